@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', RUN_WORKERS: true, DEMO_CATALOGUE: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('names each wrong variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT: must be a number');
+      expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+      expect(message).toContain('REDIS_URL: must be a redis:// URL');
+    }
+  });
+
+  it('refuses API-only processes without Redis to wake the workers', () => {
+    expect(() => loadConfig({ RUN_WORKERS: 'false' })).toThrow(/RUN_WORKERS: must be true when REDIS_URL is not set/);
+    expect(loadConfig({ RUN_WORKERS: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }).RUN_WORKERS).toBe(false);
+  });
+});

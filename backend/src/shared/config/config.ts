@@ -1,0 +1,61 @@
+/**
+ * Configuration comes only from environment variables, validated once at start-up.
+ * A wrong or missing value stops the process with a message naming the variable.
+ * Every variable is documented in `.env.example`.
+ */
+import { z } from 'zod';
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  );
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback));
+
+const schema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000)),
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('.data')),
+  REDIS_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  REDIS_PREFIX: z.preprocess(emptyAsUnset, z.string().regex(/^[\w-]+$/, 'letters, digits, - and _ only').default('unsheet')),
+  RUN_WORKERS: flag(true),
+  PROJECTION_POLL_MS: positiveInt(1000),
+  PROJECTION_BATCH_SIZE: positiveInt(1000),
+  DEMO_CATALOGUE: flag(true),
+  PUBLIC_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const config = result.data;
+  // Without Redis the projectors can only be woken inside the process that appends.
+  if (!config.REDIS_URL && !config.RUN_WORKERS) {
+    throw new ConfigError(['RUN_WORKERS: must be true when REDIS_URL is not set (workers are woken in-process)']);
+  }
+  return config;
+}

@@ -1,0 +1,110 @@
+/**
+ * Opens the database: real PostgreSQL when DATABASE_URL is set, otherwise PGlite (PostgreSQL in
+ * WebAssembly) in a data folder. Both give the same kysely handle, the same type parsing (int8 as a JS
+ * number) and the same migrations, so no other code knows which one it talks to.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrator.js';
+import type { Db } from './tables.js';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+  migrate?: boolean;
+  /** Told when an idle PostgreSQL connection breaks (it is dropped from the pool; nothing else to do). */
+  onIdleError?: (error: Error) => void;
+}
+
+const INT8_OID = 20;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, options.onIdleError)
+    : await openPglite(options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(handle.db);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+function openPostgres(url: string, poolSize: number, onIdleError?: (error: Error) => void): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection that the server closes (restart, terminated backend) leaves the pool; the next
+  // query opens a new one. Without a listener the error would crash the process.
+  pool.on('error', (error) => onIdleError?.(error));
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const dir = resolve(dataDir, 'pglite');
+  mkdirSync(join(dir, '..'), { recursive: true });
+  const pglite = await PGlite.create(dir, { parsers: { [INT8_OID]: Number } });
+  const db = new Kysely({ dialect: serialised(new PGliteDialect({ pglite })) }) as Db;
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * PGlite is a single connection, and kysely's PGlite driver hands that one connection to every caller at
+ * once: a query issued while another caller's transaction is open would run inside it. Handing the
+ * connection to one caller at a time restores the isolation the rest of the code assumes.
+ */
+function serialised(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      let queue: Promise<void> = Promise.resolve();
+      let release = () => {};
+      const serialisedDriver: Driver = {
+        init: (...args) => driver.init(...args),
+        destroy: () => driver.destroy(),
+        beginTransaction: (...args) => driver.beginTransaction(...args),
+        commitTransaction: (...args) => driver.commitTransaction(...args),
+        rollbackTransaction: (...args) => driver.rollbackTransaction(...args),
+        savepoint: driver.savepoint?.bind(driver),
+        rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
+        releaseSavepoint: driver.releaseSavepoint?.bind(driver),
+        async acquireConnection(...args): Promise<DatabaseConnection> {
+          const previous = queue;
+          queue = new Promise<void>((resolveTurn) => (release = resolveTurn));
+          await previous;
+          return driver.acquireConnection(...args);
+        },
+        async releaseConnection(connection) {
+          try {
+            await driver.releaseConnection(connection);
+          } finally {
+            release();
+          }
+        },
+      };
+      return serialisedDriver;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Errors the user may see. Each has a stable code (`CATALOGUE.APP_NOT_FOUND`) and a message meant for people;
+ * the HTTP exception filter turns them into `{ code, message, fields? }` with the status below.
+ */
+export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+
+export class DomainError extends Error {
+  readonly status: DomainErrorStatus = 400;
+
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad input: `fields` maps each offending field to the message shown for it. */
+export class ValidationError extends DomainError {
+  override readonly status = 400;
+
+  constructor(
+    message: string,
+    readonly fields: Record<string, string> = {},
+    code = 'VALIDATION_FAILED',
+  ) {
+    super(code, message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  override readonly status = 404;
+}
+
+export class ConflictError extends DomainError {
+  override readonly status = 409;
+}

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Projection } from '../projections/projection.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { ConcurrencyError } from './concurrency.error.js';
+import { EventStore } from './event-store.js';
+
+let testDb: TestDatabase;
+const woken: string[][] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb.drop();
+});
+
+function store(inline: Projection[] = []) {
+  return new EventStore(testDb.handle.db, inline, (types) => woken.push([...types]));
+}
+
+async function countEvents(streamId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where stream_id = ${streamId}`.execute(
+    testDb.handle.db,
+  );
+  return rows[0]!.n;
+}
+
+describe('EventStore.append', () => {
+  it('appends to a new stream and reads it back in order, with metadata and a transaction id', async () => {
+    const events = store();
+    const result = await events.append(
+      'order-1',
+      [
+        { type: 'OrderPlaced', data: { total: 10 } },
+        { type: 'OrderPaid', data: { method: 'card' }, metadata: { causationId: 'c-2' } },
+      ],
+      0,
+      { correlationId: 'corr-1', userId: 'user-1' },
+    );
+    expect(result.nextExpectedVersion).toBe(2);
+
+    const stream = await events.readStream('order-1');
+    expect(stream.map((e) => [e.type, e.streamVersion, e.data])).toEqual([
+      ['OrderPlaced', 1, { total: 10 }],
+      ['OrderPaid', 2, { method: 'card' }],
+    ]);
+    expect(stream[1]!.metadata).toEqual({ correlationId: 'corr-1', userId: 'user-1', causationId: 'c-2' });
+    expect(stream[0]!.transactionId).toBe(stream[1]!.transactionId);
+    expect(stream[0]!.globalPosition).toBeLessThan(stream[1]!.globalPosition);
+    expect(stream[0]!.createdAt).toBeInstanceOf(Date);
+    expect(woken.at(-1)).toEqual(['OrderPlaced', 'OrderPaid']);
+  });
+
+  it('continues a stream at the expected version', async () => {
+    const events = store();
+    const first = await events.append('order-2', [{ type: 'OrderPlaced', data: {} }], 0);
+    const second = await events.append('order-2', [{ type: 'OrderPaid', data: {} }], first.nextExpectedVersion);
+    expect(second.nextExpectedVersion).toBe(2);
+    expect(await events.streamVersion('order-2')).toBe(2);
+  });
+
+  it('raises a typed concurrency error on a stale expected version and writes nothing', async () => {
+    const events = store();
+    await events.append('order-3', [{ type: 'OrderPlaced', data: {} }], 0);
+    const stale = events.append('order-3', [{ type: 'OrderPaid', data: {} }], 0);
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(stale).rejects.toMatchObject({ code: 'EVENT_STORE.CONCURRENCY', status: 409, actualVersion: 1 });
+    expect(await countEvents('order-3')).toBe(1);
+  });
+
+  it('lets exactly one of several concurrent writers at the same version win', async () => {
+    const events = store();
+    await events.append('order-4', [{ type: 'OrderPlaced', data: {} }], 0);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => events.append('order-4', [{ type: 'OrderPaid', data: { i } }], 1)),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    for (const failed of attempts.filter((a) => a.status === 'rejected')) {
+      expect((failed as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    }
+    expect(await countEvents('order-4')).toBe(2);
+  });
+
+  it("appends after whatever is there with 'any'", async () => {
+    const events = store();
+    await Promise.all(Array.from({ length: 3 }, () => events.append('log-1', [{ type: 'Noted', data: {} }], 'any')));
+    const versions = (await events.readStream('log-1')).map((e) => e.streamVersion);
+    expect(versions).toEqual([1, 2, 3]);
+  });
+
+  it('runs inline projections in the append transaction: a failing projection writes nothing', async () => {
+    await sql`create table inline_seen (id text primary key)`.execute(testDb.handle.db);
+    const inline: Projection = {
+      name: 'inline-seen',
+      mode: 'inline',
+      handles: ['Seen'],
+      tables: ['inline_seen'],
+      async handle(trx, batch) {
+        for (const event of batch) {
+          const { id } = event.data as { id: string };
+          if (id === 'boom') throw new Error('projection failed');
+          await sql`insert into inline_seen (id) values (${id})`.execute(trx);
+        }
+      },
+    };
+    const events = store([inline]);
+    await events.append('seen-1', [{ type: 'Seen', data: { id: 'a' } }, { type: 'Other', data: {} }], 0);
+    await expect(events.append('seen-2', [{ type: 'Seen', data: { id: 'boom' } }], 0)).rejects.toThrow('projection failed');
+
+    const { rows } = await sql<{ id: string }>`select id from inline_seen`.execute(testDb.handle.db);
+    expect(rows).toEqual([{ id: 'a' }]);
+    expect(await countEvents('seen-2')).toBe(0);
+  });
+});
+
+describe('EventStore.appendUnversioned', () => {
+  it('writes a batch across streams in one statement, without versions', async () => {
+    const events = store();
+    const batch = Array.from({ length: 100 }, (_, i) => ({
+      streamId: `session-${i % 7}`,
+      type: 'PageViewed',
+      data: { n: i },
+    }));
+    const recorded = await events.appendUnversioned(batch);
+    expect(recorded).toHaveLength(100);
+    expect(new Set(recorded.map((e) => e.transactionId)).size).toBe(1);
+    expect(recorded.every((e) => e.streamVersion === null)).toBe(true);
+    const session3 = await events.readStream('session-3');
+    expect(session3.map((e) => (e.data as { n: number }).n)).toEqual([3, 10, 17, 24, 31, 38, 45, 52, 59, 66, 73, 80, 87, 94]);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The event log: the only source of truth. Appends run in one transaction together with the inline
+ * projections, so what a command wrote can be read back at once; async projectors are woken after commit.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { isUniqueViolation } from '../db/errors.js';
+import type { Db, EventsTable, Tables, Trx } from '../db/tables.js';
+import type { Projection } from '../projections/projection.js';
+import { ConcurrencyError } from './concurrency.error.js';
+import type { Event, EventMetadata, ExpectedVersion, RecordedEvent } from './events.js';
+
+export interface AppendResult {
+  /** The stream's version after the append: pass it as expectedVersion to append again. */
+  nextExpectedVersion: number;
+  events: RecordedEvent[];
+}
+
+export interface UnversionedEvent extends Event {
+  streamId: string;
+}
+
+/** Where a catch-up reader stands in the log: the last event it has processed. */
+export interface Position {
+  transactionId: string;
+  globalPosition: number;
+}
+
+export const START: Position = { transactionId: '0', globalPosition: 0 };
+
+/** Told, after each commit, which event types were appended, so the projectors that handle them wake up. */
+export type AfterCommit = (types: readonly string[]) => void;
+
+const MAX_ANY_VERSION_ATTEMPTS = 3;
+
+export class EventStore {
+  constructor(
+    private readonly db: Db,
+    private readonly inlineProjections: readonly Projection[] = [],
+    private readonly afterCommit: AfterCommit = () => {},
+  ) {}
+
+  /**
+   * Appends events to one stream with optimistic concurrency: the stream must be at `expectedVersion`
+   * (0 for a new stream), otherwise a ConcurrencyError is thrown and nothing is written. With 'any' the
+   * events go after whatever is there, retrying a few times if another writer gets in first.
+   */
+  async append(
+    streamId: string,
+    events: readonly Event[],
+    expectedVersion: ExpectedVersion,
+    metadata: EventMetadata = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const recorded = await this.db.transaction().execute(async (trx) => {
+          const current = await streamVersion(trx, streamId);
+          if (expectedVersion !== 'any' && expectedVersion !== current) {
+            throw new ConcurrencyError(streamId, expectedVersion, current);
+          }
+          const rows = events.map((event, i) => toRow(streamId, current + 1 + i, event, metadata));
+          return this.insert(trx, rows);
+        });
+        this.afterCommit(typesOf(recorded));
+        return { nextExpectedVersion: recorded.at(-1)!.streamVersion!, events: recorded };
+      } catch (error) {
+        if (!isUniqueViolation(error, 'events_stream_version_key')) throw error;
+        if (expectedVersion !== 'any' || attempt >= MAX_ANY_VERSION_ATTEMPTS) {
+          throw new ConcurrencyError(streamId, expectedVersion, null);
+        }
+      }
+    }
+  }
+
+  /**
+   * The high-volume path (analytics): many events, any streams, one INSERT statement, no version check.
+   * Such events carry no stream version.
+   */
+  async appendUnversioned(events: readonly UnversionedEvent[], metadata: EventMetadata = {}): Promise<RecordedEvent[]> {
+    if (events.length === 0) return [];
+    const recorded = await this.db.transaction().execute((trx) =>
+      this.insert(
+        trx,
+        events.map((event) => toRow(event.streamId, null, event, metadata)),
+      ),
+    );
+    this.afterCommit(typesOf(recorded));
+    return recorded;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('stream_id', '=', streamId)
+      .orderBy('global_position')
+      .execute();
+    return rows.map(toRecorded);
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    return streamVersion(this.db, streamId);
+  }
+
+  private async insert(trx: Trx, rows: NewEventRow[]): Promise<RecordedEvent[]> {
+    const recorded = (await trx.insertInto('events').values(rows).returningAll().execute()).map(toRecorded);
+    for (const projection of this.inlineProjections) {
+      const handled = recorded.filter((event) => projection.handles.includes(event.type));
+      if (handled.length > 0) await projection.handle(trx, handled);
+    }
+    return recorded;
+  }
+}
+
+/**
+ * Reads the events after `after`, in (transaction id, position) order, and only those written by
+ * transactions older than every transaction still running. A position taken from a sequence can commit
+ * after a higher one; reading below the snapshot's xmin means a reader never moves past an event that
+ * is about to appear behind it.
+ */
+export async function readCommittedAfter(
+  db: Kysely<Tables>,
+  after: Position,
+  options: { types?: readonly string[]; limit: number },
+): Promise<RecordedEvent[]> {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where(
+      sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
+    )
+    .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
+  if (options.types) query = query.where('type', 'in', [...options.types]);
+  const rows = await query.orderBy('transaction_id').orderBy('global_position').limit(options.limit).execute();
+  return rows.map(toRecorded);
+}
+
+/** Every event of the given types that is committed now, in log order (used to rebuild inline projections). */
+export async function readAllCommitted(db: Kysely<Tables>, types: readonly string[]): Promise<RecordedEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('type', 'in', [...types])
+    .orderBy('global_position')
+    .execute();
+  return rows.map(toRecorded);
+}
+
+async function streamVersion(db: Kysely<Tables>, streamId: string): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_version').as('version'))
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+interface NewEventRow {
+  stream_id: string;
+  stream_version: number | null;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+function toRow(streamId: string, version: number | null, event: Event, metadata: EventMetadata): NewEventRow {
+  return {
+    stream_id: streamId,
+    stream_version: version,
+    type: event.type,
+    data: JSON.stringify(event.data),
+    metadata: JSON.stringify({ ...metadata, ...event.metadata }),
+  };
+}
+
+function toRecorded(row: Selectable<EventsTable>): RecordedEvent {
+  return {
+    globalPosition: row.global_position,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    transactionId: row.transaction_id,
+    createdAt: row.created_at,
+  };
+}
+
+function typesOf(events: readonly RecordedEvent[]): string[] {
+  return [...new Set(events.map((event) => event.type))];
+}

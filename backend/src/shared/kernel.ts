@@ -1,0 +1,102 @@
+/**
+ * Builds the running parts every process shares (database, event store, projection runner, wake-ups,
+ * workers) from the configuration. Plain code, no framework: the Nest module, the CLIs, the tests and the
+ * benchmark all start from here, so each of them runs the same code paths in both modes
+ * (PostgreSQL + Redis, or the embedded PGlite + in-process wake-ups).
+ */
+import { Queue } from 'bullmq';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { Redis } from 'ioredis';
+import type { Config } from './config/config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import type { Db } from './db/tables.js';
+import { EventStore } from './event-store/event-store.js';
+import type { Projection } from './projections/projection.js';
+import { ProjectionRunner } from './projections/projection-runner.js';
+import { BullmqWakeup, InProcessWakeup, PROJECTIONS_QUEUE } from './queue/projection-wakeup.js';
+import { ProjectionWorkers } from './queue/projection-workers.js';
+
+export interface Kernel {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  eventStore: EventStore;
+  runner: ProjectionRunner;
+  /** Present when this process runs workers (RUN_WORKERS, always true without Redis). */
+  workers?: ProjectionWorkers;
+  redis?: Redis;
+  readiness(): Promise<Record<string, 'up' | 'down'>>;
+  close(): Promise<void>;
+}
+
+export async function createKernel(
+  config: Config,
+  projections: readonly Projection[],
+  logger: Logger,
+): Promise<Kernel> {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (error) => logger.warn({ err: error }, 'idle database connection closed'),
+  });
+  const { db } = database;
+  const log = logger.child({ module: 'projections' });
+  const onError = (projection: string, error: unknown) => log.error({ err: error, projection }, 'projection failed');
+  const runner = new ProjectionRunner(db, projections, { batchSize: config.PROJECTION_BATCH_SIZE, onError });
+
+  let redis: Redis | undefined;
+  let queue: Queue | undefined;
+  let wakeup;
+  if (config.REDIS_URL) {
+    // Producer side fails fast while Redis is away (the poll catches up); the worker side waits for it.
+    redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+    await redis.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
+    queue = new Queue(PROJECTIONS_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
+    wakeup = new BullmqWakeup(queue, runner, onError);
+  } else {
+    wakeup = new InProcessWakeup(runner, onError);
+  }
+
+  const inline = projections.filter((p) => p.mode === 'inline');
+  const eventStore = new EventStore(db, inline, (types) => wakeup.wake(types));
+  const workers = config.RUN_WORKERS
+    ? new ProjectionWorkers(runner, {
+        pollMs: config.PROJECTION_POLL_MS,
+        redis: config.REDIS_URL
+          ? { connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.REDIS_PREFIX }
+          : undefined,
+      })
+    : undefined;
+
+  return {
+    config,
+    database,
+    db,
+    eventStore,
+    runner,
+    workers,
+    redis,
+    async readiness() {
+      const checks: Record<string, 'up' | 'down'> = {};
+      checks.database = await sql`select 1`
+        .execute(db)
+        .then(() => 'up' as const)
+        .catch(() => 'down' as const);
+      if (redis) {
+        checks.redis = await redis
+          .ping()
+          .then(() => 'up' as const)
+          .catch(() => 'down' as const);
+      }
+      return checks;
+    },
+    async close() {
+      await workers?.stop();
+      await queue?.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** Every migration, in order. Names sort by date; add new ones at the end. */
+import type { Migration } from 'kysely/migration';
+import * as eventStore from './2026-11-22-01-event-store.js';
+import * as catalogue from './2026-11-22-02-catalogue.js';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-01-event-store': eventStore,
+  '2026-11-22-02-catalogue': catalogue,
+};

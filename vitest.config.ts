@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test` runs every project: pure unit tests, integration tests against the real PostgreSQL and
+// Redis, HTTP end-to-end tests of the API, and browser tests in Debian's Chromium against the built app.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['backend/src/**/*.spec.ts', 'frontend/src/**/*.spec.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['backend/src/**/*.int-spec.ts', 'backend/test/**/*.e2e-spec.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['frontend/e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
