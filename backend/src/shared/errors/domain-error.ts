@@ -20,6 +20,17 @@ export class DomainError extends Error {
 export class ValidationError extends DomainError {
   override readonly status = 400;
 
+  /** One message per field path ('faq_items.0.answer'); the first one is also the overall message. */
+  static fromZod(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ValidationError {
+    const fields: Record<string, string> = {};
+    for (const issue of error.issues) {
+      const field = issue.path.map(String).join('.') || '(body)';
+      fields[field] ??= issue.message;
+    }
+    const [field, message] = Object.entries(fields)[0] ?? ['(body)', 'Invalid input'];
+    return new ValidationError(field === '(body)' ? message : `${field}: ${message}`, fields);
+  }
+
   constructor(
     message: string,
     readonly fields: Record<string, string> = {},

@@ -13,12 +13,15 @@ export interface Event<Type extends string = string, Data = unknown> {
   metadata?: EventMetadata;
 }
 
-export interface RecordedEvent<E extends Event = Event> {
+/** An event as stored. Distributes over a union, so `switch (event.type)` narrows `event.data`. */
+export type RecordedEvent<E extends Event = Event> = E extends Event
+  ? EventRecord & { type: E['type']; data: E['data'] }
+  : never;
+
+interface EventRecord {
   globalPosition: number;
   streamId: string;
   streamVersion: number | null;
-  type: E['type'];
-  data: E['data'];
   metadata: EventMetadata;
   /** The writing transaction's id (xid8, as text): catch-up reads order by it before the position. */
   transactionId: string;

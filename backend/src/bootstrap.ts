@@ -1,0 +1,75 @@
+/**
+ * Builds the two kinds of process from one codebase: the API (HTTP under /api, the built SPA, and by
+ * default the workers too) and the worker (projections only, no HTTP).
+ */
+import 'reflect-metadata';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import { projections } from './projections.js';
+import { ConfigError, loadConfig, type Config } from './shared/config/config.js';
+import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
+import { createKernel } from './shared/kernel.js';
+
+export const MAX_JSON_BODY = '64kb';
+
+export async function createApiApp(config: Config, logger: Logger): Promise<INestApplication> {
+  const kernel = await createKernel(config, projections, logger);
+  try {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(kernel, logger, { http: true }), {
+      bufferLogs: true,
+      bodyParser: false,
+    });
+    app.useLogger(app.get(PinoNestLogger));
+    app.useBodyParser('json', { limit: MAX_JSON_BODY });
+    app.setGlobalPrefix('api');
+    app.useGlobalFilters(new DomainErrorFilter());
+    app.enableShutdownHooks();
+    app.disable('x-powered-by');
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Unsheet API')
+        .setDescription('Commands append events; queries read projections. Errors are { code, message, fields? }.')
+        .setVersion('1')
+        .build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', useGlobalPrefix: false });
+    return app;
+  } catch (error) {
+    await kernel.close();
+    throw error;
+  }
+}
+
+export async function createWorkerApp(config: Config, logger: Logger): Promise<INestApplicationContext> {
+  const kernel = await createKernel({ ...config, RUN_WORKERS: true }, projections, logger);
+  try {
+    const app = await NestFactory.createApplicationContext(AppModule.register(kernel, logger, { http: false }), {
+      bufferLogs: true,
+    });
+    app.useLogger(app.get(PinoNestLogger));
+    app.enableShutdownHooks();
+    return app;
+  } catch (error) {
+    await kernel.close();
+    throw error;
+  }
+}
+
+/** Reads the configuration, or says what is wrong with it and exits. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The fields of a catalogue app as a command receives them, validated with zod. Every field of the spec's
+ * apps entity is here; `slug` falls back to the slugified name, and views start at the given figure
+ * (imports and the demo catalogue carry one; new apps start at 0).
+ */
+import { z } from 'zod';
+import { ValidationError } from '../../shared/errors/domain-error.js';
+
+export const DEVELOPMENT_STATUSES = ['concept', 'prototype', 'beta', 'launched'] as const;
+export type DevelopmentStatus = (typeof DEVELOPMENT_STATUSES)[number];
+
+/** The fixed category list of the suggestion form; the catalogue always offers these, even when empty. */
+export const STANDARD_CATEGORIES = [
+  'Productivity',
+  'Marketing',
+  'Sales',
+  'Analytics',
+  'Customer Support',
+  'Finance',
+  'HR & Recruiting',
+  'Other',
+] as const;
+
+const line = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+const list = (maxItem: number) => z.array(line(maxItem)).max(30).default([]);
+
+export const appFieldsSchema = z.strictObject({
+  name: line(120),
+  slug: z
+    .string()
+    .trim()
+    .max(120)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens')
+    .optional(),
+  description: line(1000),
+  long_description: optionalText(10_000),
+  problem_solved: optionalText(1000),
+  category: line(60),
+  featured: z.boolean().default(false),
+  replaces_tools: optionalText(500),
+  development_status: z.enum(DEVELOPMENT_STATUSES).default('concept'),
+  app_url: z
+    .url({ protocol: /^https?$/, error: 'Enter a full http(s) URL' })
+    .max(2000)
+    .nullish()
+    .transform((value) => value ?? null),
+  status_text: optionalText(120),
+  status_link_enabled: z.boolean().default(false),
+  key_features: list(300),
+  how_it_works: list(300),
+  spreadsheet_benefits: list(300),
+  target_personas: list(300),
+  roi_benefits: list(300),
+  faq_items: z
+    .array(z.strictObject({ question: line(300), answer: line(2000) }))
+    .max(30)
+    .default([]),
+  meta_title: optionalText(120),
+  meta_description: optionalText(320),
+  keywords: list(80),
+  views: z.number().int().min(0).default(0),
+});
+
+export type AppFieldsInput = z.input<typeof appFieldsSchema>;
+/** What the app stream records about an app (everything but the view count, which AppViewed events move). */
+export type AppDetails = Omit<z.output<typeof appFieldsSchema>, 'slug' | 'views'> & { slug: string };
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}
+
+/** The spec's keyword_bof: the replaced tools, or '{lowercase name} software' when there are none. */
+export function keywordBof(app: Pick<AppDetails, 'name' | 'replaces_tools'>): string {
+  return app.replaces_tools || `${app.name.toLowerCase()} software`;
+}
+
+/** Validates raw input; throws a ValidationError naming each bad field. */
+export function parseAppFields(input: unknown): { details: AppDetails; views: number } {
+  const result = appFieldsSchema.safeParse(input);
+  if (!result.success) throw ValidationError.fromZod(result.error);
+  const { views, slug, ...rest } = result.data;
+  const finalSlug = slug || slugify(rest.name);
+  if (!finalSlug) throw new ValidationError('The name needs at least one letter or digit.', { name: 'Needs a letter or digit' });
+  return { details: { ...rest, slug: finalSlug }, views };
+}

@@ -1,0 +1,84 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ApiZodOk, ApiZodQuery, ZodPipe } from '../shared/http/zod.js';
+import { appViewSchema, categorySchema } from './queries/app.view.js';
+import { GetAppBySlug } from './queries/get-app-by-slug.query.js';
+import { GetCategory } from './queries/get-category.query.js';
+import { GetTopApps } from './queries/get-top-apps.query.js';
+import { ListApps } from './queries/list-apps.query.js';
+import { ListCategories } from './queries/list-categories.query.js';
+import { SearchApps } from './queries/search-apps.query.js';
+
+const topQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(10).describe('How many apps (default 10)'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0).describe('How many to skip'),
+});
+const listQuery = z.strictObject({
+  featured: z.enum(['true', 'false']).optional().describe('Only featured (true) or only other (false) apps'),
+});
+const searchQuery = z.strictObject({
+  q: z.string().max(200).default('').describe('Matches name, description or category; empty gives the top 12'),
+});
+const slugParam = z.string().max(200);
+
+@ApiTags('catalogue')
+@Controller()
+export class CatalogueController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('apps')
+  @ApiOperation({ summary: 'All active apps by name' })
+  @ApiZodQuery(listQuery)
+  @ApiZodOk(appViewSchema.array())
+  list(@Query(new ZodPipe(listQuery)) { featured }: z.output<typeof listQuery>) {
+    return this.queries.execute(new ListApps({ featured: featured === undefined ? undefined : featured === 'true' }));
+  }
+
+  @Get('apps/top')
+  @ApiOperation({ summary: 'Active apps, most viewed first, a page at a time' })
+  @ApiZodQuery(topQuery)
+  @ApiZodOk(appViewSchema.array())
+  top(@Query(new ZodPipe(topQuery)) { limit, offset }: z.output<typeof topQuery>) {
+    return this.queries.execute(new GetTopApps(limit, offset));
+  }
+
+  @Get('apps/featured')
+  @ApiOperation({ summary: 'Featured active apps by name' })
+  @ApiZodOk(appViewSchema.array())
+  featured() {
+    return this.queries.execute(new ListApps({ featured: true }));
+  }
+
+  @Get('apps/search')
+  @ApiOperation({ summary: 'Search apps (case-insensitive on name, description or category)' })
+  @ApiZodQuery(searchQuery)
+  @ApiZodOk(appViewSchema.array())
+  search(@Query(new ZodPipe(searchQuery)) { q }: z.output<typeof searchQuery>) {
+    return this.queries.execute(new SearchApps(q));
+  }
+
+  @Get('apps/:slug')
+  @ApiOperation({ summary: 'One active app by its slug' })
+  @ApiZodOk(appViewSchema)
+  @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' }" })
+  bySlug(@Param('slug', new ZodPipe(slugParam)) slug: string) {
+    return this.queries.execute(new GetAppBySlug(slug));
+  }
+
+  @Get('categories')
+  @ApiOperation({ summary: 'Categories with their number of active apps' })
+  @ApiZodOk(categorySchema.array())
+  categories() {
+    return this.queries.execute(new ListCategories());
+  }
+
+  @Get('categories/:slug')
+  @ApiOperation({ summary: 'A category and its active apps, most viewed first' })
+  @ApiZodOk(z.object({ category: categorySchema, apps: appViewSchema.array() }))
+  @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.CATEGORY_NOT_FOUND', message: 'Category Not Found' }" })
+  category(@Param('slug', new ZodPipe(slugParam)) slug: string) {
+    return this.queries.execute(new GetCategory(slug));
+  }
+}

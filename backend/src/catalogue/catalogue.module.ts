@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CatalogueController } from './catalogue.controller.js';
+import { AddAppHandler } from './commands/add-app.command.js';
+import { DemoCatalogueSeeder } from './demo/seed-demo-catalogue.js';
+import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
+import { GetCategoryHandler } from './queries/get-category.query.js';
+import { GetTopAppsHandler } from './queries/get-top-apps.query.js';
+import { ListAppsHandler } from './queries/list-apps.query.js';
+import { ListCategoriesHandler } from './queries/list-categories.query.js';
+import { SearchAppsHandler } from './queries/search-apps.query.js';
+
+/** Apps and categories: the catalogue's commands, its read API and the demo catalogue. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [CatalogueController],
+  providers: [
+    AddAppHandler,
+    GetTopAppsHandler,
+    ListAppsHandler,
+    GetAppBySlugHandler,
+    SearchAppsHandler,
+    ListCategoriesHandler,
+    GetCategoryHandler,
+    DemoCatalogueSeeder,
+  ],
+})
+export class CatalogueModule {}

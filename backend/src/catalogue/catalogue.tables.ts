@@ -1,0 +1,41 @@
+import type { ColumnType } from 'kysely';
+import type { DevelopmentStatus } from './app/app.fields.js';
+
+type Json<T> = ColumnType<T, string, string>;
+
+export interface AppsTable {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  long_description: string | null;
+  problem_solved: string | null;
+  category: string;
+  category_slug: string;
+  views: number;
+  is_active: boolean;
+  featured: boolean;
+  replaces_tools: string | null;
+  keyword_bof: string;
+  development_status: DevelopmentStatus;
+  app_url: string | null;
+  status_text: string | null;
+  status_link_enabled: boolean;
+  key_features: Json<string[]>;
+  how_it_works: Json<string[]>;
+  spreadsheet_benefits: Json<string[]>;
+  target_personas: Json<string[]>;
+  roi_benefits: Json<string[]>;
+  faq_items: Json<{ question: string; answer: string }[]>;
+  meta_title: string | null;
+  meta_description: string | null;
+  keywords: Json<string[]>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
+declare module '../shared/db/tables.js' {
+  interface Tables {
+    apps: AppsTable;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What the read API returns for an app: every column of the `apps` read model, field names as in the spec.
+ * The zod schemas document the responses in OpenAPI; the queries below are shared by the query handlers.
+ */
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../shared/db/tables.js';
+import { DEVELOPMENT_STATUSES } from '../app/app.fields.js';
+import type { AppsTable } from '../catalogue.tables.js';
+
+export const appViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  long_description: z.string().nullable(),
+  problem_solved: z.string().nullable(),
+  category: z.string(),
+  category_slug: z.string(),
+  views: z.number().int(),
+  is_active: z.boolean(),
+  featured: z.boolean(),
+  replaces_tools: z.string().nullable(),
+  keyword_bof: z.string(),
+  development_status: z.enum(DEVELOPMENT_STATUSES),
+  app_url: z.string().nullable(),
+  status_text: z.string().nullable(),
+  status_link_enabled: z.boolean(),
+  key_features: z.array(z.string()),
+  how_it_works: z.array(z.string()),
+  spreadsheet_benefits: z.array(z.string()),
+  target_personas: z.array(z.string()),
+  roi_benefits: z.array(z.string()),
+  faq_items: z.array(z.object({ question: z.string(), answer: z.string() })),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  keywords: z.array(z.string()),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+export const categorySchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
+
+export type AppView = Selectable<AppsTable>;
+export type CategoryView = z.infer<typeof categorySchema>;
+
+/** Active apps, most viewed first (name breaks ties, so pages are stable). */
+export function selectActiveApps(db: Db) {
+  return db.selectFrom('apps').selectAll().where('is_active', '=', true).orderBy('views', 'desc').orderBy('name');
+}

@@ -1,0 +1,23 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { NotFoundError } from '../../shared/errors/domain-error.js';
+import { DB } from '../../shared/kernel.module.js';
+import type { Db } from '../../shared/db/tables.js';
+import { selectActiveApps, type AppView } from './app.view.js';
+
+export class GetAppBySlug extends Query<AppView> {
+  constructor(readonly slug: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetAppBySlug)
+export class GetAppBySlugHandler implements IQueryHandler<GetAppBySlug> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async execute({ slug }: GetAppBySlug): Promise<AppView> {
+    const app = await selectActiveApps(this.db).where('slug', '=', slug.toLowerCase()).executeTakeFirst();
+    if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
+    return app;
+  }
+}

@@ -1,0 +1,23 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DB } from '../../shared/kernel.module.js';
+import type { Db } from '../../shared/db/tables.js';
+import { selectActiveApps, type AppView } from './app.view.js';
+
+/** Every active app by name; or only the featured ones. */
+export class ListApps extends Query<AppView[]> {
+  constructor(readonly filter: { featured?: boolean } = {}) {
+    super();
+  }
+}
+
+@QueryHandler(ListApps)
+export class ListAppsHandler implements IQueryHandler<ListApps> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  execute({ filter }: ListApps): Promise<AppView[]> {
+    let query = selectActiveApps(this.db).clearOrderBy().orderBy('name');
+    if (filter.featured !== undefined) query = query.where('featured', '=', filter.featured);
+    return query.execute();
+  }
+}

@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DB } from '../../shared/kernel.module.js';
+import type { Db } from '../../shared/db/tables.js';
+import { selectActiveApps, type AppView } from './app.view.js';
+
+export const EMPTY_SEARCH_RESULTS = 12;
+const MAX_RESULTS = 50;
+
+/** Case-insensitive match on name, description or category; an empty search gives the top 12 apps. */
+export class SearchApps extends Query<AppView[]> {
+  constructor(readonly text: string) {
+    super();
+  }
+}
+
+@QueryHandler(SearchApps)
+export class SearchAppsHandler implements IQueryHandler<SearchApps> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  execute({ text }: SearchApps): Promise<AppView[]> {
+    const term = text.trim();
+    if (!term) return selectActiveApps(this.db).limit(EMPTY_SEARCH_RESULTS).execute();
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return selectActiveApps(this.db)
+      .where((eb) =>
+        eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern), eb('category', 'ilike', pattern)]),
+      )
+      .limit(MAX_RESULTS)
+      .execute();
+  }
+}

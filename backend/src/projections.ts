@@ -1,0 +1,5 @@
+/** Every projection of the application, inline and async: the kernel runs them, `projections:rebuild` replays them. */
+import { appsProjection } from './catalogue/projections/apps.projection.js';
+import type { Projection } from './shared/projections/projection.js';
+
+export const projections: readonly Projection[] = [appsProjection as Projection];

@@ -1,0 +1,16 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (where nest-cli.json is), found from this file whether it runs compiled or from source. */
+export const PROJECT_ROOT = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'nest-cli.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the project root (nest-cli.json)');
+    dir = parent;
+  }
+  return dir;
+})();
+
+export const FRONTEND_DIST = join(PROJECT_ROOT, 'frontend', 'dist');

@@ -1,0 +1,12 @@
+/** The worker process: projections (and later e-mails) only, no HTTP. Run as many as you like. */
+import { configOrExit, createWorkerApp } from './bootstrap.js';
+import { createLogger } from './shared/logging/logger.js';
+
+const config = configOrExit();
+if (!config.REDIS_URL) {
+  console.error('REDIS_URL: the worker process needs Redis to be woken; without it, `npm start` runs the workers in-process.');
+  process.exit(1);
+}
+const logger = createLogger(config.LOG_LEVEL);
+await createWorkerApp(config, logger);
+logger.info('Unsheet worker is running');

@@ -1,0 +1,269 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDecider } from '../src/catalogue/app/app.decider.js';
+import { appStream } from '../src/catalogue/app/app.events.js';
+import { AddApp } from '../src/catalogue/commands/add-app.command.js';
+import { decideAndAppend } from '../src/shared/event-store/decider.js';
+import { EventStore } from '../src/shared/event-store/event-store.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { startApi, type ApiHarness } from './api-harness.js';
+
+let api: ApiHarness;
+const ids: Record<string, string> = {};
+
+const fixtures = [
+  { name: 'Invoice Chaser', category: 'Finance', views: 900, description: 'Chases unpaid invoices politely.', featured: true },
+  { name: 'Shift Planner', category: 'HR & Recruiting', views: 800, description: 'Builds the weekly rota for you.' },
+  { name: 'Lead Scorer', category: 'Sales', views: 700, description: 'Ranks leads from your CRM export.' },
+  { name: 'Stock Keeper', category: 'Productivity', views: 600, description: 'Reorders before the shelf is empty.', featured: true },
+  { name: 'Ticket Triage', category: 'Customer Support', views: 500, description: 'Sorts support e-mails by urgency.' },
+  { name: 'Budget Buddy', category: 'Finance', views: 400, description: 'Keeps the monthly budget honest.' },
+  { name: 'Campaign Clock', category: 'Marketing', views: 300, description: 'Plans posts across channels.' },
+  { name: 'Churn Radar', category: 'Analytics', views: 200, description: 'Spots customers about to leave.' },
+  { name: 'Quote Builder', category: 'Sales', views: 150, description: 'Turns a price list into quotes.' },
+  { name: 'Expense Snap', category: 'Finance', views: 120, description: 'Reads receipts; 100% less typing.' },
+  { name: 'Hiring Board', category: 'HR & Recruiting', views: 110, description: 'Tracks candidates without a sheet.' },
+  { name: 'Survey Sense', category: 'Analytics', views: 100, description: 'Summarises survey answers.' },
+  { name: 'Meeting Notes', category: 'Productivity', views: 90, description: 'Turns calls into action items.' },
+  { name: 'Retired Tool', category: 'Other', views: 5000, description: 'Deactivated: must never be listed.' },
+];
+
+beforeAll(async () => {
+  api = await startApi();
+  const commands = api.app.get(CommandBus);
+  for (const { views, ...fields } of fixtures) {
+    const { id } = await commands.execute(new AddApp({ ...fields, views, key_features: ['One', 'Two'] }));
+    ids[fields.name] = id;
+  }
+  await decideAndAppend(api.app.get(EventStore), appStream(ids['Retired Tool']!), appDecider, {
+    type: 'DeactivateApp',
+    id: ids['Retired Tool']!,
+  });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const names = (apps: { name: string }[]) => apps.map((a) => a.name);
+
+describe('GET /api/apps/top', () => {
+  it('gives the 10 most viewed active apps by default', async () => {
+    const { status, body } = await api.get('/api/apps/top');
+    expect(status).toBe(200);
+    expect(names(body)).toEqual(fixtures.slice(0, 10).map((f) => f.name));
+  });
+
+  it('pages with limit and offset', async () => {
+    const { body } = await api.get('/api/apps/top?limit=5&offset=10');
+    expect(names(body)).toEqual(['Hiring Board', 'Survey Sense', 'Meeting Notes']);
+  });
+
+  it('returns every field of the app entity, with derived keyword_bof and category_slug', async () => {
+    const { body } = await api.get('/api/apps/top?limit=1');
+    expect(body[0]).toMatchObject({
+      id: ids['Invoice Chaser'],
+      slug: 'invoice-chaser',
+      category_slug: 'finance',
+      keyword_bof: 'invoice chaser software',
+      development_status: 'concept',
+      key_features: ['One', 'Two'],
+      faq_items: [],
+      views: 900,
+      is_active: true,
+      featured: true,
+    });
+    expect(new Date(body[0].created_at).toString()).not.toBe('Invalid Date');
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=ten', 'limit'],
+    ['offset=-1', 'offset'],
+    ['colour=red', '(body)'],
+  ])('answers 400 naming the field for %s', async (query, field) => {
+    const { status, body } = await api.get(`/api/apps/top?${query}`);
+    expect(status).toBe(400);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.fields)).toContain(field);
+  });
+});
+
+describe('GET /api/apps', () => {
+  it('lists all active apps by name', async () => {
+    const { body } = await api.get('/api/apps');
+    expect(names(body)).toEqual(
+      fixtures
+        .filter((f) => f.name !== 'Retired Tool')
+        .map((f) => f.name)
+        .sort(),
+    );
+  });
+
+  it('lists the featured apps', async () => {
+    expect(names((await api.get('/api/apps/featured')).body)).toEqual(['Invoice Chaser', 'Stock Keeper']);
+    expect(names((await api.get('/api/apps?featured=true')).body)).toEqual(['Invoice Chaser', 'Stock Keeper']);
+  });
+
+  it('finds one app by slug, and says App Not Found otherwise', async () => {
+    const found = await api.get('/api/apps/ticket-triage');
+    expect(found.status).toBe(200);
+    expect(found.body.name).toBe('Ticket Triage');
+
+    for (const slug of ['no-such-app', 'retired-tool', encodeURIComponent("x' or 1=1 --")]) {
+      const missing = await api.get(`/api/apps/${slug}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' });
+    }
+  });
+});
+
+describe('GET /api/apps/search', () => {
+  it('matches name, description or category, ignoring case', async () => {
+    expect(names((await api.get('/api/apps/search?q=CHASER')).body)).toEqual(['Invoice Chaser']);
+    expect(names((await api.get('/api/apps/search?q=rota')).body)).toEqual(['Shift Planner']);
+    expect(names((await api.get('/api/apps/search?q=finance')).body)).toEqual([
+      'Invoice Chaser',
+      'Budget Buddy',
+      'Expense Snap',
+    ]);
+  });
+
+  it('treats % and _ literally', async () => {
+    expect(names((await api.get('/api/apps/search?q=100%25')).body)).toEqual(['Expense Snap']);
+    expect((await api.get('/api/apps/search?q=_')).body).toEqual([]);
+  });
+
+  it('gives the top 12 for an empty search', async () => {
+    for (const query of ['', '?q=', '?q=%20%20']) {
+      const { body } = await api.get(`/api/apps/search${query}`);
+      expect(names(body)).toEqual(fixtures.slice(0, 12).map((f) => f.name));
+    }
+  });
+
+  it('refuses an oversized query', async () => {
+    const { status, body } = await api.get(`/api/apps/search?q=${'a'.repeat(201)}`);
+    expect(status).toBe(400);
+    expect(body.fields).toHaveProperty('q');
+  });
+});
+
+describe('categories', () => {
+  it('lists the standard categories with their active app counts', async () => {
+    const { body } = await api.get('/api/categories');
+    expect(body).toEqual([
+      { name: 'Analytics', slug: 'analytics', count: 2 },
+      { name: 'Customer Support', slug: 'customer-support', count: 1 },
+      { name: 'Finance', slug: 'finance', count: 3 },
+      { name: 'HR & Recruiting', slug: 'hr-and-recruiting', count: 2 },
+      { name: 'Marketing', slug: 'marketing', count: 1 },
+      { name: 'Other', slug: 'other', count: 0 },
+      { name: 'Productivity', slug: 'productivity', count: 2 },
+      { name: 'Sales', slug: 'sales', count: 2 },
+    ]);
+  });
+
+  it('gives a category with its apps, most viewed first', async () => {
+    const { status, body } = await api.get('/api/categories/finance');
+    expect(status).toBe(200);
+    expect(body.category).toEqual({ name: 'Finance', slug: 'finance', count: 3 });
+    expect(names(body.apps)).toEqual(['Invoice Chaser', 'Budget Buddy', 'Expense Snap']);
+    expect((await api.get('/api/categories/other')).body).toEqual({
+      category: { name: 'Other', slug: 'other', count: 0 },
+      apps: [],
+    });
+  });
+
+  it('says Category Not Found for an unknown slug', async () => {
+    const { status, body } = await api.get('/api/categories/astrology');
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 'CATALOGUE.CATEGORY_NOT_FOUND', message: 'Category Not Found' });
+  });
+});
+
+describe('catalogue commands and the apps projection', () => {
+  it('refuses a second app with the same slug, and writes nothing', async () => {
+    const before = await countEvents();
+    await expect(
+      api.app.get(CommandBus).execute(new AddApp({ name: 'Invoice  Chaser!', description: 'd', category: 'Finance' })),
+    ).rejects.toMatchObject({ status: 409, code: 'CATALOGUE.SLUG_TAKEN' });
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('refuses invalid fields with a 400 naming them, and writes nothing', async () => {
+    const before = await countEvents();
+    await expect(
+      api.app.get(CommandBus).execute(new AddApp({ name: '', description: 'd', category: 'Finance', featured: 'yes' })),
+    ).rejects.toMatchObject({ status: 400, fields: { name: expect.any(String), featured: expect.any(String) } });
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('applies updates and recomputes derived fields', async () => {
+    const id = ids['Lead Scorer']!;
+    await decideAndAppend(api.app.get(EventStore), appStream(id), appDecider, {
+      type: 'UpdateApp',
+      id,
+      changes: { replaces_tools: 'CRM export sheet', category: 'Customer Support', development_status: 'beta' },
+    });
+    const { body } = await api.get('/api/apps/lead-scorer');
+    expect(body).toMatchObject({
+      keyword_bof: 'CRM export sheet',
+      category: 'Customer Support',
+      category_slug: 'customer-support',
+      development_status: 'beta',
+      views: 700,
+    });
+  });
+
+  it('rebuilds the apps read model to exactly the live one', async () => {
+    const snapshot = () => sql`select * from apps order by id`.execute(api.database.handle.db).then((r) => r.rows);
+    const live = await snapshot();
+    expect(live.length).toBe(fixtures.length);
+    expect(await api.app.get(ProjectionRunner).rebuild('apps')).toBeGreaterThanOrEqual(fixtures.length + 2);
+    expect(await snapshot()).toEqual(live);
+  });
+});
+
+describe('service endpoints', () => {
+  it('reports liveness and readiness (database and Redis)', async () => {
+    expect((await api.get('/api/health/live')).body).toEqual({ status: 'ok' });
+    expect(await api.get('/api/health/ready')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'up', redis: 'up' } },
+    });
+  });
+
+  it('documents every endpoint in OpenAPI, with a UI', async () => {
+    const { status, body } = await api.get('/api/openapi.json');
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths).sort()).toEqual(
+      [
+        '/api/apps',
+        '/api/apps/top',
+        '/api/apps/featured',
+        '/api/apps/search',
+        '/api/apps/{slug}',
+        '/api/categories',
+        '/api/categories/{slug}',
+        '/api/health/live',
+        '/api/health/ready',
+      ].sort(),
+    );
+    expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);
+    const ui = await api.get('/api/docs');
+    expect(ui.status).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const { status, body } = await api.get('/api/nothing-here');
+    expect(status).toBe(404);
+    expect(body.code).toBe('NOT_FOUND');
+  });
+});
+
+async function countEvents(): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from events`.execute(api.database.handle.db);
+  return rows[0]!.n;
+}

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiPost } from './api-client';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function catchError(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api-client', () => {
+  it('returns the parsed JSON of a successful GET under /api, sending same-origin credentials', async () => {
+    const fetchMock = stubFetch(Response.json([{ id: 'a1', name: 'Invoice Chaser' }]));
+
+    const apps = await apiGet<{ id: string; name: string }[]>('/apps/top?limit=12&offset=0');
+
+    expect(apps).toEqual([{ id: 'a1', name: 'Invoice Chaser' }]);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/apps/top?limit=12&offset=0');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin' });
+  });
+
+  it('sends a POST body as JSON', async () => {
+    const fetchMock = stubFetch(Response.json({ ok: true }, { status: 201 }));
+
+    await apiPost('/leads', { email: 'ana@example.com' });
+
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe('{"email":"ana@example.com"}');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it("turns the server's error body into an ApiError with status, code, message and fields", async () => {
+    stubFetch(
+      Response.json(
+        { code: 'LEAD.EMAIL_INVALID', message: 'Invalid email', fields: { email: 'Please enter a valid email' } },
+        { status: 400 },
+      ),
+    );
+
+    const error = await catchError(apiPost('/leads', { email: 'nope' }));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'LEAD.EMAIL_INVALID',
+      message: 'Invalid email',
+      fields: { email: 'Please enter a valid email' },
+    });
+  });
+
+  it('falls back to HTTP_<status> and a generic message when the error body is not JSON', async () => {
+    stubFetch(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+
+    const error = await catchError(apiGet('/categories'));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      message: 'An unexpected error occurred. Please try again.',
+    });
+    expect((error as ApiError).fields).toBeUndefined();
+  });
+});

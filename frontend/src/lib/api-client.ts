@@ -1,0 +1,75 @@
+/*
+ * The one way the frontend talks to the backend. Every non-2xx answer becomes an ApiError carrying the
+ * server's stable `code`, so callers branch on codes and show `message` without parsing responses.
+ */
+
+const API_BASE = '/api';
+const FALLBACK_MESSAGE = 'An unexpected error occurred. Please try again.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    if (fields) this.fields = fields;
+  }
+}
+
+export function apiGet<T>(path: string): Promise<T> {
+  return request<T>('GET', path);
+}
+
+export function apiPost<T>(path: string, body: unknown): Promise<T> {
+  return request<T>('POST', path, body);
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+  // Token refresh (Identity issue): attach the access token to `headers` above, and here, on a 401 whose
+  // code says the access token expired, refresh once (sharing one in-flight refresh between concurrent
+  // requests) and retry this request a single time before falling through to the error below.
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const fallbackCode = `HTTP_${response.status}`;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    // Proxies and crashed servers answer with HTML or nothing; the visitor still gets a readable message.
+    return new ApiError(response.status, fallbackCode, FALLBACK_MESSAGE);
+  }
+  if (!isRecord(body)) return new ApiError(response.status, fallbackCode, FALLBACK_MESSAGE);
+
+  const code = typeof body.code === 'string' ? body.code : fallbackCode;
+  const message = typeof body.message === 'string' ? body.message : FALLBACK_MESSAGE;
+  return new ApiError(response.status, code, message, toFields(body.fields));
+}
+
+function toFields(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return fields.length > 0 ? Object.fromEntries(fields) : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,11 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    // The NestJS backend serves the API on its own port in development; in production it serves dist/ too.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
