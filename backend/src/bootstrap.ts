@@ -11,7 +11,7 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { projections } from './projections.js';
-import { ConfigError, loadConfig, type Config } from './shared/config/config.js';
+import type { Config } from './shared/config/config.js';
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { createKernel } from './shared/kernel.js';
 
@@ -28,7 +28,6 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     app.useBodyParser('json', { limit: MAX_JSON_BODY });
     app.setGlobalPrefix('api');
     app.useGlobalFilters(new DomainErrorFilter());
-    app.enableShutdownHooks();
     app.disable('x-powered-by');
     const document = SwaggerModule.createDocument(
       app,
@@ -53,7 +52,6 @@ export async function createWorkerApp(config: Config, logger: Logger): Promise<I
       bufferLogs: true,
     });
     app.useLogger(app.get(PinoNestLogger));
-    app.enableShutdownHooks();
     return app;
   } catch (error) {
     await kernel.close();
@@ -61,15 +59,24 @@ export async function createWorkerApp(config: Config, logger: Logger): Promise<I
   }
 }
 
-/** Reads the configuration, or says what is wrong with it and exits. */
-export function configOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+/**
+ * Closes the application on SIGTERM / SIGINT (stops workers after their current batch, closes Redis and
+ * the database, which for PGlite flushes the data folder) and exits 0; a second signal exits at once.
+ */
+export function closeOnSignals(app: INestApplicationContext, logger: Logger): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) process.exit(1);
+    closing = true;
+    logger.info(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }

@@ -1,5 +1,6 @@
 /** The worker process: projections (and later e-mails) only, no HTTP. Run as many as you like. */
-import { configOrExit, createWorkerApp } from './bootstrap.js';
+import { configOrExit } from './bootstrap-config.js';
+import { closeOnSignals, createWorkerApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
 
 const config = configOrExit();
@@ -8,5 +9,5 @@ if (!config.REDIS_URL) {
   process.exit(1);
 }
 const logger = createLogger(config.LOG_LEVEL);
-await createWorkerApp(config, logger);
+closeOnSignals(await createWorkerApp(config, logger), logger);
 logger.info('Unsheet worker is running');

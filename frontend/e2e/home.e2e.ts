@@ -1,0 +1,65 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  uniqueName,
+  type TestDatabase,
+} from '../../backend/src/shared/testing/test-database.js';
+import { launchChromium, SCREENSHOTS_DIR } from './browser.js';
+
+let database: TestDatabase;
+let server: ServerProcess;
+let browser: Browser;
+const redisPrefix = uniqueName('unsheet-e2e');
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  server = await startServerProcess({
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    DEMO_CATALOGUE: 'true',
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await database?.drop();
+  await clearRedisPrefix(redisPrefix);
+});
+
+describe('home page in Chromium', () => {
+  it('shows the most popular apps from the API, in order', async () => {
+    const top: { name: string; views: number }[] = await fetch(`${server.url}/api/apps/top?limit=12`).then((r) => r.json());
+    expect(top).toHaveLength(12);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const cards = page.getByTestId('app-card');
+    await cards.nth(11).waitFor();
+    expect(await cards.count()).toBe(12);
+    expect(await cards.getByRole('heading').allInnerTexts())
+      .toEqual(top.map((app) => app.name));
+    await expect(cards.first().innerText()).resolves.toContain(`${top[0]!.views.toLocaleString('en-US')} views`);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}home-desktop.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}home-mobile.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('opens an app card link and shows the 404 page for an unknown path', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/no/such/page`);
+    await expect(page.getByText('Oops! Page not found').textContent()).resolves.toBeTruthy();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByTestId('app-card').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+});
