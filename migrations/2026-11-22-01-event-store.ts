@@ -14,8 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now(),
       constraint events_stream_version_key unique (stream_id, stream_version)
     )`.execute(db);
-  await sql`create index events_catch_up_idx on events (transaction_id, global_position)`.execute(db);
-  await sql`create index events_stream_idx on events (stream_id, global_position)`.execute(db);
+  // Catch-up reads walk this index. Stream reads use the unique (stream_id, stream_version) index; no
+  // further index, so that the high-volume append path stays close to a bare INSERT.
+  await sql`create index events_catch_up_idx on events (transaction_id, global_position) include (type)`.execute(db);
 
   await sql`
     create table projection_checkpoints (

@@ -122,11 +122,38 @@ describe('EventStore.appendUnversioned', () => {
       type: 'PageViewed',
       data: { n: i },
     }));
-    const recorded = await events.appendUnversioned(batch);
-    expect(recorded).toHaveLength(100);
-    expect(new Set(recorded.map((e) => e.transactionId)).size).toBe(1);
-    expect(recorded.every((e) => e.streamVersion === null)).toBe(true);
+    expect(await events.appendUnversioned(batch)).toBe(100);
+    expect(woken.at(-1)).toEqual(['PageViewed']);
+    const { rows } = await sql<{ transactions: number; versions: number }>`
+      select count(distinct transaction_id)::int as transactions, count(stream_version)::int as versions
+      from events where type = 'PageViewed'`.execute(testDb.handle.db);
+    expect(rows[0]).toEqual({ transactions: 1, versions: 0 });
     const session3 = await events.readStream('session-3');
+    expect(session3.every((e) => e.streamVersion === null)).toBe(true);
     expect(session3.map((e) => (e.data as { n: number }).n)).toEqual([3, 10, 17, 24, 31, 38, 45, 52, 59, 66, 73, 80, 87, 94]);
+  });
+});
+
+describe('EventStore.appendUnversioned with an inline projection', () => {
+  it('runs the projection in the same transaction', async () => {
+    await sql`create table inline_views (n integer not null)`.execute(testDb.handle.db);
+    const inline: Projection = {
+      name: 'inline-views',
+      mode: 'inline',
+      handles: ['Viewed'],
+      tables: ['inline_views'],
+      async handle(trx, batch) {
+        await sql`insert into inline_views (n) values (${batch.length})`.execute(trx);
+        if (batch.length > 2) throw new Error('too many');
+      },
+    };
+    const events = store([inline]);
+    expect(await events.appendUnversioned([1, 2].map(() => ({ streamId: 'v-1', type: 'Viewed', data: {} })))).toBe(2);
+    await expect(
+      events.appendUnversioned([1, 2, 3].map(() => ({ streamId: 'v-2', type: 'Viewed', data: {} }))),
+    ).rejects.toThrow('too many');
+    const { rows } = await sql<{ n: number }>`select n from inline_views`.execute(testDb.handle.db);
+    expect(rows).toEqual([{ n: 2 }]);
+    expect(await countEvents('v-2')).toBe(0);
   });
 });

@@ -73,19 +73,22 @@ export class EventStore {
   }
 
   /**
-   * The high-volume path (analytics): many events, any streams, one INSERT statement, no version check.
-   * Such events carry no stream version.
+   * The high-volume path (analytics): many events, any streams, one INSERT statement, no version check;
+   * such events carry no stream version. Unless an inline projection handles them, the statement runs on
+   * its own (it is atomic by itself) and returns nothing, which keeps it close to a bare INSERT.
+   * Returns the number of events appended.
    */
-  async appendUnversioned(events: readonly UnversionedEvent[], metadata: EventMetadata = {}): Promise<RecordedEvent[]> {
-    if (events.length === 0) return [];
-    const recorded = await this.db.transaction().execute((trx) =>
-      this.insert(
-        trx,
-        events.map((event) => toRow(event.streamId, null, event, metadata)),
-      ),
-    );
-    this.afterCommit(typesOf(recorded));
-    return recorded;
+  async appendUnversioned(events: readonly UnversionedEvent[], metadata: EventMetadata = {}): Promise<number> {
+    if (events.length === 0) return 0;
+    const rows = events.map((event) => toRow(event.streamId, null, event, metadata));
+    const types = [...new Set(events.map((event) => event.type))];
+    if (this.inlineProjections.some((p) => p.handles.some((type) => types.includes(type)))) {
+      await this.db.transaction().execute((trx) => this.insert(trx, rows));
+    } else {
+      await this.db.insertInto('events').values(rows).execute();
+    }
+    this.afterCommit(types);
+    return events.length;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -112,28 +115,56 @@ export class EventStore {
   }
 }
 
+export interface CatchUpBatch {
+  /** The events of the requested types in the window, in (transaction id, position) order. */
+  events: RecordedEvent[];
+  /** The last position the window covered (whatever its type), or null when there was nothing to read. */
+  scannedTo: Position | null;
+  /** How many positions the window covered: fewer than the limit means the reader has caught up. */
+  scanned: number;
+}
+
 /**
- * Reads the events after `after`, in (transaction id, position) order, and only those written by
- * transactions older than every transaction still running. A position taken from a sequence can commit
- * after a higher one; reading below the snapshot's xmin means a reader never moves past an event that
- * is about to appear behind it.
+ * Reads a window of the next `limit` events after `after`, in (transaction id, position) order, and only
+ * those written by transactions older than every transaction still running: a position taken from a
+ * sequence can commit after a higher one, and reading below the snapshot's xmin means a reader never moves
+ * past an event that is about to appear behind it.
+ *
+ * The window is walked in index order (an index-only scan of events_catch_up_idx) whatever the types, and
+ * full rows are fetched only for the requested types; `scannedTo` lets a reader of rare types move its
+ * checkpoint past the events it skipped, so each batch costs at most `limit` index entries.
  */
 export async function readCommittedAfter(
   db: Kysely<Tables>,
   after: Position,
   options: { types?: readonly string[]; limit: number },
-): Promise<RecordedEvent[]> {
-  let query = db
-    .selectFrom('events')
-    .selectAll()
-    .where(
-      sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
+): Promise<CatchUpBatch> {
+  const wanted = options.types ? sql`w.type in (${sql.join([...options.types])})` : sql`true`;
+  const { rows } = await sql<WindowRow>`
+    with w as (
+      select transaction_id, global_position, type
+      from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit ${options.limit}
     )
-    .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
-  if (options.types) query = query.where('type', 'in', [...options.types]);
-  const rows = await query.orderBy('transaction_id').orderBy('global_position').limit(options.limit).execute();
-  return rows.map(toRecorded);
+    select w.transaction_id, w.global_position, w.type,
+           e.stream_id, e.stream_version, e.data, e.metadata, e.created_at
+    from w
+    left join events e on e.global_position = w.global_position and ${wanted}
+    order by w.transaction_id, w.global_position`.execute(db);
+  const last = rows.at(-1);
+  return {
+    events: rows.filter((row) => row.stream_id !== null).map((row) => toRecorded(row as Selectable<EventsTable>)),
+    scannedTo: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : null,
+    scanned: rows.length,
+  };
 }
+
+type WindowRow = Pick<Selectable<EventsTable>, 'transaction_id' | 'global_position' | 'type'> & {
+  [K in 'stream_id' | 'stream_version' | 'data' | 'metadata' | 'created_at']: Selectable<EventsTable>[K] | null;
+};
 
 /** Every event of the given types that is committed now, in log order (used to rebuild inline projections). */
 export async function readAllCommitted(db: Kysely<Tables>, types: readonly string[]): Promise<RecordedEvent[]> {

@@ -113,7 +113,7 @@ describe('ProjectionRunner', () => {
     const once = await counts();
     expect(once).toEqual({ [A]: 20, [B]: 5 });
 
-    expect(await runner.processBatch(projection.name)).toBe(0);
+    expect(await runner.processBatch(projection.name)).toEqual({ applied: 0, scanned: 0 });
     await Promise.all([runner.catchUp(projection.name), runner.catchUp(projection.name)]);
     expect(await counts()).toEqual(once);
     expect((await runner.checkpoint(projection.name)).globalPosition).toBeGreaterThan(0);
@@ -137,8 +137,21 @@ describe('ProjectionRunner', () => {
     await expect(flakyRunner.catchUp(flaky.name)).rejects.toThrow('worker crashed mid-batch');
     expect(await counts()).toEqual({});
     expect(await flakyRunner.catchUp(flaky.name)).toBe(2);
-    expect(await runner.processBatch(projection.name)).toBe(0);
+    expect(await runner.processBatch(projection.name)).toEqual({ applied: 0, scanned: 0 });
     expect(await counts()).toEqual({ [A]: 2 });
+  });
+
+  it('moves past events it does not handle, so a projection of rare events reads each position once', async () => {
+    const { runner, counts, store, A, projection } = await setup(10);
+    await store.appendUnversioned(Array.from({ length: 35 }, () => ({ streamId: 'noise', type: 'Unrelated', data: {} })));
+    await store.append('rare-1', [{ type: A, data: {} }], 0);
+    await store.appendUnversioned(Array.from({ length: 12 }, () => ({ streamId: 'noise', type: 'Unrelated', data: {} })));
+    const { rows } = await sql<{ p: number }>`select max(global_position)::int as p from events`.execute(testDb.handle.db);
+
+    expect(await runner.catchUp(projection.name)).toBe(1);
+    expect(await counts()).toEqual({ [A]: 1 });
+    expect((await runner.checkpoint(projection.name)).globalPosition).toBe(rows[0]!.p);
+    expect(await runner.processBatch(projection.name)).toEqual({ applied: 0, scanned: 0 });
   });
 
   it('lets runners in separate processes share a projection without doubling events', async () => {

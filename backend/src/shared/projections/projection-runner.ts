@@ -59,10 +59,11 @@ export class ProjectionRunner {
   }
 
   /**
-   * One batch in one transaction: lock, read the checkpoint, read the events after it, apply them, move the
-   * checkpoint. Returns the number of events applied, or 'busy' when another runner holds the projection.
+   * One batch in one transaction: lock, read the checkpoint, read the window after it, apply the events
+   * the projection handles, move the checkpoint to the window's end. Returns 'busy' when another runner
+   * holds the projection.
    */
-  async processBatch(name: string): Promise<number | 'busy'> {
+  async processBatch(name: string): Promise<BatchResult | 'busy'> {
     const projection = this.get(name);
     return this.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKey(name)}) as locked`.execute(
@@ -97,12 +98,11 @@ export class ProjectionRunner {
       }
       await trx.deleteFrom('projection_checkpoints').where('name', '=', name).execute();
       let total = 0;
-      let applied: number;
-      do {
-        applied = await applyNextBatch(trx, projection, this.options.batchSize);
+      for (;;) {
+        const { applied, scanned } = await applyNextBatch(trx, projection, this.options.batchSize);
         total += applied;
-      } while (applied > 0);
-      return total;
+        if (scanned < this.options.batchSize) return total;
+      }
     });
   }
 
@@ -111,10 +111,10 @@ export class ProjectionRunner {
     do {
       this.requestedAgain.delete(name);
       for (;;) {
-        const applied = await this.processBatch(name);
-        if (applied === 'busy') return total;
-        total += applied;
-        if (applied < this.options.batchSize) break;
+        const batch = await this.processBatch(name);
+        if (batch === 'busy') return total;
+        total += batch.applied;
+        if (batch.scanned < this.options.batchSize) break;
       }
     } while (this.requestedAgain.has(name));
     return total;
@@ -127,24 +127,33 @@ export class ProjectionRunner {
   }
 }
 
-async function applyNextBatch(trx: Trx, projection: Projection, batchSize: number): Promise<number> {
+export interface BatchResult {
+  /** Events handed to the projection. */
+  applied: number;
+  /** Positions the batch moved over, handled or not: fewer than the batch size means caught up. */
+  scanned: number;
+}
+
+async function applyNextBatch(trx: Trx, projection: Projection, batchSize: number): Promise<BatchResult> {
   const after = await readCheckpoint(trx, projection.name);
-  const events = await readCommittedAfter(trx, after, { types: projection.handles, limit: batchSize });
-  if (events.length === 0) return 0;
-  await projection.handle(trx, events);
-  const last = events.at(-1)!;
+  const { events, scannedTo, scanned } = await readCommittedAfter(trx, after, {
+    types: projection.handles,
+    limit: batchSize,
+  });
+  if (!scannedTo) return { applied: 0, scanned: 0 };
+  if (events.length > 0) await projection.handle(trx, events);
   await trx
     .insertInto('projection_checkpoints')
-    .values({ name: projection.name, transaction_id: last.transactionId, global_position: last.globalPosition })
+    .values({ name: projection.name, transaction_id: scannedTo.transactionId, global_position: scannedTo.globalPosition })
     .onConflict((oc) =>
       oc.column('name').doUpdateSet({
-        transaction_id: last.transactionId,
-        global_position: last.globalPosition,
+        transaction_id: scannedTo.transactionId,
+        global_position: scannedTo.globalPosition,
         updated_at: sql`now()`,
       }),
     )
     .execute();
-  return events.length;
+  return { applied: events.length, scanned };
 }
 
 async function readCheckpoint(db: Db | Trx, name: string): Promise<Position> {

@@ -1,0 +1,190 @@
+/**
+ * `npm run bench`: measures the event store on the real PostgreSQL (BENCH_DATABASE_URL, else the local
+ * server) in a throw-away database, and writes docs/performance.md.
+ *   1. Appends in batches of 100 events (the analytics path, one INSERT per batch) against a plain
+ *      multi-row INSERT of the same rows into a bare table on the same database: a ratio (target >= 0.7).
+ *   2. Async projection throughput of a simple counting projection over 100,000 events (target >= 20,000/s).
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../src/shared/db/database.js';
+import type { Db } from '../src/shared/db/tables.js';
+import { EventStore, type UnversionedEvent } from '../src/shared/event-store/event-store.js';
+import { PROJECT_ROOT } from '../src/shared/paths.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { countingProjection, createCountsTable, readCounts } from '../src/shared/testing/counting-projection.js';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BATCH = 100;
+const BATCHES_PER_ROUND = 100; // 10,000 events a round
+const ROUNDS = 5;
+const PROJECTION_EVENTS = 100_000;
+const PROJECTION_BATCH = 1000;
+
+const name = `unsheet_bench_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: SERVER_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(SERVER_URL);
+url.pathname = `/${name}`;
+const database = await openDatabase({ url: url.toString(), dataDir: '.data' });
+const { db } = database;
+
+try {
+  const serverVersion = (await sql<{ server_version: string }>`show server_version`.execute(db)).rows[0]!.server_version;
+  await sql`create table bare_events (id bigint generated always as identity primary key, stream_id text not null,
+            type text not null, data jsonb not null, metadata jsonb not null)`.execute(db);
+
+  const store = new EventStore(db);
+  const batches = Array.from({ length: BATCHES_PER_ROUND }, () => makeBatch());
+
+  // Warm up both paths, then alternate rounds so neither gets the quieter moments of the machine.
+  await bareInsert(db, batches.slice(0, 10));
+  await appendAll(store, batches.slice(0, 10));
+  const bareRates: number[] = [];
+  const appendRates: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRates.push(await rate(() => bareInsert(db, batches)));
+    appendRates.push(await rate(() => appendAll(store, batches)));
+  }
+  const bare = median(bareRates);
+  const append = median(appendRates);
+  const ratio = append / bare;
+
+  // Projection throughput: fill the log, then time one projector catching up from the start.
+  const projection = countingProjection('bench-count', ['PageViewed', 'SessionStarted'], 'bench_counts');
+  await createCountsTable(db, 'bench_counts');
+  for (let i = 0; i < PROJECTION_EVENTS / 1000; i++) {
+    await store.appendUnversioned(Array.from({ length: 10 }, () => makeBatch()).flat());
+  }
+  const runner = new ProjectionRunner(db, [projection], { batchSize: PROJECTION_BATCH });
+  const preloaded = (await sql<{ n: number }>`select count(*)::int as n from events`.execute(db)).rows[0]!.n;
+  const started = performance.now();
+  const projected = await runner.catchUp(projection.name);
+  const projectionRate = projected / ((performance.now() - started) / 1000);
+  const counts = await readCounts(db, 'bench_counts');
+  if (projected !== preloaded || (counts.PageViewed ?? 0) + (counts.SessionStarted ?? 0) !== preloaded) {
+    throw new Error(`projection counted ${JSON.stringify(counts)} of ${preloaded} events`);
+  }
+
+  const figures = {
+    bare: Math.round(bare),
+    append: Math.round(append),
+    ratio: Number(ratio.toFixed(2)),
+    projectionRate: Math.round(projectionRate),
+    projected,
+  };
+  console.log(`Plain multi-row INSERT (bare table):   ${figures.bare.toLocaleString('en-US')} rows/s`);
+  console.log(`EventStore.appendUnversioned (x${BATCH}):   ${figures.append.toLocaleString('en-US')} events/s`);
+  console.log(`Ratio append / bare:                   ${figures.ratio} (target >= 0.7) ${ratio >= 0.7 ? 'PASS' : 'MISS'}`);
+  console.log(
+    `Async projection (counting):           ${figures.projectionRate.toLocaleString('en-US')} events/s over ${projected.toLocaleString('en-US')} events (target >= 20,000) ${projectionRate >= 20_000 ? 'PASS' : 'MISS'}`,
+  );
+  writeReport(figures, serverVersion, bareRates, appendRates);
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+
+function makeBatch(): UnversionedEvent[] {
+  const session = randomUUID();
+  return Array.from({ length: BATCH }, (_, i) => ({
+    streamId: `session-${session}`,
+    type: i === 0 ? 'SessionStarted' : 'PageViewed',
+    data: { sessionId: session, url: `/app/tool-${i % 17}`, title: 'Invoice Chaser', timeOnPage: i * 3, at: Date.now() },
+    metadata: { correlationId: session },
+  }));
+}
+
+async function bareInsert(db: Db, batches: UnversionedEvent[][]): Promise<number> {
+  const bareDb = db.withTables<{ bare_events: { stream_id: string; type: string; data: string; metadata: string } }>();
+  for (const batch of batches) {
+    await bareDb
+      .insertInto('bare_events')
+      .values(
+        batch.map((e) => ({
+          stream_id: e.streamId,
+          type: e.type,
+          data: JSON.stringify(e.data),
+          metadata: JSON.stringify(e.metadata),
+        })),
+      )
+      .execute();
+  }
+  return batches.length * BATCH;
+}
+
+async function appendAll(store: EventStore, batches: UnversionedEvent[][]): Promise<number> {
+  for (const batch of batches) await store.appendUnversioned(batch);
+  return batches.length * BATCH;
+}
+
+async function rate(work: () => Promise<number>): Promise<number> {
+  const started = performance.now();
+  const rows = await work();
+  return rows / ((performance.now() - started) / 1000);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function writeReport(
+  f: { bare: number; append: number; ratio: number; projectionRate: number; projected: number },
+  serverVersion: string,
+  bareRates: number[],
+  appendRates: number[],
+): void {
+  const cpu = cpus();
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const report = `# Performance
+
+Measured by \`npm run bench\` (backend/bench/event-store.bench.ts), which rewrites this file.
+Figures are from one run; repeat it on your machine before comparing.
+
+## Machine and versions
+- ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB memory
+- Node.js ${process.version}, PostgreSQL ${serverVersion} (local, default settings), run on ${new Date().toISOString().slice(0, 10)}
+
+## Event store: appends in batches of ${BATCH} against a bare multi-row INSERT
+${ROUNDS} alternating rounds of ${fmt(BATCH * BATCHES_PER_ROUND)} rows each; median shown.
+
+| path | rows/s (median) | rounds |
+|---|---|---|
+| plain multi-row INSERT into a bare table (identity key only) | ${fmt(f.bare)} | ${bareRates.map(fmt).join(', ')} |
+| \`EventStore.appendUnversioned\` (events table: identity key, unique (stream_id, stream_version), catch-up index) | ${fmt(f.append)} | ${appendRates.map(fmt).join(', ')} |
+
+**Ratio: ${f.ratio}** (target ≥ 0.7: ${f.ratio >= 0.7 ? 'met' : 'missed'}).
+
+## Async projection throughput
+A counting projection (one upsert per event type per batch) catching up over ${fmt(f.projected)} events in
+batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe catch-up read and the checkpoint write.
+
+**${fmt(f.projectionRate)} events/s** (target ≥ 20,000: ${f.projectionRate >= 20_000 ? 'met' : 'missed'}).
+
+## What profiling changed
+- The first run gave a ratio of 0.55: the append path also kept a redundant (stream_id, position) index,
+  wrapped each INSERT in BEGIN/COMMIT and parsed \`RETURNING *\`. Now one INSERT without RETURNING when no
+  inline projection handles the events, and stream reads use the unique (stream_id, stream_version) index.
+- The counting projection first ran at 17,000 events/s. \`EXPLAIN ANALYZE\` showed that with the event-type
+  filter in the catch-up query, the planner (on fresh statistics) chose a bitmap scan of every event after
+  the checkpoint plus a sort: 94 ms per batch. Worse, a projection of rare events only moved its checkpoint
+  on the events it handled, so each poll rescanned the tail of the log. The catch-up read now walks a window
+  of the next N positions in index order (an index-only scan of events_catch_up_idx, which includes
+  \`type\`), fetches full rows only for the handled types and moves the checkpoint to the window's end.
+
+## Command
+\`\`\`
+npm run bench                      # local PostgreSQL on 127.0.0.1:5432
+BENCH_DATABASE_URL=postgres://… npm run bench
+\`\`\`
+`;
+  writeFileSync(join(PROJECT_ROOT, 'docs', 'performance.md'), report);
+  console.log('Wrote docs/performance.md');
+}
