@@ -31,7 +31,7 @@ const schema = z.object({
   PROJECTION_POLL_MS: positiveInt(1000),
   PROJECTION_BATCH_SIZE: positiveInt(1000),
   DEMO_CATALOGUE: flag(true),
-  PUBLIC_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
+  PUBLIC_BASE_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
