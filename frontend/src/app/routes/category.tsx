@@ -1,0 +1,4 @@
+// Placeholder, replaced by the catalogue pages work.
+export function CategoryRoute() {
+  return null;
+}
