@@ -12,7 +12,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       problem_solved text,
       category text not null,
       category_slug text not null,
-      views bigint not null default 0,
+      -- The figure an app starts with (imports, demo data); views counted since are in app_views.
+      base_views bigint not null default 0,
       is_active boolean not null default true,
       featured boolean not null default false,
       replaces_tools text,
@@ -33,7 +34,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null,
       updated_at timestamptz not null
     )`.execute(db);
-  await sql`create index apps_active_views_idx on apps (views desc, name) where is_active`.execute(db);
   await sql`create index apps_category_slug_idx on apps (category_slug) where is_active`.execute(db);
 }
 

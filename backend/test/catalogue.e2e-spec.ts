@@ -7,6 +7,7 @@ import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { decideAndAppend } from '../src/shared/event-store/decider.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { eventually } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -225,6 +226,52 @@ describe('catalogue commands and the apps projection', () => {
   });
 });
 
+describe('view counting', () => {
+  const post = (path: string) => fetch(api.url(path), { method: 'POST' });
+
+  it('counts 50 concurrent views of an app, losing none', async () => {
+    const id = ids['Churn Radar']!;
+    const before = (await api.get('/api/apps/churn-radar')).body.views;
+    const responses = await Promise.all(Array.from({ length: 50 }, () => post(`/api/apps/${id}/views`)));
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(202));
+    await eventually(async () => (await api.get('/api/apps/churn-radar')).body.views === before + 50);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where type = 'AppViewed'`.execute(
+      api.database.handle.db,
+    );
+    expect(rows[0]!.n).toBe(50);
+  });
+
+  it('moves an app up the popularity order as its views are counted', async () => {
+    const id = ids['Meeting Notes']!; // 90 views, last of the active apps
+    await Promise.all(Array.from({ length: 20 }, () => post(`/api/apps/${id}/views`)));
+    await eventually(async () => (await api.get('/api/apps/meeting-notes')).body.views === 110);
+    const { body } = await api.get('/api/apps/top?limit=20');
+    expect(names(body).indexOf('Meeting Notes')).toBeLessThan(names(body).indexOf('Survey Sense'));
+  });
+
+  it('refuses views of unknown or retired apps, and bad ids, writing nothing', async () => {
+    const before = await countEvents();
+    const unknown = await post('/api/apps/00000000-0000-4000-8000-000000000000/views');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' });
+    expect((await post(`/api/apps/${ids['Retired Tool']}/views`)).status).toBe(404);
+    const bad = await post(`/api/apps/${encodeURIComponent("1' or '1'='1")}/views`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'id: Not an app id', fields: { id: 'Not an app id' } });
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('rebuilds the view counts to exactly the live ones', async () => {
+    const runner = api.app.get(ProjectionRunner);
+    await runner.catchUp('app-views');
+    const snapshot = () => sql`select * from app_views order by app_id`.execute(api.database.handle.db).then((r) => r.rows);
+    const live = await snapshot();
+    expect(live.length).toBeGreaterThan(0);
+    await runner.rebuild('app-views');
+    expect(await snapshot()).toEqual(live);
+  });
+});
+
 describe('service endpoints', () => {
   it('reports liveness and readiness (database and Redis)', async () => {
     expect((await api.get('/api/health/live')).body).toEqual({ status: 'ok' });
@@ -244,6 +291,7 @@ describe('service endpoints', () => {
         '/api/apps/featured',
         '/api/apps/search',
         '/api/apps/{slug}',
+        '/api/apps/{id}/views',
         '/api/categories',
         '/api/categories/{slug}',
         '/api/health/live',

@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ApiZodOk, ApiZodQuery, ZodPipe } from '../shared/http/zod.js';
+import { RecordAppView } from './commands/record-app-view.command.js';
 import { appViewSchema, categorySchema } from './queries/app.view.js';
 import { GetAppBySlug } from './queries/get-app-by-slug.query.js';
 import { GetCategory } from './queries/get-category.query.js';
@@ -22,11 +23,15 @@ const searchQuery = z.strictObject({
   q: z.string().max(200).default('').describe('Matches name, description or category; empty gives the top 12'),
 });
 const slugParam = z.string().max(200);
+const idParam = z.uuid({ error: 'Not an app id' });
 
 @ApiTags('catalogue')
 @Controller()
 export class CatalogueController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Get('apps')
   @ApiOperation({ summary: 'All active apps by name' })
@@ -63,8 +68,18 @@ export class CatalogueController {
   @ApiOperation({ summary: 'One active app by its slug' })
   @ApiZodOk(appViewSchema)
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' }" })
-  bySlug(@Param('slug', new ZodPipe(slugParam)) slug: string) {
+  bySlug(@Param('slug', new ZodPipe(slugParam, 'slug')) slug: string) {
     return this.queries.execute(new GetAppBySlug(slug));
+  }
+
+  @Post('apps/:id/views')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({ summary: 'Count one view of an app (projected asynchronously)' })
+  @ApiAcceptedResponse({ description: 'The view is recorded; the count catches up within a moment' })
+  @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' }" })
+  async recordView(@Param('id', new ZodPipe(idParam, 'id')) id: string): Promise<Record<string, never>> {
+    await this.commands.execute(new RecordAppView(id));
+    return {};
   }
 
   @Get('categories')
@@ -78,7 +93,7 @@ export class CatalogueController {
   @ApiOperation({ summary: 'A category and its active apps, most viewed first' })
   @ApiZodOk(z.object({ category: categorySchema, apps: appViewSchema.array() }))
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.CATEGORY_NOT_FOUND', message: 'Category Not Found' }" })
-  category(@Param('slug', new ZodPipe(slugParam)) slug: string) {
+  category(@Param('slug', new ZodPipe(slugParam, 'slug')) slug: string) {
     return this.queries.execute(new GetCategory(slug));
   }
 }

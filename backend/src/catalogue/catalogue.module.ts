@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogueController } from './catalogue.controller.js';
 import { AddAppHandler } from './commands/add-app.command.js';
+import { RecordAppViewHandler } from './commands/record-app-view.command.js';
 import { DemoCatalogueSeeder } from './demo/seed-demo-catalogue.js';
 import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
 import { GetCategoryHandler } from './queries/get-category.query.js';
@@ -16,6 +17,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
   controllers: [CatalogueController],
   providers: [
     AddAppHandler,
+    RecordAppViewHandler,
     GetTopAppsHandler,
     ListAppsHandler,
     GetAppBySlugHandler,

@@ -12,7 +12,8 @@ export interface AppsTable {
   problem_solved: string | null;
   category: string;
   category_slug: string;
-  views: number;
+  /** Starting figure (imports, demo data); the API adds the counted views of app_views. */
+  base_views: number;
   is_active: boolean;
   featured: boolean;
   replaces_tools: string | null;
@@ -34,8 +35,14 @@ export interface AppsTable {
   updated_at: ColumnType<Date, Date, Date>;
 }
 
+export interface AppViewsTable {
+  app_id: string;
+  views: number;
+}
+
 declare module '../shared/db/tables.js' {
   interface Tables {
     apps: AppsTable;
+    app_views: AppViewsTable;
   }
 }

@@ -36,7 +36,7 @@ async function apply(trx: Trx, event: RecordedEvent<AppEvent>): Promise<void> {
       const { id, views, ...details } = event.data;
       await trx
         .insertInto('apps')
-        .values({ id, views, is_active: true, created_at: event.createdAt, ...columns(details, event.createdAt) })
+        .values({ id, base_views: views, is_active: true, created_at: event.createdAt, ...columns(details, event.createdAt) })
         .execute();
       return;
     }
@@ -57,7 +57,7 @@ async function apply(trx: Trx, event: RecordedEvent<AppEvent>): Promise<void> {
   }
 }
 
-type DetailColumns = Omit<Insertable<AppsTable>, 'id' | 'views' | 'is_active' | 'created_at'>;
+type DetailColumns = Omit<Insertable<AppsTable>, 'id' | 'base_views' | 'is_active' | 'created_at'>;
 
 function columns(details: AppDetails, at: Date): DetailColumns {
   const json = Object.fromEntries(JSON_COLUMNS.map((c) => [c, JSON.stringify(details[c])])) as Pick<
@@ -76,7 +76,7 @@ function columns(details: AppDetails, at: Date): DetailColumns {
 function detailsOf(row: Selectable<AppsTable>): AppDetails {
   const {
     id: _id,
-    views: _views,
+    base_views: _baseViews,
     is_active: _active,
     category_slug: _categorySlug,
     keyword_bof: _keywordBof,

@@ -2,7 +2,7 @@
  * What the read API returns for an app: every column of the `apps` read model, field names as in the spec.
  * The zod schemas document the responses in OpenAPI; the queries below are shared by the query handlers.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DEVELOPMENT_STATUSES } from '../app/app.fields.js';
@@ -41,10 +41,21 @@ export const appViewSchema = z.object({
 
 export const categorySchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
 
-export type AppView = Selectable<AppsTable>;
+/** An app as the API returns it: the read model's columns, with `views` = starting figure + counted views. */
+export type AppView = Omit<Selectable<AppsTable>, 'base_views'> & { views: number };
 export type CategoryView = z.infer<typeof categorySchema>;
+
+const APP_COLUMNS = Object.keys(appViewSchema.shape).filter((column) => column !== 'views') as (keyof AppView &
+  keyof AppsTable)[];
 
 /** Active apps, most viewed first (name breaks ties, so pages are stable). */
 export function selectActiveApps(db: Db) {
-  return db.selectFrom('apps').selectAll().where('is_active', '=', true).orderBy('views', 'desc').orderBy('name');
+  return db
+    .selectFrom('apps')
+    .leftJoin('app_views', 'app_views.app_id', 'apps.id')
+    .select(APP_COLUMNS.map((column) => `apps.${column}` as const))
+    .select(sql<number>`apps.base_views + coalesce(app_views.views, 0)`.as('views'))
+    .where('apps.is_active', '=', true)
+    .orderBy('views', 'desc')
+    .orderBy('apps.name');
 }

@@ -8,11 +8,20 @@ import { z } from 'zod';
 import { ValidationError } from '../errors/domain-error.js';
 
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
+  /** `field` names a scalar part (a path parameter) in the error; object schemas name their own fields. */
+  constructor(
+    private readonly schema: S,
+    private readonly field?: string,
+  ) {}
 
   transform(value: unknown): z.output<S> {
     const result = this.schema.safeParse(value);
-    if (!result.success) throw ValidationError.fromZod(result.error);
+    if (!result.success) {
+      const issues = result.error.issues.map((issue) =>
+        this.field ? { ...issue, path: [this.field, ...issue.path] } : issue,
+      );
+      throw ValidationError.fromZod({ issues });
+    }
     return result.data;
   }
 }

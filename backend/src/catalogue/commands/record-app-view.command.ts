@@ -1,0 +1,34 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Db } from '../../shared/db/tables.js';
+import { NotFoundError } from '../../shared/errors/domain-error.js';
+import { EventStore } from '../../shared/event-store/event-store.js';
+import { DB } from '../../shared/kernel.module.js';
+import { appViewsStream, type AppViewed } from '../app/app.events.js';
+
+/** Counts one view of an active app: appends AppViewed; the `app-views` projection does the counting. */
+export class RecordAppView extends Command<void> {
+  constructor(readonly appId: string) {
+    super();
+  }
+}
+
+@CommandHandler(RecordAppView)
+export class RecordAppViewHandler implements ICommandHandler<RecordAppView> {
+  constructor(
+    private readonly events: EventStore,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ appId }: RecordAppView): Promise<void> {
+    const app = await this.db
+      .selectFrom('apps')
+      .select('id')
+      .where('id', '=', appId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
+    const viewed: AppViewed = { type: 'AppViewed', data: { appId } };
+    await this.events.appendUnversioned([{ streamId: appViewsStream(appId), ...viewed }]);
+  }
+}

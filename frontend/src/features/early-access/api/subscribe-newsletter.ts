@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { apiPost } from '../../../lib/api-client';
+import { EMAIL_PATTERN } from '../validation';
+
+// POST /api/newsletter/subscriptions. The schema repeats the form's check so a caller that skipped it
+// fails here, before a request, rather than with a 400.
+export const subscribeNewsletterInput = z.object({
+  email: z.string().trim().regex(EMAIL_PATTERN),
+  /** The path the visitor subscribed from, for attribution in the admin console. */
+  source_page: z.string().max(2048),
+});
+
+export type SubscribeNewsletterInput = z.input<typeof subscribeNewsletterInput>;
+
+export function subscribeNewsletter(input: SubscribeNewsletterInput): Promise<unknown> {
+  return apiPost<unknown>('/newsletter/subscriptions', subscribeNewsletterInput.parse(input));
+}

@@ -1,0 +1,69 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { cn } from '../../../lib/utils';
+import { subscribeNewsletter } from '../api/subscribe-newsletter';
+import { validateEmail } from '../validation';
+
+export function NewsletterForm({ className }: { className?: string }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { pathname } = useLocation();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateEmail(email);
+    if (problem) {
+      setInvalid(true);
+      toast.error(problem.title, { description: problem.description });
+      inputRef.current?.focus();
+      return;
+    }
+
+    setSubmitting(true);
+    try {
+      await subscribeNewsletter({ email, source_page: pathname });
+      toast.success('Subscribed! 📧', { description: "You'll be the first to know about new AI tools." });
+      setEmail('');
+    } catch (error) {
+      console.error('Newsletter subscription failed', error);
+      toast.error('Something went wrong', { description: 'Please try again later.' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    // noValidate: the spec's own toasts replace the browser's validation bubbles.
+    <form noValidate onSubmit={handleSubmit} className={cn('flex w-full flex-col gap-2 sm:flex-row', className)}>
+      <Label htmlFor={inputId} className="sr-only">
+        Email address
+      </Label>
+      <Input
+        ref={inputRef}
+        id={inputId}
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setInvalid(false);
+        }}
+        aria-invalid={invalid || undefined}
+        disabled={submitting}
+        className="sm:max-w-xs"
+      />
+      <Button type="submit" disabled={submitting} aria-busy={submitting} className="h-10">
+        Subscribe
+      </Button>
+    </form>
+  );
+}
