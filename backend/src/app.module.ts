@@ -1,12 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import type { Logger } from 'pino';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
-import { HealthController } from './shared/health/health.controller.js';
+import { HealthModule } from './shared/health/health.module.js';
 import type { Kernel } from './shared/kernel.js';
 import { KernelModule } from './shared/kernel.module.js';
-import { FRONTEND_DIST } from './shared/paths.js';
+import { SiteModule } from './site/site.module.js';
 
 /** The whole application. The API process adds HTTP (controllers, the built SPA); the worker process does not. */
 @Module({})
@@ -18,9 +17,9 @@ export class AppModule {
         KernelModule.forRoot(kernel, logger),
         CqrsModule.forRoot(),
         CatalogueModule,
-        ...(options.http ? [ServeStaticModule.forRoot({ rootPath: FRONTEND_DIST, exclude: ['/api/{*rest}'] })] : []),
+        // SiteModule last: its catch-all route answers every path the others do not.
+        ...(options.http ? [HealthModule, SiteModule] : []),
       ],
-      controllers: options.http ? [HealthController] : [],
     };
   }
 }

@@ -14,8 +14,10 @@ import { projections } from './projections.js';
 import type { Config } from './shared/config/config.js';
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { createKernel } from './shared/kernel.js';
+import { FRONTEND_DIST } from './shared/paths.js';
 
 export const MAX_JSON_BODY = '64kb';
+
 
 export async function createApiApp(config: Config, logger: Logger): Promise<INestApplication> {
   const kernel = await createKernel(config, projections, logger);
@@ -26,7 +28,8 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     });
     app.useLogger(app.get(PinoNestLogger));
     app.useBodyParser('json', { limit: MAX_JSON_BODY });
-    app.setGlobalPrefix('api');
+    // Built assets first (hashed names, cached for a year); pages and 404s come from SiteController.
+    app.useStaticAssets(FRONTEND_DIST, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
     app.useGlobalFilters(new DomainErrorFilter());
     app.disable('x-powered-by');
     const document = SwaggerModule.createDocument(

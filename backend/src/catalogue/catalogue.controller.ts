@@ -26,7 +26,7 @@ const slugParam = z.string().max(200);
 const idParam = z.uuid({ error: 'Not an app id' });
 
 @ApiTags('catalogue')
-@Controller()
+@Controller('api')
 export class CatalogueController {
   constructor(
     private readonly queries: QueryBus,

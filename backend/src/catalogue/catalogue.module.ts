@@ -6,6 +6,7 @@ import { RecordAppViewHandler } from './commands/record-app-view.command.js';
 import { DemoCatalogueSeeder } from './demo/seed-demo-catalogue.js';
 import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
 import { GetCategoryHandler } from './queries/get-category.query.js';
+import { GetSitemapEntriesHandler } from './queries/get-sitemap-entries.query.js';
 import { GetTopAppsHandler } from './queries/get-top-apps.query.js';
 import { ListAppsHandler } from './queries/list-apps.query.js';
 import { ListCategoriesHandler } from './queries/list-categories.query.js';
@@ -24,6 +25,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
     SearchAppsHandler,
     ListCategoriesHandler,
     GetCategoryHandler,
+    GetSitemapEntriesHandler,
     DemoCatalogueSeeder,
   ],
 })

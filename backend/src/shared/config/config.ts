@@ -32,6 +32,7 @@ const schema = z.object({
   PROJECTION_BATCH_SIZE: positiveInt(1000),
   DEMO_CATALOGUE: flag(true),
   PUBLIC_BASE_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
+  ADS_TXT: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -5,7 +5,7 @@ import type { Kernel } from '../kernel.js';
 import { KERNEL } from '../kernel.module.js';
 
 @ApiTags('health')
-@Controller('health')
+@Controller('api/health')
 export class HealthController {
   constructor(@Inject(KERNEL) private readonly kernel: Kernel) {}
 

@@ -1,0 +1,106 @@
+/**
+ * Everything outside /api that is not a built asset: the SPA's HTML for each page (with SEO tags written
+ * in for the home, category and app pages), HTTP 404 for unknown paths and slugs (the missing path is
+ * recorded as a PageNotFound event), and the crawler files.
+ */
+import { Controller, Get, Header, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AppView, CategoryView } from '../catalogue/queries/app.view.js';
+import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
+import { GetCategory } from '../catalogue/queries/get-category.query.js';
+import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
+import type { Config } from '../shared/config/config.js';
+import { NotFoundError } from '../shared/errors/domain-error.js';
+import { EventStore } from '../shared/event-store/event-store.js';
+import { CONFIG } from '../shared/kernel.module.js';
+import { appMeta, categoryMeta, homeMeta, type PageMeta } from './page-meta.js';
+import { SpaPage } from './spa-page.js';
+import { renderSitemap, STATIC_PAGES } from './sitemap.js';
+
+/** Client-side routes that exist besides the ones rendered with their own tags. */
+const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline']);
+const MAX_RECORDED_PATH = 300;
+
+@ApiExcludeController()
+@Controller()
+export class SiteController {
+  private readonly page = new SpaPage();
+
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly events: EventStore,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get()
+  home(@Req() request: Request, @Res() response: Response): void {
+    this.sendPage(response, 200, homeMeta(this.base(request)));
+  }
+
+  @Get('c/:slug')
+  async category(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const found = await this.find<{ category: CategoryView }>(new GetCategory(slug.slice(0, 200)));
+    if (!found) return this.notFound(request, response);
+    this.sendPage(response, 200, categoryMeta(found.category, this.base(request)));
+  }
+
+  @Get('app/:slug')
+  async app(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const app = await this.find<AppView>(new GetAppBySlug(slug.slice(0, 200)));
+    if (!app) return this.notFound(request, response);
+    this.sendPage(response, 200, appMeta(app, this.base(request)));
+  }
+
+  @Get('sitemap.xml')
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  async sitemap(@Req() request: Request): Promise<string> {
+    return renderSitemap(this.base(request), await this.queries.execute(new GetSitemapEntries()));
+  }
+
+  @Get('robots.txt')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  robots(@Req() request: Request): string {
+    return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${this.base(request)}/sitemap.xml\n`;
+  }
+
+  @Get('ads.txt')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  adsTxt(): string {
+    if (!this.config.ADS_TXT) throw new NotFoundException('No ads.txt is configured');
+    return `${this.config.ADS_TXT}\n`;
+  }
+
+  @Get('{*path}')
+  async other(@Req() request: Request, @Res() response: Response): Promise<void> {
+    if (request.path === '/api' || request.path.startsWith('/api/')) {
+      throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
+    }
+    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(response, 200);
+    return this.notFound(request, response);
+  }
+
+  private async notFound(request: Request, response: Response): Promise<void> {
+    const path = request.path.slice(0, MAX_RECORDED_PATH);
+    await this.events.appendUnversioned([{ streamId: 'site-not-found', type: 'PageNotFound', data: { path } }]);
+    this.sendPage(response, 404);
+  }
+
+  private sendPage(response: Response, status: number, meta?: PageMeta): void {
+    response.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(this.page.render(meta));
+  }
+
+  private async find<T>(query: object): Promise<T | null> {
+    try {
+      return await this.queries.execute(query as never);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
+  private base(request: Request): string {
+    return (this.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.get('host')}`).replace(/\/$/, '');
+  }
+}

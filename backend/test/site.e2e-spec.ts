@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { CommandBus } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { appDecider } from '../src/catalogue/app/app.decider.js';
+import { appStream } from '../src/catalogue/app/app.events.js';
+import { AddApp } from '../src/catalogue/commands/add-app.command.js';
+import { decideAndAppend } from '../src/shared/event-store/decider.js';
+import { EventStore } from '../src/shared/event-store/event-store.js';
+import { startApi, type ApiHarness } from './api-harness.js';
+
+// The SPA's index.html must be built (npm test builds first).
+const BASE = 'https://unsheet.example.com';
+const HOSTILE = 'Evil "Tool" <script>alert(1)</script>';
+let api: ApiHarness;
+let retiredId: string;
+
+beforeAll(async () => {
+  api = await startApi({ PUBLIC_BASE_URL: BASE, ADS_TXT: 'google.com, pub-1234567890123456, DIRECT, f08c47fec0942fa0' });
+  const commands = api.app.get(CommandBus);
+  await commands.execute(
+    new AddApp({
+      name: 'Invoice Chaser',
+      description: 'Chases unpaid invoices politely.',
+      category: 'Finance',
+      meta_title: 'Invoice Chaser: stop chasing payments in Excel',
+      meta_description: 'Automatic, polite payment reminders for small businesses.',
+      keywords: ['invoice reminders', 'accounts receivable'],
+      app_url: 'https://invoice-chaser.example.com',
+    }),
+  );
+  await commands.execute(new AddApp({ name: 'Budget Buddy', description: 'Keeps budgets honest.', category: 'Finance' }));
+  await commands.execute(new AddApp({ name: HOSTILE, slug: 'evil-tool', description: '</script><b>x</b>', category: 'Sales' }));
+  ({ id: retiredId } = await commands.execute(new AddApp({ name: 'Retired', description: 'Gone.', category: 'Other' })));
+  await decideAndAppend(api.app.get(EventStore), appStream(retiredId), appDecider, { type: 'DeactivateApp', id: retiredId });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+function head(html: string): string {
+  return html.slice(0, html.indexOf('</head>'));
+}
+
+function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script data-ssr type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+describe('pages rendered with SEO tags', () => {
+  it('writes the home page tags, with exactly one title and description', async () => {
+    const { status, body } = await api.get('/');
+    expect(status).toBe(200);
+    expect(body).toContain('<div id="root">');
+    expect(head(body).match(/<title/g)).toHaveLength(1);
+    expect(head(body).match(/name="description"/g)).toHaveLength(1);
+    expect(body).toContain('<title data-ssr>Unsheet – AI tools that replace spreadsheets</title>');
+    expect(body).toContain(`<link data-ssr rel="canonical" href="${BASE}/">`);
+    expect(body).toContain('<meta data-ssr property="og:title" content="Unsheet – AI tools that replace spreadsheets">');
+    expect(body).toContain('<meta data-ssr name="twitter:card" content="summary">');
+  });
+
+  it('writes a category page title, description with the tool count, and breadcrumbs', async () => {
+    const { status, body } = await api.get('/c/finance');
+    expect(status).toBe(200);
+    expect(body).toContain('<title data-ssr>Finance apps to replace Excel | Unsheet</title>');
+    expect(body).toMatch(/<meta data-ssr name="description" content="[^"]*2 tools[^"]*">/);
+    expect(body).toContain(`<link data-ssr rel="canonical" href="${BASE}/c/finance">`);
+    expect(jsonLd(body)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: `${BASE}/` },
+          { '@type': 'ListItem', position: 2, name: 'Finance', item: `${BASE}/c/finance` },
+        ],
+      },
+    ]);
+  });
+
+  it('writes an app page title, description, keywords, social tags and JSON-LD', async () => {
+    const { status, body } = await api.get('/app/invoice-chaser');
+    expect(status).toBe(200);
+    expect(body).toContain('<title data-ssr>Invoice Chaser: stop chasing payments in Excel</title>');
+    expect(body).toContain(
+      '<meta data-ssr name="description" content="Automatic, polite payment reminders for small businesses.">',
+    );
+    expect(body).toContain('<meta data-ssr name="keywords" content="invoice reminders, accounts receivable">');
+    expect(body).toContain('<meta data-ssr property="og:type" content="article">');
+    expect(body).toContain(`<meta data-ssr property="og:url" content="${BASE}/app/invoice-chaser">`);
+    const [software, trail] = jsonLd(body);
+    expect(software).toMatchObject({
+      '@type': 'SoftwareApplication',
+      name: 'Invoice Chaser',
+      applicationCategory: 'BusinessApplication',
+      url: `${BASE}/app/invoice-chaser`,
+    });
+    expect(trail.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Home', 'Finance', 'Invoice Chaser']);
+  });
+
+  it('escapes stored text in tags and JSON-LD', async () => {
+    const { body } = await api.get('/app/evil-tool');
+    expect(body).toContain('<title data-ssr>Evil &quot;Tool&quot; &lt;script&gt;alert(1)&lt;/script&gt; | Unsheet</title>');
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).not.toContain('</script><b>');
+    expect(jsonLd(body)[0].description).toBe('</script><b>x</b>');
+  });
+
+  it('serves the other client routes with a 200 and the plain template', async () => {
+    for (const path of ['/about', '/contact', '/privacy', '/terms', '/offline']) {
+      const { status, body } = await api.get(path);
+      expect(status, path).toBe(200);
+      expect(body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets with long caching', async () => {
+    const index = (await api.get('/')).body as string;
+    const asset = index.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const response = await fetch(api.url(asset));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+});
+
+describe('not found', () => {
+  it.each(['/no/such/page', '/app/no-such-app', '/c/astrology', '/app/retired', `/app/${'x'.repeat(300)}`])(
+    'answers %s with HTTP 404 and the SPA, and records the missing path',
+    async (path) => {
+      const { status, body } = await api.get(path);
+      expect(status).toBe(404);
+      expect(body).toContain('<div id="root">');
+      const { rows } = await sql<{ path: string }>`
+        select data->>'path' as path from events where type = 'PageNotFound' order by global_position desc limit 1`.execute(
+        api.database.handle.db,
+      );
+      expect(rows[0]!.path).toBe(path.slice(0, 300));
+    },
+  );
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const { status, body } = await api.get('/api/nope');
+    expect(status).toBe(404);
+    expect(body.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('crawler files', () => {
+  it('serves a sitemap valid against the sitemaps.org 0.9 schema, listing what is live', async () => {
+    const response = await fetch(api.url('/sitemap.xml'));
+    expect(response.headers.get('content-type')).toContain('application/xml');
+    const xml = await response.text();
+    const result = await validateXML({
+      xml: [{ fileName: 'sitemap.xml', contents: xml }],
+      schema: [
+        { fileName: 'sitemap.xsd', contents: readFileSync(new URL('./fixtures/sitemap-0.9.xsd', import.meta.url), 'utf8') },
+      ],
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      `${BASE}/`,
+      `${BASE}/about`,
+      `${BASE}/contact`,
+      `${BASE}/privacy`,
+      `${BASE}/terms`,
+      `${BASE}/c/finance`,
+      `${BASE}/c/sales`,
+      `${BASE}/app/budget-buddy`,
+      `${BASE}/app/evil-tool`,
+      `${BASE}/app/invoice-chaser`,
+    ]);
+    const { rows } = await sql<{ at: Date }>`select max(created_at) as at from events where type like 'App%'`.execute(
+      api.database.handle.db,
+    );
+    expect(xml).toContain(`<loc>${BASE}/</loc><lastmod>${rows[0]!.at.toISOString()}</lastmod>`);
+  });
+
+  it('serves robots.txt allowing all crawlers with an absolute sitemap line', async () => {
+    const { status, body } = await api.get('/robots.txt');
+    expect(status).toBe(200);
+    expect(body).toMatch(/^User-agent: \*\nAllow: \/\n/);
+    expect(body).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  });
+
+  it('serves the configured ads.txt line', async () => {
+    const { status, body } = await api.get('/ads.txt');
+    expect(status).toBe(200);
+    expect(body).toBe('google.com, pub-1234567890123456, DIRECT, f08c47fec0942fa0\n');
+  });
+});
