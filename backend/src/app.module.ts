@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
+import { EarlyAccessModule } from './early-access/early-access.module.js';
 import { HealthModule } from './shared/health/health.module.js';
 import type { Kernel } from './shared/kernel.js';
 import { KernelModule } from './shared/kernel.module.js';
@@ -17,6 +18,7 @@ export class AppModule {
         KernelModule.forRoot(kernel, logger),
         CqrsModule.forRoot(),
         CatalogueModule,
+        EarlyAccessModule,
         // SiteModule last: its catch-all route answers every path the others do not.
         ...(options.http ? [HealthModule, SiteModule] : []),
       ],

@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
@@ -27,6 +28,7 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
       bodyParser: false,
     });
     app.useLogger(app.get(PinoNestLogger));
+    app.use('/api', requireJsonBodies);
     app.useBodyParser('json', { limit: MAX_JSON_BODY });
     // Built assets first (hashed names, cached for a year); pages and 404s come from SiteController.
     app.useStaticAssets(FRONTEND_DIST, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
@@ -46,6 +48,19 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     await kernel.close();
     throw error;
   }
+}
+
+/** API requests that carry a body must send JSON: anything else gets a clear 415 instead of an empty body. */
+function requireJsonBodies(request: Request, response: Response, next: NextFunction): void {
+  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !request.is('application/json')) {
+    response.status(415).json({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+    });
+    return;
+  }
+  next();
 }
 
 export async function createWorkerApp(config: Config, logger: Logger): Promise<INestApplicationContext> {

@@ -296,6 +296,7 @@ describe('service endpoints', () => {
         '/api/categories/{slug}',
         '/api/health/live',
         '/api/health/ready',
+        '/api/newsletter/subscriptions',
       ].sort(),
     );
     expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);

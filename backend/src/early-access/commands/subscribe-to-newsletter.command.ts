@@ -1,0 +1,42 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { z } from 'zod';
+import { ValidationError } from '../../shared/errors/domain-error.js';
+import { ConcurrencyError } from '../../shared/event-store/concurrency.error.js';
+import { EventStore } from '../../shared/event-store/event-store.js';
+import { emailKey, emailSchema } from '../../shared/validation/email.js';
+import { newsletterStream, type NewsletterSubscribed } from '../newsletter/newsletter.events.js';
+
+export const subscribeInput = z.strictObject({
+  email: emailSchema,
+  source_page: z.string().trim().max(300).nullish(),
+});
+
+/** Subscribes an address once; subscribing again is a success that writes nothing. */
+export class SubscribeToNewsletter extends Command<{ alreadySubscribed: boolean }> {
+  constructor(readonly input: unknown) {
+    super();
+  }
+}
+
+@CommandHandler(SubscribeToNewsletter)
+export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeToNewsletter> {
+  constructor(private readonly events: EventStore) {}
+
+  async execute({ input }: SubscribeToNewsletter): Promise<{ alreadySubscribed: boolean }> {
+    const parsed = subscribeInput.safeParse(input);
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+    const { email, source_page } = parsed.data;
+    const subscribed: NewsletterSubscribed = {
+      type: 'NewsletterSubscribed',
+      data: { email, sourcePage: source_page || null },
+    };
+    try {
+      // Version 0: the stream must not exist yet, so a repeated (or concurrent) subscription adds nothing.
+      await this.events.append(newsletterStream(emailKey(email)), [subscribed], 0);
+      return { alreadySubscribed: false };
+    } catch (error) {
+      if (error instanceof ConcurrencyError) return { alreadySubscribed: true };
+      throw error;
+    }
+  }
+}

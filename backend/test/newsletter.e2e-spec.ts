@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from './api-harness.js';
+
+let api: ApiHarness;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+function post(body: string, contentType = 'application/json') {
+  return fetch(api.url('/api/newsletter/subscriptions'), {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body,
+  });
+}
+
+async function written(): Promise<{ events: number; rows: number }> {
+  const db = api.database.handle.db;
+  const events = await sql<{ n: number }>`select count(*)::int as n from events where type = 'NewsletterSubscribed'`.execute(db);
+  const rows = await sql<{ n: number }>`select count(*)::int as n from newsletter_subscriptions`.execute(db);
+  return { events: events.rows[0]!.n, rows: rows.rows[0]!.n };
+}
+
+describe('POST /api/newsletter/subscriptions', () => {
+  it('subscribes an address once, normalised, and answers a repeat without writing', async () => {
+    const first = await post(JSON.stringify({ email: '  Ada@Example.com ', source_page: '/c/finance' }));
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ subscribed: true });
+    const again = await post(JSON.stringify({ email: 'ada@example.COM' }));
+    expect(again.status).toBe(200);
+    const { rows } = await sql`select email, source_page from newsletter_subscriptions`.execute(api.database.handle.db);
+    expect(rows).toEqual([{ email: 'ada@example.com', source_page: '/c/finance' }]);
+    expect(await written()).toEqual({ events: 1, rows: 1 });
+  });
+
+  it('lets exactly one of many concurrent subscriptions of an address write', async () => {
+    const before = await written();
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => post(JSON.stringify({ email: 'grace@example.com' })).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(9);
+    expect(await written()).toEqual({ events: before.events + 1, rows: before.rows + 1 });
+  });
+
+  it.each([
+    ['a missing email', '{}', { email: 'Please enter your email address.' }],
+    ['an empty email', '{"email":"   "}', { email: 'Please enter your email address.' }],
+    ['an invalid email', '{"email":"ada@"}', { email: 'Please enter a valid email address.' }],
+    ['a number', '{"email":42}', { email: 'Please enter your email address.' }],
+    ['an unknown field', '{"email":"ada@example.com","admin":true}', { '(body)': 'Unrecognized key: "admin"' }],
+    ['SQL in the email', `{"email":"x' or 1=1; drop table events; --@a.b"}`, { email: 'Please enter a valid email address.' }],
+    ['a script as email', '{"email":"<script>alert(1)</script>"}', { email: 'Please enter a valid email address.' }],
+    ['a long source page', JSON.stringify({ email: 'ada@example.com', source_page: 'x'.repeat(301) }), { source_page: expect.any(String) }],
+    ['an array body', '[]', { '(body)': expect.any(String) }],
+  ])('answers 400 naming the field for %s, writing nothing', async (_, body, fields) => {
+    const before = await written();
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as { code: string; fields: unknown };
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields).toEqual(fields);
+    expect(await written()).toEqual(before);
+  });
+
+  it('answers malformed JSON with a clear 400', async () => {
+    const response = await post('{"email": "ada@example.com"');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('refuses a body over 64 KB with 413', async () => {
+    const before = await written();
+    const response = await post(JSON.stringify({ email: 'ada@example.com', source_page: 'x'.repeat(70_000) }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await written()).toEqual(before);
+  });
+
+  it('refuses a body that is not JSON with 415, writing nothing', async () => {
+    const before = await written();
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain']) {
+      const response = await post('email=ada@example.com', contentType);
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+      });
+    }
+    expect(await written()).toEqual(before);
+  });
+});
