@@ -45,7 +45,7 @@ describe('embedded mode (npm start on a fresh machine)', () => {
     } finally {
       await close();
     }
-  });
+  }, 120_000); // two cold starts of PGlite, slower on a busy machine
 
   it('stops at start-up with a message naming a wrong variable', async () => {
     await expect(startServerProcess({ DATA_DIR: dataDir, PORT: '3000', REDIS_URL: 'not-a-url' }, 10_000)).rejects.toThrow(
