@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { EarlyAccessModule } from './early-access/early-access.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { HealthModule } from './shared/health/health.module.js';
 import type { Kernel } from './shared/kernel.js';
 import { KernelModule } from './shared/kernel.module.js';
@@ -19,6 +20,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         CatalogueModule,
         EarlyAccessModule,
+        NotificationsModule,
         // SiteModule last: its catch-all route answers every path the others do not.
         ...(options.http ? [HealthModule, SiteModule] : []),
       ],

@@ -11,7 +11,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { projections } from './projections.js';
+import { buildProjections } from './projections.js';
 import type { Config } from './shared/config/config.js';
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { createKernel } from './shared/kernel.js';
@@ -21,7 +21,7 @@ export const MAX_JSON_BODY = '64kb';
 
 
 export async function createApiApp(config: Config, logger: Logger): Promise<INestApplication> {
-  const kernel = await createKernel(config, projections, logger);
+  const kernel = await createKernel(config, buildProjections(config), logger);
   try {
     const app = await NestFactory.create<NestExpressApplication>(AppModule.register(kernel, logger, { http: true }), {
       bufferLogs: true,
@@ -64,7 +64,8 @@ function requireJsonBodies(request: Request, response: Response, next: NextFunct
 }
 
 export async function createWorkerApp(config: Config, logger: Logger): Promise<INestApplicationContext> {
-  const kernel = await createKernel({ ...config, RUN_WORKERS: true }, projections, logger);
+  const workerConfig = { ...config, RUN_WORKERS: true };
+  const kernel = await createKernel(workerConfig, buildProjections(workerConfig), logger);
   try {
     const app = await NestFactory.createApplicationContext(AppModule.register(kernel, logger, { http: false }), {
       bufferLogs: true,

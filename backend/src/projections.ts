@@ -2,10 +2,18 @@
 import { appViewsProjection } from './catalogue/projections/app-views.projection.js';
 import { appsProjection } from './catalogue/projections/apps.projection.js';
 import { newsletterSubscriptionsProjection } from './early-access/projections/newsletter-subscriptions.projection.js';
+import { emailSettings } from './notifications/email-settings.js';
+import { emailReactor } from './notifications/reactors/email.reactor.js';
+import { emailUnsubscribesProjection } from './notifications/unsubscribe/email-unsubscribes.projection.js';
+import type { Config } from './shared/config/config.js';
 import type { Projection } from './shared/projections/projection.js';
 
-export const projections: readonly Projection[] = [
-  appsProjection,
-  appViewsProjection,
-  newsletterSubscriptionsProjection,
-] as Projection[];
+export function buildProjections(config: Config): Projection[] {
+  return [
+    appsProjection,
+    appViewsProjection,
+    newsletterSubscriptionsProjection,
+    emailUnsubscribesProjection,
+    emailReactor(emailSettings(config)),
+  ] as Projection[];
+}

@@ -297,6 +297,7 @@ describe('service endpoints', () => {
         '/api/health/live',
         '/api/health/ready',
         '/api/newsletter/subscriptions',
+        '/api/emails/unsubscribe',
       ].sort(),
     );
     expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);

@@ -2,11 +2,13 @@
  * `npm run projections:rebuild -- <name|all>`: empties a projection's tables and replays it from the log.
  * In embedded mode (no DATABASE_URL) stop the app first: PGlite's data folder has one owner at a time.
  */
-import { projections } from '../projections.js';
 import { configOrExit } from '../bootstrap-config.js';
+import { buildProjections } from '../projections.js';
 import { openDatabase } from '../shared/db/database.js';
 import { ProjectionRunner } from '../shared/projections/projection-runner.js';
 
+const config = configOrExit();
+const projections = buildProjections(config);
 const target = process.argv[2];
 const known = projections.map((p) => p.name);
 if (!target || (target !== 'all' && !known.includes(target))) {
@@ -14,7 +16,6 @@ if (!target || (target !== 'all' && !known.includes(target))) {
   process.exit(2);
 }
 
-const config = configOrExit();
 const { db, close } = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   const runner = new ProjectionRunner(db, projections, { batchSize: config.PROJECTION_BATCH_SIZE });

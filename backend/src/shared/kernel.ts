@@ -19,6 +19,7 @@ import { ProjectionWorkers } from './queue/projection-workers.js';
 
 export interface Kernel {
   config: Config;
+  logger: Logger;
   database: DatabaseHandle;
   db: Db;
   eventStore: EventStore;
@@ -72,6 +73,7 @@ export async function createKernel(
 
   return {
     config,
+    logger,
     database,
     db,
     eventStore,

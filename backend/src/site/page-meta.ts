@@ -39,7 +39,7 @@ export function categoryMeta(category: CategoryView, base: string): PageMeta {
   const url = `${base}/c/${category.slug}`;
   return {
     title: `${category.name} apps to replace Excel | ${SITE_NAME}`,
-    description: `Browse ${toolCount(category.count)} in ${category.name} that replace Excel and manual work for small businesses.`,
+    description: `Browse ${toolCount(category.count)} in ${category.name}: AI apps that replace Excel and manual work for small businesses.`,
     keywords: [`${category.name.toLowerCase()} ai tools`, `${category.name.toLowerCase()} excel alternative`],
     url,
     jsonLd: [breadcrumbs(base, [{ name: category.name, url }])],

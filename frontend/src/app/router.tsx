@@ -1,15 +1,38 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { NotFoundRoute } from './routes/not-found';
+import { OfflineRoute } from './routes/offline';
 import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
 
-const HomeRoute = lazy(() => import('./routes/home').then((module) => ({ default: module.HomeRoute })));
+/** A route component loaded on first visit, from a module exporting it by name. */
+function lazyRoute<Name extends string>(load: () => Promise<Record<NoInfer<Name>, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const HomeRoute = lazyRoute(() => import('./routes/home'), 'HomeRoute');
+const CategoryRoute = lazyRoute(() => import('./routes/category'), 'CategoryRoute');
+const AppDetailRoute = lazyRoute(() => import('./routes/app-detail'), 'AppDetailRoute');
+const AboutRoute = lazyRoute(() => import('./routes/about'), 'AboutRoute');
+const ContactRoute = lazyRoute(() => import('./routes/contact'), 'ContactRoute');
+const PrivacyRoute = lazyRoute(() => import('./routes/privacy'), 'PrivacyRoute');
+const TermsRoute = lazyRoute(() => import('./routes/terms'), 'TermsRoute');
 
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
+    errorElement: <RouteError />,
     children: [
       { index: true, Component: HomeRoute },
+      { path: 'c/:categoryName', Component: CategoryRoute },
+      { path: 'app/:slug', Component: AppDetailRoute },
+      { path: 'about', Component: AboutRoute },
+      { path: 'contact', Component: ContactRoute },
+      { path: 'privacy', Component: PrivacyRoute },
+      { path: 'terms', Component: TermsRoute },
+      // Bundled, not lazy: the offline page must render when no further chunk can be fetched, and a
+      // broken link should not wait for one.
+      { path: 'offline', Component: OfflineRoute },
       { path: '*', Component: NotFoundRoute },
     ],
   },

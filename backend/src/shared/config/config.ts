@@ -32,6 +32,14 @@ const schema = z.object({
   PROJECTION_BATCH_SIZE: positiveInt(1000),
   DEMO_CATALOGUE: flag(true),
   PUBLIC_BASE_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
+  APP_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().min(3).default('Unsheet <hello@unsheet.app>')),
+  ADMIN_NOTIFY_EMAIL: z.preprocess(emptyAsUnset, z.email({ error: 'must be an e-mail address' }).default('admin@unsheet.app')),
+  TEAM_EMAIL: z.preprocess(emptyAsUnset, z.email({ error: 'must be an e-mail address' }).default('team@unsheet.app')),
+  EMAIL_MAX_ATTEMPTS: positiveInt(6),
+  EMAIL_RETRY_BASE_MS: positiveInt(10_000),
+  EMAIL_POLL_MS: positiveInt(1000),
   ADS_TXT: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
@@ -54,6 +62,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const config = result.data;
+  if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
+    throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
+  }
   // Without Redis the projectors can only be woken inside the process that appends.
   if (!config.REDIS_URL && !config.RUN_WORKERS) {
     throw new ConfigError(['RUN_WORKERS: must be true when REDIS_URL is not set (workers are woken in-process)']);

@@ -67,6 +67,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     DEMO_CATALOGUE: 'false',
     LOG_LEVEL: 'silent',
     PROJECTION_POLL_MS: '200',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...overrides,
   });
 }

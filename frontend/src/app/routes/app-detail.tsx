@@ -1,4 +1,142 @@
-// Placeholder, replaced by the catalogue pages work.
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageMeta } from '../../components/page-meta';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useApp } from '../../features/catalogue/api/get-app';
+import { recordAppView } from '../../features/catalogue/api/record-app-view';
+import { AppSections } from '../../features/catalogue/components/app-sections';
+import { DevelopmentStatusBox, TryNowBox, VipListBox } from '../../features/catalogue/components/app-side-boxes';
+import { Breadcrumbs } from '../../features/catalogue/components/breadcrumbs';
+import { EmptyState } from '../../features/catalogue/components/empty-state';
+import { GuaranteeBox } from '../../features/catalogue/components/guarantee-box';
+import { JoinCallToAction } from '../../features/catalogue/components/join-call-to-action';
+import { LoadError } from '../../features/catalogue/components/load-error';
+import { StatusBadge } from '../../features/catalogue/components/status-badge';
+import { viewCount } from '../../features/catalogue/display-rules';
+import { appMeta } from '../../features/catalogue/seo';
+import { ApiError } from '../../lib/api-client';
+import { useModals } from '../modals';
+import { paths } from '../paths';
+
 export function AppDetailRoute() {
-  return null;
+  const { slug = '' } = useParams();
+  const { data: app, error, mutate } = useApp(slug);
+  const openModal = useModals((state) => state.openModal);
+  const openLead = () => openModal('lead');
+
+  useRecordView(app?.id);
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20">
+        <EmptyState
+          headingLevel="h1"
+          title="App Not Found"
+          action={
+            <Button asChild>
+              <Link to={{ pathname: paths.home, hash: '#all-apps' }}>Browse all apps</Link>
+            </Button>
+          }
+        >
+          There is no app at this address. It may have been renamed or retired.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  if (error) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        <LoadError message="Could not load this app. Please try again." onRetry={() => void mutate()} />
+      </div>
+    );
+  }
+
+  if (!app) return <AppDetailSkeleton />;
+
+  return (
+    <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
+      <PageMeta {...appMeta(app, window.location.origin)} />
+
+      <header className="flex flex-col gap-4">
+        <Breadcrumbs
+          items={[
+            { label: 'Home', to: paths.home },
+            { label: app.category, to: paths.category(app.category_slug) },
+            { label: app.name },
+          ]}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge asChild variant="secondary" className="hover:bg-accent/70">
+            <Link to={paths.category(app.category_slug)}>{app.category}</Link>
+          </Badge>
+          <StatusBadge app={app} />
+        </div>
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{app.name}</h1>
+        <p className="max-w-3xl text-lg text-pretty text-muted-foreground">{app.description}</p>
+        <p data-testid="view-count" className="text-sm text-muted-foreground">
+          {viewCount(app.views)}
+        </p>
+      </header>
+
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        {/* First in the source, so phones see how to try or join before the long read; beside it on desktop. */}
+        <aside aria-label="Access and status" className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
+          <TryNowBox app={app} />
+          <VipListBox app={app} onJoin={openLead} />
+          <DevelopmentStatusBox app={app} />
+        </aside>
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
+          <AppSections app={app} />
+          <GuaranteeBox appName={app.name} />
+        </div>
+      </div>
+
+      <JoinCallToAction onJoin={openLead} />
+    </article>
+  );
+}
+
+/**
+ * One view per visit of an app page. The ref makes React StrictMode's double effect (and SWR revalidations of
+ * the same app) count once, while moving to another app's page counts that app.
+ */
+function useRecordView(appId: string | undefined) {
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (!appId || recorded.current === appId) return;
+    recorded.current = appId;
+    recordAppView(appId);
+  }, [appId]);
+}
+
+function AppDetailSkeleton() {
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
+      <p role="status" className="sr-only">
+        Loading app…
+      </p>
+      <div className="flex flex-col gap-4" aria-hidden="true">
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-6 w-24 rounded-full" />
+        <Skeleton className="h-10 w-72 max-w-full" />
+        <Skeleton className="h-5 w-full max-w-3xl" />
+        <Skeleton className="h-5 w-2/3 max-w-xl" />
+      </div>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-hidden="true">
+        <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
+          <Skeleton className="h-40 rounded-xl" />
+          <Skeleton className="h-56 rounded-xl" />
+        </div>
+        <div className="flex flex-col gap-3 lg:col-start-1 lg:row-start-1">
+          <Skeleton className="h-8 w-48" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-3/4" />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,105 @@
-// Placeholder, replaced by the catalogue pages work.
+import { Link, useParams } from 'react-router-dom';
+import { PageMeta } from '../../components/page-meta';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useCategory } from '../../features/catalogue/api/get-category';
+import { AppCard } from '../../features/catalogue/components/app-card';
+import { AppGrid, AppGridSkeleton } from '../../features/catalogue/components/app-grid';
+import { Breadcrumbs } from '../../features/catalogue/components/breadcrumbs';
+import { EarlyExplorerBox } from '../../features/catalogue/components/early-explorer-box';
+import { EmptyState } from '../../features/catalogue/components/empty-state';
+import { LoadError } from '../../features/catalogue/components/load-error';
+import { toolCount } from '../../features/catalogue/display-rules';
+import { categoryMeta } from '../../features/catalogue/seo';
+import { ApiError } from '../../lib/api-client';
+import { useModals } from '../modals';
+import { paths } from '../paths';
+
+const CATEGORIES_ANCHOR = { pathname: paths.home, hash: '#categories' };
+
 export function CategoryRoute() {
-  return null;
+  const { categoryName: slug = '' } = useParams();
+  const { data, error, mutate } = useCategory(slug);
+  const openModal = useModals((state) => state.openModal);
+
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20">
+        <EmptyState
+          headingLevel="h1"
+          title="Category Not Found"
+          action={
+            <Button asChild>
+              <Link to={CATEGORIES_ANCHOR}>Browse all categories</Link>
+            </Button>
+          }
+        >
+          There is no category at this address. It may have been renamed.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  if (error) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        <LoadError message="Could not load this category. Please try again." onRetry={() => void mutate()} />
+      </div>
+    );
+  }
+
+  const category = data?.category;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
+      {category && <PageMeta {...categoryMeta(category, window.location.origin)} />}
+
+      <div className="flex flex-col gap-4">
+        <Breadcrumbs
+          items={[
+            { label: 'Home', to: paths.home },
+            { label: 'Categories', to: CATEGORIES_ANCHOR },
+            { label: category?.name ?? '…' },
+          ]}
+        />
+        {category ? (
+          <div className="flex flex-col gap-1">
+            <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{category.name}</h1>
+            <p data-testid="tool-count" className="text-muted-foreground">
+              {toolCount(category.count)}
+            </p>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2" aria-hidden="true">
+            <Skeleton className="h-10 w-64 max-w-full" />
+            <Skeleton className="h-5 w-20" />
+          </div>
+        )}
+      </div>
+
+      <EarlyExplorerBox onClaim={() => openModal('lead')} />
+
+      {!data ? (
+        <AppGridSkeleton />
+      ) : data.apps.length === 0 ? (
+        <EmptyState
+          title="No tools yet"
+          action={
+            <Button type="button" variant="outline" onClick={() => openModal('suggestion', { category: data.category.name })}>
+              Suggest a tool for {data.category.name}
+            </Button>
+          }
+        >
+          Nothing in {data.category.name} yet. Tell us which spreadsheet you want gone and we may build it next.
+        </EmptyState>
+      ) : (
+        <AppGrid>
+          {data.apps.map((app) => (
+            <li key={app.id}>
+              <AppCard app={app} />
+            </li>
+          ))}
+        </AppGrid>
+      )}
+    </div>
+  );
 }

@@ -1,19 +1,60 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, type MouseEvent } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { FloatingIdeaButton } from '../../components/layout/floating-idea-button';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
+import { useCategories } from '../../features/catalogue/api/get-categories';
+import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
+import { useHashScroll } from '../use-hash-scroll';
 
 export function RootLayout() {
+  const { data: categories } = useCategories();
+  useHashScroll();
+
   return (
     <div className="flex min-h-dvh flex-col">
-      <Header />
-      <main className="flex-1">
+      <a
+        href="#main"
+        onClick={skipToMain}
+        className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground outline-none focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        Skip to content
+      </a>
+      <Header categories={categories} />
+      {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. */}
+      <main id="main" tabIndex={-1} className="flex-1 scroll-mt-14 outline-none">
         {/* Pages are lazy chunks; the header and footer stay put while one loads. */}
-        <Suspense fallback={null}>
+        <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Footer newsletter={<NewsletterForm />} />
+      <FloatingIdeaButton />
+      <Toaster richColors position="top-center" />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+// Focus <main> directly: letting the browser follow "#main" would be a router navigation to a hash.
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus({ preventScroll: true });
+  main.scrollIntoView({ block: 'start' });
+}
+
+function PageLoading() {
+  return (
+    // The delay keeps fast loads from flashing a spinner.
+    <div
+      role="status"
+      className="flex min-h-[50vh] items-center justify-center opacity-100 transition-opacity delay-300 duration-300 starting:opacity-0"
+    >
+      <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary motion-reduce:animate-none" />
+      <span className="sr-only">Loading…</span>
     </div>
   );
 }

@@ -1,17 +1,67 @@
 import { Link } from 'react-router-dom';
+import { useModals } from '../../app/modals';
 import { paths } from '../../app/paths';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+import { MobileMenu, type NavCategory } from './mobile-menu';
 
-export function Header() {
+type HeaderProps = {
+  /** Categories for the mobile menu; undefined while they load. */
+  categories?: NavCategory[];
+  /** Accounts arrive with the Identity work; until then every visitor is signed out. */
+  signedIn?: boolean;
+};
+
+export function Header({ categories, signedIn = false }: HeaderProps) {
+  const openModal = useModals((state) => state.openModal);
+
   return (
-    <header className="border-b bg-card/80 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center px-4">
-        <Link
-          to={paths.home}
-          className="rounded-md text-lg font-bold tracking-tight text-primary outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          Unsheet
-        </Link>
+    <header className="sticky top-0 z-40 border-b bg-card/80 backdrop-blur supports-backdrop-filter:bg-card/70">
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
+        <BrandLink />
+        <div className="hidden items-center gap-2 md:flex">
+          {signedIn ? (
+            <span className="px-3 text-sm text-muted-foreground">Welcome back!</span>
+          ) : (
+            <Button asChild variant="ghost">
+              <Link to={paths.auth}>Sign In</Link>
+            </Button>
+          )}
+          <Button type="button" variant="outline" onClick={() => openModal('developer-inquiry')}>
+            Apply as Developer
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => openModal('lead')}>
+            Join Explorers
+          </Button>
+        </div>
+        <MobileMenu categories={categories} signedIn={signedIn} className="md:hidden" />
       </div>
     </header>
+  );
+}
+
+export function BrandLink({ className }: { className?: string }) {
+  return (
+    <Link
+      to={paths.home}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-primary outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+    >
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7 shrink-0">
+        <rect width="32" height="32" rx="7" className="fill-primary" />
+        <path
+          d="M9 16.5l4.5 4.5L23 11"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="text-primary-foreground"
+        />
+      </svg>
+      Unsheet
+    </Link>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { viewCount } from '../display-rules';
 import type { App } from '../types';
 
 type AppCardProps = {
@@ -27,7 +28,7 @@ export function AppCard({ app }: AppCardProps) {
         <CardDescription className="line-clamp-3">{app.description}</CardDescription>
       </CardContent>
       <CardFooter className="text-xs text-muted-foreground">
-        {`${app.views.toLocaleString('en-US')} ${app.views === 1 ? 'view' : 'views'}`}
+        {viewCount(app.views)}
       </CardFooter>
     </Card>
   );

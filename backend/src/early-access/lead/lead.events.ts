@@ -1,0 +1,14 @@
+import type { Event } from '../../shared/event-store/events.js';
+
+/** A visitor joined: position 1–100 makes an Early Explorer, later ones are on the wait-list. */
+export type LeadJoined = Event<
+  'LeadJoined',
+  {
+    leadId: string;
+    email: string;
+    sourcePage: string | null;
+    position: number;
+    referralCode: string;
+    referredBy: string | null;
+  }
+>;

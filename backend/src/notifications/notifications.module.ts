@@ -1,0 +1,49 @@
+import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Kernel } from '../shared/kernel.js';
+import { KERNEL } from '../shared/kernel.module.js';
+import { EmailDispatcher } from './email/email-dispatcher.js';
+import { EmailSender } from './email/email-sender.js';
+import { createMailTransport, type MailTransport } from './email/mail-transport.js';
+import { emailQueueConnection } from './email-settings.js';
+import { UnsubscribeFromEmailsHandler } from './unsubscribe/unsubscribe.command.js';
+import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
+
+/**
+ * E-mail: the reactor (an async projection, in projections.ts) fills the outbox; in processes that run
+ * workers, the dispatcher delivers it. Also the unsubscribe link.
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [UnsubscribeController],
+  providers: [UnsubscribeFromEmailsHandler],
+})
+export class NotificationsModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private transport?: MailTransport;
+  private dispatcher?: EmailDispatcher;
+
+  constructor(@Inject(KERNEL) private readonly kernel: Kernel) {}
+
+  onApplicationBootstrap(): void {
+    const { config, db } = this.kernel;
+    if (!config.RUN_WORKERS) return;
+    this.transport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });
+    this.dispatcher = new EmailDispatcher(
+      db,
+      new EmailSender(db, this.transport),
+      {
+        maxAttempts: config.EMAIL_MAX_ATTEMPTS,
+        retryBaseMs: config.EMAIL_RETRY_BASE_MS,
+        pollMs: config.EMAIL_POLL_MS,
+        redis: emailQueueConnection(config),
+      },
+      this.kernel.logger.child({ module: 'emails' }),
+    );
+    this.dispatcher.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.dispatcher?.stop();
+    this.transport?.close();
+  }
+}

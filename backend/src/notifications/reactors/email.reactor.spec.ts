@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../shared/event-store/events.js';
+import { emailsFor, type EmailSettings, type ReactedEvent } from './email.reactor.js';
+
+const settings: EmailSettings = {
+  from: 'Unsheet <hello@unsheet.test>',
+  adminEmail: 'admin@unsheet.test',
+  teamEmail: 'team@unsheet.test',
+  baseUrl: 'https://unsheet.example.com',
+  secret: 'unit-test-secret-unit-test-secret-0000',
+};
+
+function recorded(event: Pick<RecordedEvent<ReactedEvent>, 'type' | 'data'>, position = 41): RecordedEvent<ReactedEvent> {
+  return {
+    ...event,
+    globalPosition: position,
+    streamId: 's',
+    streamVersion: 1,
+    metadata: {},
+    transactionId: '9',
+    createdAt: new Date('2026-11-22T10:00:00Z'),
+  } as RecordedEvent<ReactedEvent>;
+}
+
+describe('emailsFor', () => {
+  it('derives ids from the event position, and gives the same e-mails for the same event', () => {
+    const event = recorded({
+      type: 'QuickQuestionAsked',
+      data: { questionId: 'q', name: 'Ada', email: 'ada@example.com', message: 'Hi' },
+    });
+    const emails = emailsFor(event, settings);
+    expect(emails.map((e) => e.id)).toEqual(['41-question-team', '41-question-ack']);
+    expect(emailsFor(event, settings)).toEqual(emails);
+  });
+
+  it('escapes visitor values in HTML but keeps them readable in text', () => {
+    const [email] = emailsFor(
+      recorded({
+        type: 'QuickQuestionAsked',
+        data: { questionId: 'q', name: '<img src=x onerror=alert(1)>', email: 'a@b.co', message: 'x & "y"' },
+      }),
+      settings,
+    );
+    expect(email!.message.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(email!.message.html).not.toContain('<img');
+    expect(email!.message.html).toContain('x &amp; &quot;y&quot;');
+    expect(email!.message.text).toContain('x & "y"');
+  });
+
+  it('welcomes Early Explorers and wait-listed leads differently, as marketing with an unsubscribe header', () => {
+    const lead = (position: number) =>
+      emailsFor(
+        recorded({
+          type: 'LeadJoined',
+          data: { leadId: 'l', email: 'a@b.co', sourcePage: '/', position, referralCode: 'ABC123', referredBy: null },
+        }),
+        settings,
+      )[0]!;
+    expect(lead(100).message.subject).toBe('Welcome, Early Explorer #100!');
+    expect(lead(101).message.subject).toBe("You're #101 on the Unsheet wait-list");
+    expect(lead(1).marketing).toBe(true);
+    expect(lead(1).message.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/unsheet\.example\.com\/api\/emails\/unsubscribe\?token=.+>$/);
+  });
+
+  it('sends transactional e-mail without an unsubscribe link', () => {
+    const [email] = emailsFor(
+      recorded({
+        type: 'UserRegistered',
+        data: { userId: 'u', email: 'a@b.co', displayName: 'A', redirectTo: '/' },
+      }),
+      settings,
+    );
+    expect(email!.marketing).toBe(false);
+    expect(email!.message.headers).toBeUndefined();
+    expect(email!.message.text).not.toContain('Unsubscribe');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The e-mail reactor: a projection whose effect is e-mail. For each event it writes the messages it owes
+ * into email_outbox, in its batch transaction, under ids derived from the event's position. A replay or a
+ * rebuild writes the same ids again, which the primary key turns into nothing: no e-mail is sent twice,
+ * and none is lost, since the delivery workers read the outbox, not the jobs.
+ */
+import type { LeadJoined } from '../../early-access/lead/lead.events.js';
+import { isEarlyExplorer } from '../../early-access/lead/rewards.js';
+import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../../feedback/feedback.events.js';
+import type { UserRegistered } from '../../identity/user.events.js';
+import type { RecordedEvent } from '../../shared/event-store/events.js';
+import type { Projection } from '../../shared/projections/projection.js';
+import { signToken } from '../../shared/security/signed-token.js';
+import { emailKey } from '../../shared/validation/email.js';
+import type { OutboxMessage } from '../notifications.tables.js';
+import type { EmailContent } from '../templates/layout.js';
+import * as templates from '../templates/messages.js';
+
+export type ReactedEvent = UserRegistered | SuggestionSubmitted | QuickQuestionAsked | DeveloperInquirySubmitted | LeadJoined;
+
+export interface EmailSettings {
+  from: string;
+  adminEmail: string;
+  teamEmail: string;
+  /** Absolute base of links in e-mails, without a trailing slash. */
+  baseUrl: string;
+  secret: string;
+}
+
+export interface OutboxEmail {
+  id: string;
+  template: string;
+  marketing: boolean;
+  message: OutboxMessage;
+}
+
+export const CONFIRM_TOKEN_PURPOSE = 'confirm-email';
+export const UNSUBSCRIBE_TOKEN_PURPOSE = 'unsubscribe';
+const DAY = 24 * 3600;
+
+export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> {
+  return {
+    name: 'email-reactor',
+    mode: 'async',
+    handles: ['UserRegistered', 'SuggestionSubmitted', 'QuickQuestionAsked', 'DeveloperInquirySubmitted', 'LeadJoined'],
+    // Nothing to empty on a rebuild: the outbox remembers what is owed and sent.
+    tables: [],
+    async handle(trx, events) {
+      const emails = events.flatMap((event) => emailsFor(event, settings));
+      if (emails.length === 0) return;
+      await trx
+        .insertInto('email_outbox')
+        .values(
+          emails.map((email) => ({
+            id: email.id,
+            template: email.template,
+            marketing: email.marketing,
+            recipient_key: emailKey(email.message.to),
+            message: JSON.stringify(email.message),
+            queued_at: null,
+            last_error: null,
+            sent_at: null,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+  };
+}
+
+/** The e-mails an event calls for (pure: the same event always gives the same e-mails and ids). */
+export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSettings): OutboxEmail[] {
+  const email = (template: string, to: string, content: EmailContent, extra: Partial<OutboxMessage> = {}, marketing = false) => ({
+    id: `${event.globalPosition}-${template}`,
+    template,
+    marketing,
+    message: { from: settings.from, to, ...content, ...extra },
+  });
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, email: to, displayName, redirectTo } = event.data;
+      const token = signToken(settings.secret, CONFIRM_TOKEN_PURPOSE, userId, 7 * DAY, event.createdAt.getTime());
+      const confirmUrl = `${settings.baseUrl}/auth/confirm?token=${token}&redirect=${encodeURIComponent(redirectTo)}`;
+      return [email('confirm-account', to, templates.confirmAccount({ displayName, confirmUrl }))];
+    }
+    case 'SuggestionSubmitted':
+      return [email('suggestion-admin', settings.adminEmail, templates.suggestionNotice(event.data), { replyTo: event.data.email })];
+    case 'QuickQuestionAsked':
+      return [
+        email('question-team', settings.teamEmail, templates.questionToTeam(event.data), { replyTo: event.data.email }),
+        email('question-ack', event.data.email, templates.questionAcknowledgement(event.data), { replyTo: settings.teamEmail }),
+      ];
+    case 'DeveloperInquirySubmitted':
+      return [
+        email('developer-inquiry-team', settings.teamEmail, templates.developerInquiryToTeam(event.data), {
+          replyTo: event.data.email,
+        }),
+      ];
+    case 'LeadJoined': {
+      const { email: to, position, referralCode } = event.data;
+      const token = signToken(settings.secret, UNSUBSCRIBE_TOKEN_PURPOSE, emailKey(to), 5 * 365 * DAY, event.createdAt.getTime());
+      const unsubscribeUrl = `${settings.baseUrl}/api/emails/unsubscribe?token=${token}`;
+      const content = templates.welcome({
+        position,
+        earlyExplorer: isEarlyExplorer(position),
+        shareUrl: `${settings.baseUrl}/?ref=${encodeURIComponent(referralCode)}`,
+        unsubscribeUrl,
+      });
+      const headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      return [email('welcome', to, content, { headers }, true)];
+    }
+  }
+}

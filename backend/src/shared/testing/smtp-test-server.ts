@@ -1,0 +1,49 @@
+/** A real SMTP server (smtp-server) on 127.0.0.1 for tests; mailparser reads what it receives. */
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpTestServer {
+  url: string;
+  messages: ParsedMail[];
+  /** Every DATA attempt, refused or accepted. */
+  attempts(): number;
+  /** Refuse the next `n` messages with a temporary error (451). */
+  refuseNext(n: number): void;
+  close(): Promise<void>;
+}
+
+export async function startSmtpServer(): Promise<SmtpTestServer> {
+  const messages: ParsedMail[] = [];
+  let attempts = 0;
+  let refusals = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      attempts++;
+      if (refusals > 0) {
+        refusals--;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    attempts: () => attempts,
+    refuseNext: (n) => (refusals = n),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

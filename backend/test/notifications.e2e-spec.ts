@@ -1,0 +1,278 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retryFailedEmails } from '../src/notifications/email/email-dispatcher.js';
+import { CONFIRM_TOKEN_PURPOSE } from '../src/notifications/reactors/email.reactor.js';
+import { EventStore } from '../src/shared/event-store/event-store.js';
+import type { Event } from '../src/shared/event-store/events.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { verifyToken } from '../src/shared/security/signed-token.js';
+import { startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
+import { createTestDatabase, eventually } from '../src/shared/testing/test-database.js';
+import { startApi, type ApiHarness } from './api-harness.js';
+
+const BASE = 'https://unsheet.example.com';
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+const MAIL = { MAIL_FROM: 'Unsheet <hello@unsheet.test>', ADMIN_NOTIFY_EMAIL: 'admin@unsheet.test', TEAM_EMAIL: 'team@unsheet.test' };
+let seq = 0;
+
+function append(api: ApiHarness, event: Event) {
+  return api.app.get(EventStore).append(`test-${++seq}-${Date.now()}`, [event], 0);
+}
+
+function to(mail: ParsedMail): string[] {
+  const list = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+  return list.flatMap((a) => a.value.map((v) => v.address!));
+}
+
+async function outboxStatus(api: ApiHarness) {
+  const { rows } = await sql<{ template: string; status: string; attempts: number }>`
+    select template, status, attempts from email_outbox order by created_at, id`.execute(api.database.handle.db);
+  return rows;
+}
+
+describe('e-mail through BullMQ and SMTP', () => {
+  let api: ApiHarness;
+  let smtp: SmtpTestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    api = await startApi({ ...MAIL, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, EMAIL_POLL_MS: '50', EMAIL_RETRY_BASE_MS: '100' });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await smtp?.close();
+  });
+
+  async function nextMessages(count: number): Promise<ParsedMail[]> {
+    const start = smtp.messages.length;
+    await eventually(() => smtp.messages.length >= start + count, 10_000);
+    return smtp.messages.slice(start);
+  }
+
+  it('sends the account confirmation with a one-time link', async () => {
+    await append(api, {
+      type: 'UserRegistered',
+      data: { userId: 'user-1', email: 'ada@example.com', displayName: 'Ada', redirectTo: '/admin/dashboard' },
+    });
+    const [mail] = await nextMessages(1);
+    expect(to(mail!)).toEqual(['ada@example.com']);
+    expect(mail!.from!.value).toEqual([{ name: 'Unsheet', address: 'hello@unsheet.test' }]);
+    expect(mail!.subject).toBe('Confirm your Unsheet account');
+    const link = mail!.text!.match(/https:\/\/unsheet\.example\.com\/auth\/confirm\?token=(\S+)&redirect=%2Fadmin%2Fdashboard/);
+    expect(link).not.toBeNull();
+    expect(verifyToken(SECRET, CONFIRM_TOKEN_PURPOSE, link![1]!)).toBe('user-1');
+    expect(mail!.html).toContain('Hi Ada,');
+  });
+
+  it('notifies the admin of a suggestion, replying to the visitor, with visitor text escaped', async () => {
+    await append(api, {
+      type: 'SuggestionSubmitted',
+      data: {
+        suggestionId: 's-1',
+        email: 'grace@example.com',
+        text: 'A rota tool <script>alert("x")</script> please',
+        category: 'HR & Recruiting',
+        sourcePage: '/c/productivity',
+      },
+    });
+    const [mail] = await nextMessages(1);
+    expect(to(mail!)).toEqual(['admin@unsheet.test']);
+    expect(mail!.replyTo!.value[0]!.address).toBe('grace@example.com');
+    expect(mail!.subject).toBe('New tool suggestion: A rota tool <script>alert("x")</script> please');
+    expect(mail!.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).toContain('HR &amp; Recruiting');
+    expect(mail!.text).toContain('Sent from: /c/productivity');
+  });
+
+  it('sends a quick question to the team and an acknowledgement promising 24 hours', async () => {
+    await append(api, {
+      type: 'QuickQuestionAsked',
+      data: { questionId: 'q-1', name: 'Linus', email: 'linus@example.com', message: 'Does it import CSV?' },
+    });
+    const mails = await nextMessages(2);
+    const team = mails.find((m) => to(m).includes('team@unsheet.test'))!;
+    const ack = mails.find((m) => to(m).includes('linus@example.com'))!;
+    expect(team.subject).toBe('Quick question from Linus');
+    expect(team.replyTo!.value[0]!.address).toBe('linus@example.com');
+    expect(team.text).toContain('Does it import CSV?');
+    expect(ack.subject).toBe('We got your question');
+    expect(ack.text).toContain("We'll get back to you within 24 hours.");
+  });
+
+  it('sends a developer inquiry to the team with the portfolio and LinkedIn links', async () => {
+    await append(api, {
+      type: 'DeveloperInquirySubmitted',
+      data: {
+        inquiryId: 'd-1',
+        name: 'Margaret',
+        email: 'margaret@example.com',
+        message: 'I build small tools.',
+        portfolioUrl: 'https://margaret.dev',
+        linkedinUrl: 'javascript:alert(1)',
+      },
+    });
+    const [mail] = await nextMessages(1);
+    expect(to(mail!)).toEqual(['team@unsheet.test']);
+    expect(mail!.subject).toBe('Developer inquiry from Margaret');
+    expect(mail!.html).toContain('<a href="https://margaret.dev">https://margaret.dev</a>');
+    expect(mail!.html).not.toContain('javascript:');
+  });
+
+  it('welcomes a lead with position, share link, reward tiers and a working unsubscribe', async () => {
+    await append(api, {
+      type: 'LeadJoined',
+      data: { leadId: 'l-1', email: 'alan@example.com', sourcePage: '/', position: 7, referralCode: 'K3X9QZ', referredBy: null },
+    });
+    const [mail] = await nextMessages(1);
+    expect(to(mail!)).toEqual(['alan@example.com']);
+    expect(mail!.subject).toBe('Welcome, Early Explorer #7!');
+    expect(mail!.text).toContain(`${BASE}/?ref=K3X9QZ`);
+    for (const tier of ['1 invite:', '3 invites:', '5 invites:', '10 invites:']) expect(mail!.text).toContain(tier);
+    const header = (name: string) => mail!.headerLines.find((h) => h.key === name)?.line ?? '';
+    const unsubscribe = header('list-unsubscribe').match(/<(https:\/\/unsheet\.example\.com\/api\/emails\/unsubscribe\?token=[^>]+)>/);
+    expect(unsubscribe).not.toBeNull();
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail!.text).toContain(unsubscribe![1]);
+
+    const link = new URL(unsubscribe![1]!);
+    const page = await api.get(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("You're unsubscribed");
+
+    // A later marketing e-mail to the same address is skipped; one to another address goes out.
+    await append(api, {
+      type: 'LeadJoined',
+      data: { leadId: 'l-2', email: 'ALAN@example.com', sourcePage: '/', position: 130, referralCode: 'ZZZ111', referredBy: null },
+    });
+    await append(api, {
+      type: 'LeadJoined',
+      data: { leadId: 'l-3', email: 'joan@example.com', sourcePage: '/', position: 131, referralCode: 'QQQ222', referredBy: null },
+    });
+    const [next] = await nextMessages(1);
+    expect(to(next!)).toEqual(['joan@example.com']);
+    expect(next!.subject).toBe("You're #131 on the Unsheet wait-list");
+    await eventually(async () => (await outboxStatus(api)).some((row) => row.status === 'skipped'));
+  });
+
+  it('refuses a forged unsubscribe link', async () => {
+    const page = await api.get('/api/emails/unsubscribe?token=abc.123.forged');
+    expect(page.status).toBe(400);
+    expect(page.body).toContain('This link is not valid');
+  });
+
+  it('delivers exactly once when the SMTP server refuses the first two attempts', async () => {
+    const before = smtp.messages.length;
+    const attemptsBefore = smtp.attempts();
+    smtp.refuseNext(2);
+    await append(api, {
+      type: 'SuggestionSubmitted',
+      data: { suggestionId: 's-2', email: 'retry@example.com', text: 'Retry me', category: null, sourcePage: null },
+    });
+    await eventually(() => smtp.messages.length === before + 1, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages.length).toBe(before + 1);
+    expect(smtp.attempts() - attemptsBefore).toBe(3);
+    const row = (await outboxStatus(api)).at(-1)!;
+    expect(row).toEqual({ template: 'suggestion-admin', status: 'sent', attempts: 3 });
+  });
+
+  it('sends nothing again when the reactor is rebuilt', async () => {
+    const before = smtp.messages.length;
+    const rows = (await outboxStatus(api)).length;
+    await api.app.get(ProjectionRunner).rebuild('email-reactor');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(smtp.messages.length).toBe(before);
+    expect((await outboxStatus(api)).length).toBe(rows);
+  });
+});
+
+describe('e-mail that keeps failing', () => {
+  it('stays failed after its attempts, and goes out once an operator retries it', async () => {
+    const smtp = await startSmtpServer();
+    const api = await startApi({ ...MAIL, SMTP_URL: smtp.url, EMAIL_POLL_MS: '50', EMAIL_RETRY_BASE_MS: '50', EMAIL_MAX_ATTEMPTS: '5' });
+    try {
+      smtp.refuseNext(5);
+      await append(api, {
+        type: 'SuggestionSubmitted',
+        data: { suggestionId: 's-9', email: 'x@example.com', text: 'Doomed', category: null, sourcePage: null },
+      });
+      await eventually(async () => (await outboxStatus(api))[0]?.status === 'failed', 15_000);
+      expect(smtp.attempts()).toBe(5);
+      expect(smtp.messages).toHaveLength(0);
+
+      expect(
+        await retryFailedEmails(api.database.handle.db, {
+          connection: { url: api.config.REDIS_URL!, maxRetriesPerRequest: null },
+          prefix: api.config.REDIS_PREFIX,
+        }),
+      ).toBe(1);
+      await eventually(() => smtp.messages.length === 1, 10_000);
+      expect((await outboxStatus(api))[0]).toMatchObject({ status: 'sent' });
+    } finally {
+      await api.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('e-mail without Redis (embedded wake-ups)', () => {
+  it('retries from the outbox and loses nothing across a restart', async () => {
+    const smtp = await startSmtpServer();
+    const database = await createTestDatabase({ migrate: false });
+    const settings = { ...MAIL, REDIS_URL: '', SMTP_URL: smtp.url, EMAIL_POLL_MS: '50', EMAIL_RETRY_BASE_MS: '50' };
+    let api = await startApi(settings, database);
+    try {
+      smtp.refuseNext(100); // the server is "down" while the first process runs
+      await append(api, {
+        type: 'QuickQuestionAsked',
+        data: { questionId: 'q-9', name: 'Ada', email: 'ada@example.com', message: 'Hello?' },
+      });
+      await eventually(() => smtp.attempts() >= 2, 10_000);
+      await api.close();
+
+      smtp.refuseNext(0);
+      api = await startApi(settings, database);
+      await eventually(() => smtp.messages.length === 2, 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Quick question from Ada', 'We got your question']);
+      expect((await outboxStatus(api)).map((row) => row.status)).toEqual(['sent', 'sent']);
+    } finally {
+      await api.close();
+      await database.drop();
+      await smtp.close();
+    }
+  });
+
+  it('writes readable .eml files to the outbox folder when no SMTP server is configured', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'unsheet-outbox-'));
+    const api = await startApi({ ...MAIL, REDIS_URL: '', DATA_DIR: dataDir, EMAIL_POLL_MS: '50' });
+    try {
+      await append(api, {
+        type: 'DeveloperInquirySubmitted',
+        data: { inquiryId: 'd-9', name: 'Ken', email: 'ken@example.com', message: 'Hi', portfolioUrl: null, linkedinUrl: null },
+      });
+      const folder = join(dataDir, 'outbox');
+      await eventually(() => {
+        try {
+          return readdirSync(folder).some((f) => f.endsWith('.eml'));
+        } catch {
+          return false;
+        }
+      }, 10_000);
+      const [file] = readdirSync(folder).filter((f) => f.endsWith('.eml'));
+      expect(file).toMatch(/^\d+-developer-inquiry-team\.eml$/);
+      const mail = await simpleParser(readFileSync(join(folder, file!)));
+      expect(mail.subject).toBe('Developer inquiry from Ken');
+      expect(to(mail)).toEqual(['team@unsheet.test']);
+      expect(mail.text).toContain('Ken (ken@example.com) would like to build with us');
+    } finally {
+      await api.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,330 @@
+/**
+ * Browsing the catalogue in Chromium against the built server and the demo catalogue: home (search, Ready to
+ * Try Now, All Applications), category pages and app pages, their missing-page screens, titles and layout at
+ * phone width. Expectations come from the API, so they follow the demo data rather than copy it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  uniqueName,
+  type TestDatabase,
+} from '../../backend/src/shared/testing/test-database.js';
+import type { App, Category } from '../src/features/catalogue/types.js';
+import { launchChromium, SCREENSHOTS_DIR } from './browser.js';
+
+let database: TestDatabase;
+let server: ServerProcess;
+let browser: Browser;
+const redisPrefix = uniqueName('unsheet-e2e');
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const SECTION_HEADINGS = [
+  'What it does',
+  'Why it kills your spreadsheet',
+  'Perfect For',
+  'ROI & Business Impact',
+  'Seamless Integrations',
+  'FAQ',
+];
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  server = await startServerProcess({
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    DEMO_CATALOGUE: 'true',
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await database?.drop();
+  await clearRedisPrefix(redisPrefix);
+});
+
+function api<T>(path: string): Promise<T> {
+  return fetch(`${server.url}/api${path}`).then((response) => response.json() as Promise<T>);
+}
+
+async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.hash}`;
+}
+
+/** A category whose apps are in a different order by name than by views, so reordering is visible. */
+async function categoryWhereOrdersDiffer(): Promise<{ category: Category; byName: App[]; byViews: App[] }> {
+  const [apps, categories] = await Promise.all([api<App[]>('/apps'), api<Category[]>('/categories')]);
+  for (const category of categories) {
+    const byName = apps.filter((app) => app.category_slug === category.slug);
+    const byViews = byName.toSorted((a, b) => b.views - a.views);
+    if (byName.map((app) => app.id).join() !== byViews.map((app) => app.id).join()) return { category, byName, byViews };
+  }
+  throw new Error('the demo catalogue has no category whose name and view orders differ');
+}
+
+describe('catalogue in Chromium', () => {
+  it('goes from a home category pill to the category, to an app, and back', async () => {
+    const categories = await api<Category[]>('/categories');
+    const category = categories.find((candidate) => candidate.count >= 2)!;
+    const { apps } = await api<{ apps: App[] }>(`/categories/${category.slug}`);
+    const app = apps.find((candidate) => candidate.faq_items.length > 0 && candidate.target_personas.length > 0)!;
+
+    const page = await openPage('/');
+    await page.locator('#categories').getByRole('link', { name: `${category.name} (${category.count})` }).click();
+
+    await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
+    expect(pathOf(page)).toBe(`/c/${category.slug}`);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await breadcrumb.getByRole('listitem').allInnerTexts()).toEqual(['Home', 'Categories', category.name]);
+    await expect(breadcrumb.getByRole('link', { name: 'Categories' }).getAttribute('href')).resolves.toBe('/#categories');
+    await expect(page.getByTestId('tool-count').innerText()).resolves.toBe(`${category.count} tools`);
+    expect(await page.getByTestId('app-card').getByRole('heading').allInnerTexts()).toEqual(apps.map((a) => a.name));
+    await expect(page.getByRole('button', { name: 'Claim Spot' }).isVisible()).resolves.toBe(true);
+
+    await page.getByTestId('app-card').getByRole('link', { name: app.name }).click();
+    await page.getByRole('heading', { level: 1, name: app.name }).waitFor();
+    expect(pathOf(page)).toBe(`/app/${app.slug}`);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').allInnerTexts()).toEqual([
+      'Home',
+      app.category,
+      app.name,
+    ]);
+    const headings = await page.getByTestId('app-sections').getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(headings).toEqual(SECTION_HEADINGS);
+    const stages = page.getByTestId('development-tracker').getByTestId('stage-label');
+    expect(await stages.allInnerTexts()).toEqual([
+      'Concept',
+      'Prototype',
+      'Beta Testing',
+      'Public Launch',
+    ]);
+    await expect(page.locator('[aria-current="step"]').count()).resolves.toBe(1);
+
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
+    expect(pathOf(page)).toBe(`/c/${category.slug}`);
+    await page.close();
+  });
+
+  it('shows the status, call to action and tracker an app qualifies for', async () => {
+    const apps = await api<App[]>('/apps');
+    const live = apps.find((app) => app.development_status === 'launched' && app.status_link_enabled && app.app_url)!;
+    const concept = apps.find((app) => app.development_status === 'concept')!;
+
+    const page = await openPage(`/app/${live.slug}`);
+    const badge = page.getByTestId('status-badge');
+    await badge.waitFor();
+    await expect(badge.textContent()).resolves.toContain(`Live · ${live.status_text}`);
+    await expect(badge.getAttribute('href')).resolves.toBe(live.app_url);
+    await expect(badge.getAttribute('target')).resolves.toBe('_blank');
+    const tryNow = page.getByRole('link', { name: `Try ${live.name} now` });
+    await expect(tryNow.getAttribute('href')).resolves.toBe(live.app_url);
+    await expect(tryNow.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    await expect(page.locator('[aria-current="step"]').getByTestId('stage-label').innerText()).resolves.toBe(
+      'Public Launch',
+    );
+    const reached = await page.getByTestId('development-tracker').locator('li[data-reached="true"]').count();
+    expect(reached).toBe(4);
+    await expect(page.getByText(`${live.views.toLocaleString('en-US')} views`).count()).resolves.toBe(1);
+    for (const figure of ['45% faster', '30% less errors', '25% cost savings', '40% ROI', '$69,000 projected']) {
+      await expect(page.getByText(figure, { exact: true }).count()).resolves.toBe(1);
+    }
+    // The per-benefit improvement is deterministic: a reload shows the same figures.
+    const improvements = () => page.getByText(/^\+\d+%$/).allInnerTexts();
+    const first = await improvements();
+    expect(first).toHaveLength(live.spreadsheet_benefits.length);
+    for (const text of first) expect(Number(text.slice(1, -1))).toBeGreaterThanOrEqual(10);
+    await page.reload();
+    await page.getByTestId('status-badge').waitFor();
+    await expect(improvements()).resolves.toEqual(first);
+
+    // FAQ answers open one at a time.
+    const [faq] = live.faq_items;
+    await page.getByRole('button', { name: faq!.question }).click();
+    await page.getByText(faq!.answer).waitFor();
+
+    await page.goto(`${server.url}/app/${concept.slug}`);
+    await page.getByRole('heading', { level: 1, name: concept.name }).waitFor();
+    await expect(page.getByTestId('try-now').count()).resolves.toBe(0);
+    await expect(page.getByTestId('status-badge').count()).resolves.toBe(concept.status_link_enabled ? 1 : 0);
+    await expect(page.locator('[aria-current="step"]').getByTestId('stage-label').innerText()).resolves.toBe('Concept');
+    await expect(page.getByRole('heading', { name: 'Join the VIP List' }).isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('records one view per visit of an app page', async () => {
+    const [app] = await api<App[]>('/apps/top?limit=1');
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/views')) posts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/app/${app!.slug}`);
+    await page.getByRole('heading', { level: 1, name: app!.name }).waitFor();
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([`/api/apps/${app!.id}/views`]);
+    await page.close();
+  });
+
+  it('toggles the guarantee box open and closed', async () => {
+    const [app] = await api<App[]>('/apps/top?limit=1');
+    const page = await openPage(`/app/${app!.slug}`);
+    const toggle = page.getByRole('button', { name: 'The 5-Hour Guarantee' });
+    const promise = page.getByText('at least 5 hours per week within 30 days');
+    await toggle.waitFor();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(promise.count()).resolves.toBe(0);
+
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(promise.isVisible()).resolves.toBe(true);
+
+    await toggle.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(promise.count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('filters All Applications by category and reorders them by popularity', async () => {
+    const { category, byName, byViews } = await categoryWhereOrdersDiffer();
+    const all = await api<App[]>('/apps');
+    const page = await openPage('/#all-apps');
+    const section = page.locator('#all-apps');
+    const names = () => section.getByTestId('app-row').getByRole('heading').allInnerTexts();
+    await section.getByTestId('app-row').nth(all.length - 1).waitFor();
+    expect(await names()).toEqual(all.map((app) => app.name));
+
+    const select = section.getByRole('combobox', { name: 'Category' });
+    await expect(select.locator('option').first().innerText()).resolves.toBe('All Categories');
+    await select.selectOption({ label: `${category.name} (${category.count})` });
+    await expect.poll(names).toEqual(byName.map((app) => app.name));
+
+    const popular = section.getByRole('button', { name: 'Most Popular' });
+    await popular.click();
+    await expect(popular.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(names).toEqual(byViews.map((app) => app.name));
+
+    await select.selectOption({ label: 'All Categories' });
+    await expect.poll(names).toEqual(all.toSorted((a, b) => b.views - a.views).map((app) => app.name));
+    await page.close();
+  });
+
+  it('lists the apps ready to try, opening each in a new tab', async () => {
+    const apps = await api<App[]>('/apps');
+    const ready = apps.filter(
+      (app) => ['prototype', 'beta', 'launched'].includes(app.development_status) && app.app_url && app.status_link_enabled,
+    );
+    const page = await openPage('/');
+    const cards = page.getByTestId('ready-app');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(ready.length);
+    for (const [index, app] of ready.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getAttribute('href')).resolves.toBe(app.app_url);
+      await expect(card.getAttribute('target')).resolves.toBe('_blank');
+      await expect(card.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+      await expect(card.innerText()).resolves.toContain(app.name);
+    }
+    await page.close();
+  });
+
+  it('searches as you type, once the typing pauses', async () => {
+    const expected = await api<App[]>('/apps/search?q=invoice');
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await openPage('/');
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/apps/search')) searches.push(new URL(request.url()).searchParams.get('q') ?? '');
+    });
+
+    const box = page.getByRole('searchbox', { name: 'Search apps' });
+    await box.pressSequentially('invoice', { delay: 40 });
+    const results = page.getByTestId('search-results');
+    await expect
+      .poll(() => results.getByTestId('app-card').getByRole('heading').allInnerTexts())
+      .toEqual(expected.map((app) => app.name));
+    // Debounced: one request for the word, not one per keystroke.
+    expect(searches).toEqual(['invoice']);
+
+    await box.fill('zzqx');
+    await results.getByText('No apps match "zzqx"').waitFor();
+    await expect(results.getByTestId('app-card').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it("shows 'App Not Found' for an unknown app, linking to all apps", async () => {
+    const page = await openPage('/app/no-such-app');
+    await page.getByRole('heading', { level: 1, name: 'App Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Browse all apps' }).click();
+    await page.locator('#all-apps').waitFor();
+    expect(pathOf(page)).toBe('/#all-apps');
+    await page.close();
+  });
+
+  it("shows 'Category Not Found' for an unknown category, linking to all categories", async () => {
+    const page = await openPage('/c/no-such-category');
+    await page.getByRole('heading', { level: 1, name: 'Category Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Browse all categories' }).click();
+    await page.locator('#categories').waitFor();
+    expect(pathOf(page)).toBe('/#categories');
+    await page.close();
+  });
+
+  it("titles a category page '{category} apps to replace Excel | Unsheet' with its tool count", async () => {
+    const categories = await api<Category[]>('/categories');
+    const category = categories.find((candidate) => candidate.count > 0)!;
+    const page = await openPage(`/c/${category.slug}`);
+    await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
+    await expect(page.title()).resolves.toBe(`${category.name} apps to replace Excel | Unsheet`);
+    // The page's own tag comes last (React appends it); the server's copy, if any, says the same.
+    const description = await page.locator('meta[name="description"]').last().getAttribute('content');
+    expect(description).toContain(`${category.count} tools in ${category.name}`);
+    await page.close();
+  });
+
+  it('fits a 375 px screen without sideways scrolling, and looks right (screenshots)', async () => {
+    const [top] = await api<App[]>('/apps/top?limit=1');
+    const pages = [
+      {
+        name: 'home',
+        path: '/',
+        ready: async (page: Page) => {
+          await page.getByTestId('app-row').first().waitFor();
+          await page.locator('#popular').getByTestId('app-card').first().waitFor();
+        },
+      },
+      {
+        name: 'category',
+        path: `/c/${top!.category_slug}`,
+        ready: (page: Page) => page.getByTestId('app-card').first().waitFor(),
+      },
+      { name: 'app', path: `/app/${top!.slug}`, ready: (page: Page) => page.getByTestId('app-sections').waitFor() },
+    ];
+    for (const { name, path, ready } of pages) {
+      const page = await openPage(path);
+      await ready(page);
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}catalogue-${name}-desktop.png`, fullPage: true });
+      await page.setViewportSize(PHONE);
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}catalogue-${name}-mobile.png`, fullPage: true });
+      await page.setViewportSize({ width: 375, height: 812 });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${name} at 375 px`).toBeLessThanOrEqual(375);
+      await page.close();
+    }
+  });
+});

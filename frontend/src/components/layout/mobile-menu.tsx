@@ -1,0 +1,147 @@
+/**
+ * The small-screen navigation: a right-hand sheet. Every entry closes it, so the page the visitor chose
+ * is what they see next. Join Explorers waits until the sheet has gone before opening the lead dialog, so
+ * the two dialogs never fight over focus.
+ */
+import { useRef, useState, type ComponentProps } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useModals, type ModalKind } from '../../app/modals';
+import { paths } from '../../app/paths';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';
+import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '../ui/sheet';
+
+/** What the menu needs of a category; the layout passes the catalogue's categories in. */
+export type NavCategory = { name: string; slug: string; count: number };
+
+type MobileMenuProps = {
+  categories?: NavCategory[];
+  signedIn?: boolean;
+  className?: string;
+};
+
+const rowClass =
+  'flex min-h-11 w-full items-center rounded-md px-3 text-base font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-primary';
+
+export function MobileMenu({ categories, signedIn = false, className }: MobileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const openModal = useModals((state) => state.openModal);
+  const modalAfterClose = useRef<ModalKind | null>(null);
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button type="button" variant="ghost" size="icon" aria-label="Open menu" className={className}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </Button>
+      </SheetTrigger>
+      <SheetContent
+        side="right"
+        aria-describedby={undefined}
+        onCloseAutoFocus={() => {
+          const kind = modalAfterClose.current;
+          modalAfterClose.current = null;
+          if (kind) openModal(kind);
+        }}
+      >
+        <SheetHeader className="border-b">
+          <SheetTitle>Menu</SheetTitle>
+        </SheetHeader>
+        <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-2">
+          <MenuNavLink to={paths.home} end onClick={close}>
+            Home
+          </MenuNavLink>
+          <CategoriesSection categories={categories} onNavigate={close} />
+          <Link to={{ pathname: paths.home, hash: '#popular' }} className={rowClass} onClick={close}>
+            Most Popular
+          </Link>
+          <MenuNavLink to={paths.about} onClick={close}>
+            About
+          </MenuNavLink>
+          <MenuNavLink to={paths.contact} onClick={close}>
+            Contact
+          </MenuNavLink>
+          {signedIn ? (
+            <p className="px-3 py-2.5 text-base text-muted-foreground">Welcome back!</p>
+          ) : (
+            <MenuNavLink to={paths.auth} onClick={close}>
+              Sign In
+            </MenuNavLink>
+          )}
+        </nav>
+        <div className="border-t p-4">
+          <Button
+            type="button"
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            onClick={() => {
+              modalAfterClose.current = 'lead';
+              close();
+            }}
+          >
+            Join Explorers
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function MenuNavLink(props: Omit<ComponentProps<typeof NavLink>, 'className'>) {
+  return <NavLink className={rowClass} {...props} />;
+}
+
+function CategoriesSection({ categories, onNavigate }: { categories?: NavCategory[]; onNavigate: () => void }) {
+  return (
+    <Collapsible>
+      <CollapsibleTrigger className={cn(rowClass, 'group justify-between')}>
+        Categories
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5 text-muted-foreground transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </CollapsibleTrigger>
+      <CollapsibleContent>
+        <ul className="ml-3 flex flex-col border-l py-1 pl-2">
+          {categories === undefined ? (
+            <li className="px-3 py-2 text-sm text-muted-foreground">Loading categories…</li>
+          ) : (
+            categories.map((category) => (
+              <li key={category.slug}>
+                <NavLink
+                  to={paths.category(category.slug)}
+                  onClick={onNavigate}
+                  className={cn(rowClass, 'min-h-10 text-sm font-normal')}
+                >
+                  {`${category.name} (${category.count})`}
+                </NavLink>
+              </li>
+            ))
+          )}
+          <li>
+            <Link
+              to={{ pathname: paths.home, hash: '#categories' }}
+              onClick={onNavigate}
+              className={cn(rowClass, 'min-h-10 text-sm font-normal text-muted-foreground')}
+            >
+              All categories
+            </Link>
+          </li>
+        </ul>
+      </CollapsibleContent>
+    </Collapsible>
+  );
+}

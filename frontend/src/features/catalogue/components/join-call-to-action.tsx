@@ -1,0 +1,21 @@
+import { Button } from '../../../components/ui/button';
+
+/** The closing invitation at the foot of an app page. */
+export function JoinCallToAction({ onJoin }: { onJoin: () => void }) {
+  return (
+    <section
+      aria-labelledby="join-cta-title"
+      className="flex flex-col items-center gap-4 rounded-2xl bg-primary px-6 py-10 text-center text-primary-foreground sm:py-12"
+    >
+      <h2 id="join-cta-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+        Ready to retire the spreadsheet?
+      </h2>
+      <p className="max-w-xl text-pretty text-primary-foreground/85">
+        The first 100 Early Explorers get lifetime access to one app, free. Claim your spot before it is gone.
+      </p>
+      <Button type="button" size="lg" variant="outline" className="border-transparent text-primary" onClick={onJoin}>
+        Join 100 Early Explorers
+      </Button>
+    </section>
+  );
+}

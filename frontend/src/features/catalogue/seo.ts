@@ -1,0 +1,114 @@
+/**
+ * Titles, descriptions and structured data of the home, category and app pages. The server writes the same
+ * tags into the HTML it sends crawlers (backend/src/site/page-meta.ts): keep the two in step. Pure, no DOM,
+ * with the site's origin passed in because structured data needs absolute URLs.
+ */
+import { paths } from '../../app/paths';
+import type { PageMetaProps } from '../../components/page-meta';
+import { toolCount } from './display-rules';
+import type { App, Category } from './types';
+
+// Repeated rather than imported from page-meta.tsx, so this module never pulls in React.
+const BRAND = 'Unsheet';
+
+type JsonLd = Record<string, unknown>;
+
+export function homeMeta(origin: string): PageMetaProps {
+  return {
+    title: `${BRAND} – AI tools that replace spreadsheets`,
+    description:
+      'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join 100 Early Explorers.',
+    keywords: ['ai tools', 'replace excel', 'spreadsheet alternatives', 'small business automation'],
+    path: paths.home,
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: BRAND, url: absolute(origin, paths.home) }],
+  };
+}
+
+export function categoryMeta(category: Category, origin: string): PageMetaProps {
+  return {
+    title: `${category.name} apps to replace Excel | ${BRAND}`,
+    // A colon rather than 'that replace', which would read '1 tool … that replace'.
+    description: `Browse ${toolCount(category.count)} in ${category.name}: AI apps that replace Excel and manual work for small businesses.`,
+    keywords: [`${category.name.toLowerCase()} ai tools`, `${category.name.toLowerCase()} excel alternative`],
+    path: paths.category(category.slug),
+    // The visible trail has 'Categories' (/#categories) in the middle; a fragment is not a page of its own, so
+    // the structured trail leaves it out.
+    jsonLd: [
+      breadcrumbList(origin, [
+        { name: 'Home', path: paths.home },
+        { name: category.name, path: paths.category(category.slug) },
+      ]),
+    ],
+  };
+}
+
+type SeoApp = Pick<
+  App,
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'category'
+  | 'category_slug'
+  | 'app_url'
+  | 'keyword_bof'
+  | 'keywords'
+  | 'meta_title'
+  | 'meta_description'
+>;
+
+export function appMeta(app: SeoApp, origin: string): PageMetaProps {
+  return {
+    title: app.meta_title ?? `${app.name} | ${BRAND}`,
+    description: appDescription(app),
+    keywords: app.keywords.length > 0 ? app.keywords : [app.keyword_bof],
+    path: paths.app(app.slug),
+    type: 'article',
+    jsonLd: [
+      softwareApplication(app, origin),
+      breadcrumbList(origin, [
+        { name: 'Home', path: paths.home },
+        { name: app.category, path: paths.category(app.category_slug) },
+        { name: app.name, path: paths.app(app.slug) },
+      ]),
+    ],
+  };
+}
+
+function appDescription(app: Pick<App, 'description' | 'meta_description'>): string {
+  return app.meta_description ?? app.description;
+}
+
+/**
+ * schema.org SoftwareApplication, `url` being the app's page (its canonical URL). An app people can open
+ * today gets a free Offer, which is true during early access; one that cannot be opened yet gets none rather
+ * than a price for something that does not exist.
+ */
+function softwareApplication(app: SeoApp, origin: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: app.name,
+    description: appDescription(app),
+    applicationCategory: 'BusinessApplication',
+    operatingSystem: 'Web',
+    url: absolute(origin, paths.app(app.slug)),
+    ...(app.app_url ? { offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' } } : {}),
+  };
+}
+
+function breadcrumbList(origin: string, items: { name: string; path: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: absolute(origin, item.path),
+    })),
+  };
+}
+
+function absolute(origin: string, path: string): string {
+  return new URL(path, origin).toString();
+}
