@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -30,6 +31,7 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     app.useLogger(app.get(PinoNestLogger));
     app.use('/api', requireJsonBodies);
     app.useBodyParser('json', { limit: MAX_JSON_BODY });
+    app.use(compression());
     // Built assets first (hashed names, cached for a year); pages and 404s come from SiteController.
     app.useStaticAssets(FRONTEND_DIST, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
     app.useGlobalFilters(new DomainErrorFilter());

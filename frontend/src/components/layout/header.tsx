@@ -1,9 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useModals } from '../../app/modals';
 import { paths } from '../../app/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
-import { MobileMenu, type NavCategory } from './mobile-menu';
+import type { NavCategory } from './mobile-menu';
+
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 
 type HeaderProps = {
   /** Categories for the mobile menu; undefined while they load. */
@@ -34,9 +38,43 @@ export function Header({ categories, signedIn = false }: HeaderProps) {
             Join Explorers
           </Button>
         </div>
-        <MobileMenu categories={categories} signedIn={signedIn} className="md:hidden" />
+        <MobileMenuButton categories={categories} signedIn={signedIn} className="md:hidden" />
       </div>
     </header>
+  );
+}
+
+/** Opens the mobile menu, whose code is fetched on first hover, focus or tap rather than with the page. */
+function MobileMenuButton({ categories, signedIn, className }: HeaderProps & { className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={className}
+        onPointerEnter={() => void loadMobileMenu()}
+        onFocus={() => void loadMobileMenu()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onOpenChange={setOpen} categories={categories} signedIn={signedIn} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,44 +1,38 @@
 /**
  * The small-screen navigation: a right-hand sheet. Every entry closes it, so the page the visitor chose
  * is what they see next. Join Explorers waits until the sheet has gone before opening the lead dialog, so
- * the two dialogs never fight over focus.
+ * the two dialogs never fight over focus. Loaded only when first needed (see MobileMenuButton in the
+ * header): the dialog code stays out of every page's first load.
  */
-import { useRef, useState, type ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useModals, type ModalKind } from '../../app/modals';
 import { paths } from '../../app/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '../ui/sheet';
+import { Sheet, SheetContent, SheetHeader, SheetTitle } from '../ui/sheet';
 
 /** What the menu needs of a category; the layout passes the catalogue's categories in. */
 export type NavCategory = { name: string; slug: string; count: number };
 
-type MobileMenuProps = {
+export type MobileMenuProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
   categories?: NavCategory[];
   signedIn?: boolean;
-  className?: string;
 };
 
 const rowClass =
   'flex min-h-11 w-full items-center rounded-md px-3 text-base font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-primary';
 
-export function MobileMenu({ categories, signedIn = false, className }: MobileMenuProps) {
-  const [open, setOpen] = useState(false);
+export function MobileMenu({ open, onOpenChange, categories, signedIn = false }: MobileMenuProps) {
   const openModal = useModals((state) => state.openModal);
   const modalAfterClose = useRef<ModalKind | null>(null);
-  const close = () => setOpen(false);
+  const close = () => onOpenChange(false);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button type="button" variant="ghost" size="icon" aria-label="Open menu" className={className}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
-        </Button>
-      </SheetTrigger>
+    <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         side="right"
         aria-describedby={undefined}
