@@ -106,6 +106,30 @@ describe('pages rendered with SEO tags', () => {
     expect(jsonLd(body)[0].description).toBe('</script><b>x</b>');
   });
 
+  it('writes the data of the first render and preloads the route module', async () => {
+    const initialData = (html: string) =>
+      JSON.parse(html.match(/<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/)![1]!);
+    const home = (await api.get('/')).body as string;
+    const homeData = initialData(home);
+    expect(Object.keys(homeData).sort()).toEqual(['/apps', '/apps/top?limit=12&offset=0', '/categories']);
+    expect(homeData['/apps/top?limit=12&offset=0']).toEqual((await api.get('/api/apps/top?limit=12&offset=0')).body);
+    expect(homeData['/categories']).toEqual((await api.get('/api/categories')).body);
+    expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-[\w-]+\.js">/);
+    expect(home).not.toMatch(/<link rel="stylesheet"/);
+    expect(home).toContain('<style>');
+
+    const app = (await api.get('/app/invoice-chaser')).body as string;
+    expect(initialData(app)['/apps/invoice-chaser']).toEqual((await api.get('/api/apps/invoice-chaser')).body);
+    expect(app).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/app-detail-[\w-]+\.js">/);
+    const category = (await api.get('/c/finance')).body as string;
+    expect(initialData(category)['/categories/finance']).toEqual((await api.get('/api/categories/finance')).body);
+
+    // Stored text cannot close the data's script element.
+    const evil = (await api.get('/app/evil-tool')).body as string;
+    expect(evil.match(/<\/script>/g)!.length).toBe(evil.match(/<script/g)!.length);
+    expect(initialData(evil)['/apps/evil-tool'].description).toBe('</script><b>x</b>');
+  });
+
   it('serves the other client routes with a 200 and the plain template', async () => {
     for (const path of ['/about', '/contact', '/privacy', '/terms', '/offline']) {
       const { status, body } = await api.get(path);

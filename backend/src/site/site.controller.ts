@@ -1,7 +1,7 @@
 /**
- * Everything outside /api that is not a built asset: the SPA's HTML for each page (with SEO tags written
- * in for the home, category and app pages), HTTP 404 for unknown paths and slugs (the missing path is
- * recorded as a PageNotFound event), and the crawler files.
+ * Everything outside /api that is not a built asset: the SPA's HTML for each page (with SEO tags, initial
+ * data and a route preload written in for the home, category and app pages), HTTP 404 for unknown paths
+ * and slugs (the missing path is recorded as a PageNotFound event), and the crawler files.
  */
 import { Controller, Get, Header, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -11,17 +11,22 @@ import type { AppView, CategoryView } from '../catalogue/queries/app.view.js';
 import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
 import { GetCategory } from '../catalogue/queries/get-category.query.js';
 import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
+import { GetTopApps } from '../catalogue/queries/get-top-apps.query.js';
+import { ListApps } from '../catalogue/queries/list-apps.query.js';
+import { ListCategories } from '../catalogue/queries/list-categories.query.js';
 import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 import { CONFIG } from '../shared/kernel.module.js';
-import { appMeta, categoryMeta, homeMeta, type PageMeta } from './page-meta.js';
-import { SpaPage } from './spa-page.js';
+import { appMeta, categoryMeta, homeMeta } from './page-meta.js';
+import { SpaPage, type PageParts } from './spa-page.js';
 import { renderSitemap, STATIC_PAGES } from './sitemap.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
 const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline']);
 const MAX_RECORDED_PATH = 300;
+/** The home page shows the 12 most viewed apps (spec §9). */
+const HOME_TOP_APPS = 12;
 
 @ApiExcludeController()
 @Controller()
@@ -35,22 +40,38 @@ export class SiteController {
   ) {}
 
   @Get()
-  home(@Req() request: Request, @Res() response: Response): void {
-    this.sendPage(response, 200, homeMeta(this.base(request)));
+  async home(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const [top, all] = await Promise.all([
+      this.queries.execute(new GetTopApps(HOME_TOP_APPS, 0)),
+      this.queries.execute(new ListApps()),
+    ]);
+    await this.sendPage(response, 200, {
+      meta: homeMeta(this.base(request)),
+      route: 'src/app/routes/home.tsx',
+      initialData: { [`/apps/top?limit=${HOME_TOP_APPS}&offset=0`]: top, '/apps': all },
+    });
   }
 
   @Get('c/:slug')
   async category(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const found = await this.find<{ category: CategoryView }>(new GetCategory(slug.slice(0, 200)));
+    const found = await this.find<{ category: CategoryView; apps: AppView[] }>(new GetCategory(slug.slice(0, 200)));
     if (!found) return this.notFound(request, response);
-    this.sendPage(response, 200, categoryMeta(found.category, this.base(request)));
+    await this.sendPage(response, 200, {
+      meta: categoryMeta(found.category, this.base(request)),
+      route: 'src/app/routes/category.tsx',
+      initialData: { [`/categories/${encodeURIComponent(slug)}`]: found },
+    });
   }
 
   @Get('app/:slug')
   async app(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const app = await this.find<AppView>(new GetAppBySlug(slug.slice(0, 200)));
     if (!app) return this.notFound(request, response);
-    this.sendPage(response, 200, appMeta(app, this.base(request)));
+    await this.sendPage(response, 200, {
+      meta: appMeta(app, this.base(request)),
+      route: 'src/app/routes/app-detail.tsx',
+      initialData: { [`/apps/${encodeURIComponent(slug)}`]: app },
+    });
   }
 
   @Get('sitemap.xml')
@@ -77,18 +98,21 @@ export class SiteController {
     if (request.path === '/api' || request.path.startsWith('/api/')) {
       throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
     }
-    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(response, 200);
+    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(response, 200, {});
     return this.notFound(request, response);
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
     const path = request.path.slice(0, MAX_RECORDED_PATH);
     await this.events.appendUnversioned([{ streamId: 'site-not-found', type: 'PageNotFound', data: { path } }]);
-    this.sendPage(response, 404);
+    await this.sendPage(response, 404, {});
   }
 
-  private sendPage(response: Response, status: number, meta?: PageMeta): void {
-    response.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(this.page.render(meta));
+  /** Every page also gets the categories, which the header's menu shows everywhere. */
+  private async sendPage(response: Response, status: number, parts: PageParts): Promise<void> {
+    const categories = await this.queries.execute(new ListCategories());
+    const page = this.page.render({ ...parts, initialData: { '/categories': categories, ...parts.initialData } });
+    response.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(page);
   }
 
   private async find<T>(query: object): Promise<T | null> {

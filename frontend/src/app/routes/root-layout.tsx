@@ -22,8 +22,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header categories={categories} />
-      {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. */}
-      <main id="main" tabIndex={-1} className="flex-1 scroll-mt-14 outline-none">
+      {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. At least a screen
+          tall, so the footer starts below the fold and a page rendering into <main> never pushes it into view. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 scroll-mt-14 outline-none">
         {/* Pages are lazy chunks; the header and footer stay put while one loads. */}
         <Suspense fallback={<PageLoading />}>
           <Outlet />
