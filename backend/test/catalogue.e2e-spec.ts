@@ -60,9 +60,29 @@ describe('GET /api/apps/top', () => {
     expect(names(body)).toEqual(['Hiring Board', 'Survey Sense', 'Meeting Notes']);
   });
 
-  it('returns every field of the app entity, with derived keyword_bof and category_slug', async () => {
+  it('lists apps as summaries: the fields a card or row needs', async () => {
     const { body } = await api.get('/api/apps/top?limit=1');
-    expect(body[0]).toMatchObject({
+    expect(body).toEqual([
+      {
+        id: ids['Invoice Chaser'],
+        name: 'Invoice Chaser',
+        slug: 'invoice-chaser',
+        description: 'Chases unpaid invoices politely.',
+        category: 'Finance',
+        category_slug: 'finance',
+        views: 900,
+        featured: true,
+        development_status: 'concept',
+        app_url: null,
+        status_text: null,
+        status_link_enabled: false,
+      },
+    ]);
+  });
+
+  it('gives every field of the app entity by slug, with derived keyword_bof and category_slug', async () => {
+    const { body } = await api.get('/api/apps/invoice-chaser');
+    expect(body).toMatchObject({
       id: ids['Invoice Chaser'],
       slug: 'invoice-chaser',
       category_slug: 'finance',
@@ -74,7 +94,16 @@ describe('GET /api/apps/top', () => {
       is_active: true,
       featured: true,
     });
-    expect(new Date(body[0].created_at).toString()).not.toBe('Invalid Date');
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'id', 'name', 'slug', 'description', 'long_description', 'problem_solved', 'category', 'category_slug',
+        'views', 'is_active', 'featured', 'replaces_tools', 'keyword_bof', 'development_status', 'app_url',
+        'status_text', 'status_link_enabled', 'key_features', 'how_it_works', 'spreadsheet_benefits',
+        'target_personas', 'roi_benefits', 'faq_items', 'meta_title', 'meta_description', 'keywords',
+        'created_at', 'updated_at',
+      ].sort(),
+    );
+    expect(new Date(body.created_at).toString()).not.toBe('Invalid Date');
   });
 
   it.each([

@@ -12,7 +12,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
-import { launchChromium, SCREENSHOTS_DIR } from './browser.js';
+import { SCREENSHOTS_DIR, launchChromium, visit } from './browser.js';
 
 let database: TestDatabase;
 let server: ServerProcess;
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
   const page = await browser.newPage({ viewport });
-  await page.goto(`${server.url}${path}`);
+  await visit(page, `${server.url}${path}`);
   return page;
 }
 

@@ -8,7 +8,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
-import { launchChromium, SCREENSHOTS_DIR } from './browser.js';
+import { SCREENSHOTS_DIR, launchChromium, visit } from './browser.js';
 
 let database: TestDatabase;
 let server: ServerProcess;
@@ -39,7 +39,7 @@ describe('home page in Chromium', () => {
     expect(top).toHaveLength(12);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/`);
+    await visit(page, `${server.url}/`);
     const cards = page.getByTestId('app-card');
     await cards.nth(11).waitFor();
     expect(await cards.count()).toBe(12);
@@ -55,7 +55,7 @@ describe('home page in Chromium', () => {
 
   it('opens an app card link and shows the 404 page for an unknown path', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/no/such/page`);
+    await visit(page, `${server.url}/no/such/page`);
     await expect(page.getByText('Oops! Page not found').textContent()).resolves.toBeTruthy();
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.getByTestId('app-card').first().waitFor();

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import './index.css';
 
@@ -9,8 +9,11 @@ for (const element of document.head.querySelectorAll('[data-ssr]')) element.remo
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing the #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <Providers />
-  </StrictMode>,
+  </StrictMode>
 );
+// The server renders the first view of the pages it can (backend/src/site/spa-page.ts): hydrate that markup.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -4,7 +4,7 @@ import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from 
 import { z } from 'zod';
 import { ApiZodOk, ApiZodQuery, ZodPipe } from '../shared/http/zod.js';
 import { RecordAppView } from './commands/record-app-view.command.js';
-import { appViewSchema, categorySchema } from './queries/app.view.js';
+import { appSummarySchema, appViewSchema, categorySchema } from './queries/app.view.js';
 import { GetAppBySlug } from './queries/get-app-by-slug.query.js';
 import { GetCategory } from './queries/get-category.query.js';
 import { GetTopApps } from './queries/get-top-apps.query.js';
@@ -36,7 +36,7 @@ export class CatalogueController {
   @Get('apps')
   @ApiOperation({ summary: 'All active apps by name' })
   @ApiZodQuery(listQuery)
-  @ApiZodOk(appViewSchema.array())
+  @ApiZodOk(appSummarySchema.array())
   list(@Query(new ZodPipe(listQuery)) { featured }: z.output<typeof listQuery>) {
     return this.queries.execute(new ListApps({ featured: featured === undefined ? undefined : featured === 'true' }));
   }
@@ -44,14 +44,14 @@ export class CatalogueController {
   @Get('apps/top')
   @ApiOperation({ summary: 'Active apps, most viewed first, a page at a time' })
   @ApiZodQuery(topQuery)
-  @ApiZodOk(appViewSchema.array())
+  @ApiZodOk(appSummarySchema.array())
   top(@Query(new ZodPipe(topQuery)) { limit, offset }: z.output<typeof topQuery>) {
     return this.queries.execute(new GetTopApps(limit, offset));
   }
 
   @Get('apps/featured')
   @ApiOperation({ summary: 'Featured active apps by name' })
-  @ApiZodOk(appViewSchema.array())
+  @ApiZodOk(appSummarySchema.array())
   featured() {
     return this.queries.execute(new ListApps({ featured: true }));
   }
@@ -59,7 +59,7 @@ export class CatalogueController {
   @Get('apps/search')
   @ApiOperation({ summary: 'Search apps (case-insensitive on name, description or category)' })
   @ApiZodQuery(searchQuery)
-  @ApiZodOk(appViewSchema.array())
+  @ApiZodOk(appSummarySchema.array())
   search(@Query(new ZodPipe(searchQuery)) { q }: z.output<typeof searchQuery>) {
     return this.queries.execute(new SearchApps(q));
   }
@@ -91,7 +91,7 @@ export class CatalogueController {
 
   @Get('categories/:slug')
   @ApiOperation({ summary: 'A category and its active apps, most viewed first' })
-  @ApiZodOk(z.object({ category: categorySchema, apps: appViewSchema.array() }))
+  @ApiZodOk(z.object({ category: categorySchema, apps: appSummarySchema.array() }))
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.CATEGORY_NOT_FOUND', message: 'Category Not Found' }" })
   category(@Param('slug', new ZodPipe(slugParam, 'slug')) slug: string) {
     return this.queries.execute(new GetCategory(slug));

@@ -14,3 +14,6 @@ export const PROJECT_ROOT = (() => {
 })();
 
 export const FRONTEND_DIST = join(PROJECT_ROOT, 'frontend', 'dist');
+
+/** The server-rendering build of the SPA (`vite build --ssr`), see backend/src/site/spa-page.ts. */
+export const FRONTEND_SSR_ENTRY = join(PROJECT_ROOT, 'frontend', 'dist-server', 'entry-server.js');

@@ -1,13 +1,13 @@
 /**
- * Everything outside /api that is not a built asset: the SPA's HTML for each page (with SEO tags, initial
- * data and a route preload written in for the home, category and app pages), HTTP 404 for unknown paths
+ * Everything outside /api that is not a built asset: the SPA's HTML for each page (server-rendered from the
+ * SPA's components, with SEO tags and the first render's data written in), HTTP 404 for unknown paths
  * and slugs (the missing path is recorded as a PageNotFound event), and the crawler files.
  */
-import { Controller, Get, Header, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Logger, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { AppView, CategoryView } from '../catalogue/queries/app.view.js';
+import type { AppSummary, AppView, CategoryView } from '../catalogue/queries/app.view.js';
 import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
 import { GetCategory } from '../catalogue/queries/get-category.query.js';
 import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
@@ -31,7 +31,10 @@ const HOME_TOP_APPS = 12;
 @ApiExcludeController()
 @Controller()
 export class SiteController {
-  private readonly page = new SpaPage();
+  private readonly logger = new Logger(SiteController.name);
+  private readonly page = new SpaPage((error, url) =>
+    this.logger.error(`Server rendering failed for ${url.split('?')[0]}: ${(error as Error).stack ?? error}`),
+  );
 
   constructor(
     private readonly queries: QueryBus,
@@ -45,20 +48,18 @@ export class SiteController {
       this.queries.execute(new GetTopApps(HOME_TOP_APPS, 0)),
       this.queries.execute(new ListApps()),
     ]);
-    await this.sendPage(response, 200, {
+    await this.sendPage(request, response, 200, {
       meta: homeMeta(this.base(request)),
-      route: 'src/app/routes/home.tsx',
       initialData: { [`/apps/top?limit=${HOME_TOP_APPS}&offset=0`]: top, '/apps': all },
     });
   }
 
   @Get('c/:slug')
   async category(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const found = await this.find<{ category: CategoryView; apps: AppView[] }>(new GetCategory(slug.slice(0, 200)));
+    const found = await this.find<{ category: CategoryView; apps: AppSummary[] }>(new GetCategory(slug.slice(0, 200)));
     if (!found) return this.notFound(request, response);
-    await this.sendPage(response, 200, {
+    await this.sendPage(request, response, 200, {
       meta: categoryMeta(found.category, this.base(request)),
-      route: 'src/app/routes/category.tsx',
       initialData: { [`/categories/${encodeURIComponent(slug)}`]: found },
     });
   }
@@ -67,9 +68,8 @@ export class SiteController {
   async app(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const app = await this.find<AppView>(new GetAppBySlug(slug.slice(0, 200)));
     if (!app) return this.notFound(request, response);
-    await this.sendPage(response, 200, {
+    await this.sendPage(request, response, 200, {
       meta: appMeta(app, this.base(request)),
-      route: 'src/app/routes/app-detail.tsx',
       initialData: { [`/apps/${encodeURIComponent(slug)}`]: app },
     });
   }
@@ -98,20 +98,24 @@ export class SiteController {
     if (request.path === '/api' || request.path.startsWith('/api/')) {
       throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
     }
-    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(response, 200, {});
+    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(request, response, 200, {});
     return this.notFound(request, response);
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
     const path = request.path.slice(0, MAX_RECORDED_PATH);
     await this.events.appendUnversioned([{ streamId: 'site-not-found', type: 'PageNotFound', data: { path } }]);
-    await this.sendPage(response, 404, {});
+    await this.sendPage(request, response, 404, {});
   }
 
   /** Every page also gets the categories, which the header's menu shows everywhere. */
-  private async sendPage(response: Response, status: number, parts: PageParts): Promise<void> {
+  private async sendPage(request: Request, response: Response, status: number, parts: PageParts): Promise<void> {
     const categories = await this.queries.execute(new ListCategories());
-    const page = this.page.render({ ...parts, initialData: { '/categories': categories, ...parts.initialData } });
+    const page = await this.page.render({
+      ...parts,
+      url: `${this.base(request)}${request.originalUrl}`,
+      initialData: { '/categories': categories, ...parts.initialData },
+    });
     response.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(page);
   }
 

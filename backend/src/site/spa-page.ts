@@ -1,30 +1,57 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FRONTEND_DIST } from '../shared/paths.js';
+import { pathToFileURL } from 'node:url';
+import { FRONTEND_DIST, FRONTEND_SSR_ENTRY } from '../shared/paths.js';
 import { renderMetaTags, type PageMeta } from './page-meta.js';
 
-/** Route modules of the SPA, as named in Vite's build manifest. */
-export type RouteChunk = 'src/app/routes/home.tsx' | 'src/app/routes/category.tsx' | 'src/app/routes/app-detail.tsx';
-
 export interface PageParts {
+  /** The page's URL; its first view is rendered on the server when given. */
+  url?: string;
   meta?: PageMeta;
   /** API responses the page will ask for, keyed by their path under /api: the SPA's SWR fallback. */
   initialData?: Record<string, unknown>;
-  /** The lazily loaded route module the page needs, preloaded alongside the main bundle. */
-  route?: RouteChunk;
 }
 
 /**
  * The built SPA's index.html, completed on the server for the page asked for: its SEO tags (replacing the
  * template's own title and description), the data its first render needs (so it renders final content at
- * once, with no request waterfall or layout shift), and a preload of its route module. The template (with
- * its stylesheet inlined) and Vite's manifest are read once per process: restart after a new build.
+ * once, with no request waterfall or layout shift), and its first view rendered by the SPA's own components
+ * (frontend/src/entry-server.tsx) from that same data, which the browser hydrates: the page paints before
+ * any JavaScript runs. Without the server build, or if rendering fails, the page is sent without markup and
+ * the browser renders it. The template (stylesheet inlined) and the server build are loaded once per
+ * process: restart after a new build.
  */
 export class SpaPage {
   private template?: string;
-  private manifest?: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  private renderer?: Promise<ServerRenderer | null>;
 
-  render({ meta, initialData, route }: PageParts = {}): string {
+  constructor(private readonly onRenderError: (error: unknown, url: string) => void = () => {}) {}
+
+  async render(parts: PageParts = {}): Promise<string> {
+    const markup = parts.url ? await this.renderView(parts.url, parts.initialData ?? {}) : '';
+    if (!markup) return this.document(parts);
+    // The page paints from the markup, so the app's code waits until after that first paint instead of
+    // competing with it.
+    return loadScriptsAfterFirstPaint(this.document(parts)).replace(
+      '<div id="root"></div>',
+      `<div id="root">${markup}</div>`,
+    );
+  }
+
+  private async renderView(url: string, initialData: Record<string, unknown>): Promise<string> {
+    this.renderer ??= existsSync(FRONTEND_SSR_ENTRY)
+      ? (import(pathToFileURL(FRONTEND_SSR_ENTRY).href) as Promise<ServerRenderer>)
+      : Promise.resolve(null);
+    try {
+      const renderer = await this.renderer;
+      return renderer ? await renderer.render(url, initialData) : '';
+    } catch (error) {
+      this.onRenderError(error, url);
+      return '';
+    }
+  }
+
+  private document({ meta, initialData }: PageParts): string {
     this.template ??= inlineStylesheets(readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8'));
     let html = this.template;
     const head: string[] = [];
@@ -32,33 +59,26 @@ export class SpaPage {
       html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta\s+name="description"[\s\S]*?>\s*/, '');
       head.push(renderMetaTags(meta));
     }
-    if (route) {
-      const preloads = this.preloads(route).filter((file) => !this.template!.includes(`/${file}"`));
-      head.push(...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`));
-    }
     if (initialData) {
       head.push(`<script id="initial-data" type="application/json">${safeJson(initialData)}</script>`);
     }
     return head.length > 0 ? html.replace('</head>', `  ${head.join('\n    ')}\n  </head>`) : html;
   }
+}
 
-  /** The route module and the chunks it imports, from Vite's manifest (nothing if there is none). */
-  private preloads(route: RouteChunk): string[] {
-    if (!this.manifest) {
-      const file = join(FRONTEND_DIST, '.vite', 'manifest.json');
-      this.manifest = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-    }
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const entry = this.manifest![key];
-      // The entry (main bundle) is loaded by index.html already.
-      if (!entry || entry.isEntry || files.has(entry.file)) return;
-      files.add(entry.file);
-      for (const imported of entry.imports ?? []) visit(imported);
-    };
-    visit(route);
-    return [...files];
-  }
+/** Turns the template's module script into one added two frames after the first paint, and drops its preloads. */
+function loadScriptsAfterFirstPaint(html: string): string {
+  return html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, src: string) =>
+        `<script>requestAnimationFrame(() => requestAnimationFrame(() => { const s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(src)}; document.head.append(s); }));</script>`,
+    );
+}
+
+interface ServerRenderer {
+  render(url: string, initialData: Record<string, unknown>): Promise<string>;
 }
 
 /**

@@ -1,12 +1,15 @@
-import { RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { apiGet } from '../lib/api-client';
-import { router } from './router';
+import { routes } from './router';
+import { swrOptions } from './swr';
+
+const router = createBrowserRouter(routes);
 
 /**
  * The server writes the API responses a page's first render needs into the HTML (#initial-data, keyed by
  * the same paths as the SWR keys), so the first render shows the content itself, with no request waterfall
- * and no layout shift from skeletons. SWR still revalidates them after mount.
+ * and no layout shift from skeletons, and matches the HTML the server rendered with the same data.
+ * SWR still revalidates them after mount.
  */
 function initialData(): Record<string, unknown> {
   const element = document.getElementById('initial-data');
@@ -17,13 +20,7 @@ function initialData(): Record<string, unknown> {
   }
 }
 
-const swrConfig: SWRConfiguration = {
-  // SWR keys are API paths under /api, so one fetcher serves every read hook.
-  fetcher: (path: string) => apiGet<unknown>(path),
-  fallback: initialData(),
-  // Catalogue data changes rarely; refetching on every tab switch would only add load and view flicker.
-  revalidateOnFocus: false,
-};
+const swrConfig: SWRConfiguration = { ...swrOptions, fallback: initialData() };
 
 export function Providers() {
   return (

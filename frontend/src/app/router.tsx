@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { NotFoundRoute } from './routes/not-found';
 import { OfflineRoute } from './routes/offline';
 import { RootLayout } from './routes/root-layout';
@@ -18,7 +18,8 @@ const ContactRoute = lazyRoute(() => import('./routes/contact'), 'ContactRoute')
 const PrivacyRoute = lazyRoute(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = lazyRoute(() => import('./routes/terms'), 'TermsRoute');
 
-export const router = createBrowserRouter([
+/** The route table, shared by the browser router (app/providers.tsx) and server rendering (entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     errorElement: <RouteError />,
@@ -36,4 +37,4 @@ export const router = createBrowserRouter([
       { path: '*', Component: NotFoundRoute },
     ],
   },
-]);
+];

@@ -3,6 +3,8 @@
  * renders one <PageMeta>. The server writes the same tags into the HTML of `/`, `/c/:slug` and `/app/:slug`
  * for crawlers (marked data-ssr); main.tsx removes those before React renders, so tags never appear twice.
  */
+import { useEffect } from 'react';
+
 export const SITE_NAME = 'Unsheet';
 
 export interface PageMetaProps {
@@ -17,7 +19,14 @@ export interface PageMetaProps {
   jsonLd?: object[];
 }
 
+/** The site's origin in the browser. During server rendering PageMeta renders nothing, so any origin will do. */
+export function siteOrigin(): string {
+  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+}
+
 export function PageMeta({ title, description, keywords, path, type = 'website', jsonLd = [] }: PageMetaProps) {
+  useJsonLd(jsonLd);
+  if (typeof window === 'undefined') return null;
   const url = new URL(path, window.location.origin).toString();
   return (
     <>
@@ -33,11 +42,24 @@ export function PageMeta({ title, description, keywords, path, type = 'website',
       <meta name="twitter:card" content="summary" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
-      {jsonLd.map((data, index) => (
-        <script key={index} type="application/ld+json">
-          {JSON.stringify(data)}
-        </script>
-      ))}
     </>
   );
+}
+
+/**
+ * Structured data goes into <head> from an effect: unlike <title> and <meta>, React renders a <script> where
+ * it stands, and one rendered in the browser only would not match the server-rendered markup it hydrates.
+ */
+function useJsonLd(jsonLd: object[]) {
+  const json = JSON.stringify(jsonLd);
+  useEffect(() => {
+    const scripts = (JSON.parse(json) as object[]).map((data) => {
+      const script = document.createElement('script');
+      script.type = 'application/ld+json';
+      script.textContent = JSON.stringify(data);
+      document.head.append(script);
+      return script;
+    });
+    return () => scripts.forEach((script) => script.remove());
+  }, [json]);
 }

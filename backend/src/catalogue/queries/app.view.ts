@@ -39,21 +39,51 @@ export const appViewSchema = z.object({
   updated_at: z.iso.datetime(),
 });
 
+/** What lists return: enough for a card, a row or the 'Ready to Try Now' rules; the rest is on the app page. */
+export const appSummarySchema = appViewSchema.pick({
+  id: true,
+  name: true,
+  slug: true,
+  description: true,
+  category: true,
+  category_slug: true,
+  views: true,
+  featured: true,
+  development_status: true,
+  app_url: true,
+  status_text: true,
+  status_link_enabled: true,
+});
+
 export const categorySchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
 
 /** An app as the API returns it: the read model's columns, with `views` = starting figure + counted views. */
 export type AppView = Omit<Selectable<AppsTable>, 'base_views'> & { views: number };
+export type AppSummary = Pick<AppView, keyof z.infer<typeof appSummarySchema>>;
 export type CategoryView = z.infer<typeof categorySchema>;
 
-const APP_COLUMNS = Object.keys(appViewSchema.shape).filter((column) => column !== 'views') as (keyof AppView &
-  keyof AppsTable)[];
+type Column = keyof AppView & keyof AppsTable;
+const columnsOf = (schema: z.ZodObject) =>
+  Object.keys(schema.shape)
+    .filter((column) => column !== 'views')
+    .map((column) => `apps.${column as Column}` as const);
+const APP_COLUMNS = columnsOf(appViewSchema);
+const SUMMARY_COLUMNS = columnsOf(appSummarySchema);
 
-/** Active apps, most viewed first (name breaks ties, so pages are stable). */
+/** Active apps with every field, most viewed first (name breaks ties, so pages are stable). */
 export function selectActiveApps(db: Db) {
+  return activeApps(db).select(APP_COLUMNS);
+}
+
+/** Active app summaries (for lists), most viewed first. */
+export function selectActiveAppSummaries(db: Db) {
+  return activeApps(db).select(SUMMARY_COLUMNS);
+}
+
+function activeApps(db: Db) {
   return db
     .selectFrom('apps')
     .leftJoin('app_views', 'app_views.app_id', 'apps.id')
-    .select(APP_COLUMNS.map((column) => `apps.${column}` as const))
     .select(sql<number>`apps.base_views + coalesce(app_views.views, 0)`.as('views'))
     .where('apps.is_active', '=', true)
     .orderBy('views', 'desc')

@@ -3,11 +3,11 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectActiveApps, type AppView, type CategoryView } from './app.view.js';
+import { selectActiveAppSummaries, type AppSummary, type CategoryView } from './app.view.js';
 import { listCategories } from './list-categories.query.js';
 
 /** A category and its active apps, most viewed first. */
-export class GetCategory extends Query<{ category: CategoryView; apps: AppView[] }> {
+export class GetCategory extends Query<{ category: CategoryView; apps: AppSummary[] }> {
   constructor(readonly slug: string) {
     super();
   }
@@ -20,7 +20,7 @@ export class GetCategoryHandler implements IQueryHandler<GetCategory> {
   async execute({ slug }: GetCategory) {
     const category = (await listCategories(this.db)).find((c) => c.slug === slug.toLowerCase());
     if (!category) throw new NotFoundError('CATALOGUE.CATEGORY_NOT_FOUND', 'Category Not Found');
-    const apps = await selectActiveApps(this.db).where('category_slug', '=', category.slug).execute();
+    const apps = await selectActiveAppSummaries(this.db).where('category_slug', '=', category.slug).execute();
     return { category, apps };
   }
 }

@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectActiveApps, type AppView } from './app.view.js';
+import { selectActiveAppSummaries, type AppSummary } from './app.view.js';
 
 /** The most viewed active apps, a page at a time (the spec's default page is 10; the home page asks for 12). */
-export class GetTopApps extends Query<AppView[]> {
+export class GetTopApps extends Query<AppSummary[]> {
   constructor(
     readonly limit = 10,
     readonly offset = 0,
@@ -18,7 +18,7 @@ export class GetTopApps extends Query<AppView[]> {
 export class GetTopAppsHandler implements IQueryHandler<GetTopApps> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  execute({ limit, offset }: GetTopApps): Promise<AppView[]> {
-    return selectActiveApps(this.db).limit(limit).offset(offset).execute();
+  execute({ limit, offset }: GetTopApps): Promise<AppSummary[]> {
+    return selectActiveAppSummaries(this.db).limit(limit).offset(offset).execute();
   }
 }

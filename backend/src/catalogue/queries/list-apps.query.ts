@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectActiveApps, type AppView } from './app.view.js';
+import { selectActiveAppSummaries, type AppSummary } from './app.view.js';
 
 /** Every active app by name; or only the featured ones. */
-export class ListApps extends Query<AppView[]> {
+export class ListApps extends Query<AppSummary[]> {
   constructor(readonly filter: { featured?: boolean } = {}) {
     super();
   }
@@ -15,8 +15,8 @@ export class ListApps extends Query<AppView[]> {
 export class ListAppsHandler implements IQueryHandler<ListApps> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  execute({ filter }: ListApps): Promise<AppView[]> {
-    let query = selectActiveApps(this.db).clearOrderBy().orderBy('name');
+  execute({ filter }: ListApps): Promise<AppSummary[]> {
+    let query = selectActiveAppSummaries(this.db).clearOrderBy().orderBy('name');
     if (filter.featured !== undefined) query = query.where('featured', '=', filter.featured);
     return query.execute();
   }

@@ -2,13 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectActiveApps, type AppView } from './app.view.js';
+import { selectActiveAppSummaries, type AppSummary } from './app.view.js';
 
 export const EMPTY_SEARCH_RESULTS = 12;
 const MAX_RESULTS = 50;
 
 /** Case-insensitive match on name, description or category; an empty search gives the top 12 apps. */
-export class SearchApps extends Query<AppView[]> {
+export class SearchApps extends Query<AppSummary[]> {
   constructor(readonly text: string) {
     super();
   }
@@ -18,11 +18,11 @@ export class SearchApps extends Query<AppView[]> {
 export class SearchAppsHandler implements IQueryHandler<SearchApps> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  execute({ text }: SearchApps): Promise<AppView[]> {
+  execute({ text }: SearchApps): Promise<AppSummary[]> {
     const term = text.trim();
-    if (!term) return selectActiveApps(this.db).limit(EMPTY_SEARCH_RESULTS).execute();
+    if (!term) return selectActiveAppSummaries(this.db).limit(EMPTY_SEARCH_RESULTS).execute();
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return selectActiveApps(this.db)
+    return selectActiveAppSummaries(this.db)
       .where((eb) =>
         eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern), eb('category', 'ilike', pattern)]),
       )

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -58,7 +58,7 @@ export function AppDetailRoute() {
 
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
-      <PageMeta {...appMeta(app, window.location.origin)} />
+      <PageMeta {...appMeta(app, siteOrigin())} />
 
       <header className="flex flex-col gap-4">
         <Breadcrumbs

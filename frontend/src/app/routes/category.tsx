@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useCategory } from '../../features/catalogue/api/get-category';
@@ -51,7 +51,7 @@ export function CategoryRoute() {
   const category = data?.category;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
-      {category && <PageMeta {...categoryMeta(category, window.location.origin)} />}
+      {category && <PageMeta {...categoryMeta(category, siteOrigin())} />}
 
       <div className="flex flex-col gap-4">
         <Breadcrumbs

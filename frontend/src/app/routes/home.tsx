@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { useAllApps } from '../../features/catalogue/api/get-all-apps';
 import { useCategories } from '../../features/catalogue/api/get-categories';
@@ -30,7 +30,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <PageMeta {...homeMeta(window.location.origin)} />
+      <PageMeta {...homeMeta(siteOrigin())} />
 
       <section className="bg-linear-to-b from-primary/10 to-background">
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 pt-16 pb-10 text-center sm:pt-24">
@@ -49,7 +49,9 @@ export function HomeRoute() {
         </div>
       </section>
 
-      <ReadyToTry apps={all.data} />
+      <Suspense fallback={null}>
+        <ReadyToTry apps={all.data} />
+      </Suspense>
 
       <HomeSection id="popular" title="Most Popular">
         {top.error ? (
@@ -112,7 +114,9 @@ function HomeSection({ id, title, children }: { id: string; title: string; child
       <h2 id={`${id}-title`} className="mb-6 text-2xl font-semibold tracking-tight">
         {title}
       </h2>
-      {children}
+      {/* Its own boundary: a server-rendered page hydrates section by section, yielding to the browser
+          between them rather than in one long task. */}
+      <Suspense fallback={null}>{children}</Suspense>
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { Suspense, type MouseEvent } from 'react';
+import { Suspense, useEffect, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { ClientOnly } from '../../components/client-only';
 import { FloatingIdeaButton } from '../../components/layout/floating-idea-button';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
@@ -28,14 +29,28 @@ export function RootLayout() {
         {/* Pages are lazy chunks; the header and footer stay put while one loads. */}
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <MarkHydrated />
         </Suspense>
       </main>
       <Footer newsletter={<NewsletterForm />} />
       <FloatingIdeaButton />
-      <Toaster richColors position="top-center" />
-      <ScrollRestoration />
+      <ClientOnly>
+        <Toaster richColors position="top-center" />
+        <ScrollRestoration />
+      </ClientOnly>
     </div>
   );
+}
+
+/**
+ * Sets <html data-hydrated> once the page (server-rendered, then hydrated) responds to input, so browser
+ * tests act as soon as a person could, not on markup whose handlers are not attached yet.
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }
 
 // Focus <main> directly: letting the browser follow "#main" would be a router navigation to a hash.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useModals } from '../../app/modals';
 import { paths } from '../../app/paths';
@@ -48,9 +48,11 @@ export function Header({ categories, signedIn = false }: HeaderProps) {
 function MobileMenuButton({ categories, signedIn, className }: HeaderProps & { className?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={button}
         type="button"
         variant="ghost"
         size="icon"
@@ -71,7 +73,13 @@ function MobileMenuButton({ categories, signedIn, className }: HeaderProps & { c
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <MobileMenu open={open} onOpenChange={setOpen} categories={categories} signedIn={signedIn} />
+          <MobileMenu
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={button}
+            categories={categories}
+            signedIn={signedIn}
+          />
         </Suspense>
       )}
     </>

@@ -4,7 +4,7 @@
  * the two dialogs never fight over focus. Loaded only when first needed (see MobileMenuButton in the
  * header): the dialog code stays out of every page's first load.
  */
-import { useRef, type ComponentProps } from 'react';
+import { useRef, type ComponentProps, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useModals, type ModalKind } from '../../app/modals';
 import { paths } from '../../app/paths';
@@ -19,6 +19,8 @@ export type NavCategory = { name: string; slug: string; count: number };
 export type MobileMenuProps = {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The button that opened the menu: focus goes back to it on close (there is no Radix trigger to do it). */
+  returnFocusTo: RefObject<HTMLElement | null>;
   categories?: NavCategory[];
   signedIn?: boolean;
 };
@@ -26,7 +28,7 @@ export type MobileMenuProps = {
 const rowClass =
   'flex min-h-11 w-full items-center rounded-md px-3 text-base font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-primary';
 
-export function MobileMenu({ open, onOpenChange, categories, signedIn = false }: MobileMenuProps) {
+export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, signedIn = false }: MobileMenuProps) {
   const openModal = useModals((state) => state.openModal);
   const modalAfterClose = useRef<ModalKind | null>(null);
   const close = () => onOpenChange(false);
@@ -36,7 +38,9 @@ export function MobileMenu({ open, onOpenChange, categories, signedIn = false }:
       <SheetContent
         side="right"
         aria-describedby={undefined}
-        onCloseAutoFocus={() => {
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
           const kind = modalAfterClose.current;
           modalAfterClose.current = null;
           if (kind) openModal(kind);

@@ -35,6 +35,23 @@ export type App = {
   updated_at: string;
 };
 
+/** What list endpoints return (top, all, featured, search, a category's apps); the app page gets the full App. */
+export type AppSummary = Pick<
+  App,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'category'
+  | 'category_slug'
+  | 'views'
+  | 'featured'
+  | 'development_status'
+  | 'app_url'
+  | 'status_text'
+  | 'status_link_enabled'
+>;
+
 export type Category = {
   name: string;
   slug: string;

@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../lib/api-client';
-import type { App } from '../types';
+import type { AppSummary } from '../types';
 
 // GET /api/apps: every active app, by name.
 export const allAppsKey = '/apps';
 
 export function useAllApps() {
-  return useSWR<App[], ApiError>(allAppsKey);
+  return useSWR<AppSummary[], ApiError>(allAppsKey);
 }

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import { ApiError } from '../../../lib/api-client';
-import type { App, Category } from '../types';
+import type { AppSummary, Category } from '../types';
 
-export type CategoryWithApps = { category: Category; apps: App[] };
+export type CategoryWithApps = { category: Category; apps: AppSummary[] };
 
 // GET /api/categories/:slug: the category and its active apps, most viewed first; 404 for an unknown slug.
 export function categoryKey(slug: string): string {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../lib/api-client';
-import type { App } from '../types';
+import type { AppSummary } from '../types';
 
 // GET /api/apps/top: active apps by views, most viewed first. The key is the path under /api, which the
 // SWRConfig fetcher (apiGet) requests as is.
@@ -9,5 +9,5 @@ export function topAppsKey(limit: number, offset: number): string {
 }
 
 export function useTopApps(limit = 12) {
-  return useSWR<App[], ApiError>(topAppsKey(limit, 0));
+  return useSWR<AppSummary[], ApiError>(topAppsKey(limit, 0));
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../lib/api-client';
-import type { App } from '../types';
+import type { AppSummary } from '../types';
 
 // GET /api/apps/search?q=: case-insensitive on name, description or category.
 export function searchAppsKey(query: string): string {
@@ -10,7 +10,7 @@ export function searchAppsKey(query: string): string {
 /** No request for a blank query: the server would answer with the top 12, which the page already shows. */
 export function useSearchApps(query: string) {
   const trimmed = query.trim();
-  return useSWR<App[], ApiError>(trimmed ? searchAppsKey(trimmed) : null, {
+  return useSWR<AppSummary[], ApiError>(trimmed ? searchAppsKey(trimmed) : null, {
     // Keeps the last results on screen while the next query loads, instead of flashing an empty list.
     keepPreviousData: true,
   });

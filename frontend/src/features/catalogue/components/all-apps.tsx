@@ -6,14 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toolCount, viewCount } from '../display-rules';
-import type { App, Category } from '../types';
+import type { AppSummary, Category } from '../types';
 import { LoadError } from './load-error';
 
 type Order = 'name' | 'popular';
 
 type AllAppsProps = {
   /** Every active app, by name (GET /api/apps). */
-  apps: App[] | undefined;
+  apps: AppSummary[] | undefined;
   categories: Category[] | undefined;
   error: unknown;
   onRetry: () => void;
@@ -90,7 +90,7 @@ export function AllApps({ apps, categories, error, onRetry }: AllAppsProps) {
   );
 }
 
-function AppRow({ app }: { app: App }) {
+function AppRow({ app }: { app: AppSummary }) {
   return (
     <div
       data-testid="app-row"

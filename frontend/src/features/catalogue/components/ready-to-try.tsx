@@ -1,13 +1,13 @@
 import { Badge } from '../../../components/ui/badge';
 import { badgeLabel, isReadyToTry } from '../display-rules';
-import type { App } from '../types';
+import type { AppSummary } from '../types';
 import { ExternalLinkIcon } from './icons';
 
 /**
  * Home's 'Ready to Try Now': apps a visitor can open today. Renders nothing until some app qualifies, so the
  * page never shows an empty heading (nor one that pops in and out while loading).
  */
-export function ReadyToTry({ apps }: { apps: App[] | undefined }) {
+export function ReadyToTry({ apps }: { apps: AppSummary[] | undefined }) {
   const ready = apps?.filter(isReadyToTry) ?? [];
   if (ready.length === 0) return null;
 
@@ -31,7 +31,7 @@ export function ReadyToTry({ apps }: { apps: App[] | undefined }) {
   );
 }
 
-function ReadyCard({ app }: { app: App }) {
+function ReadyCard({ app }: { app: AppSummary }) {
   const label = badgeLabel(app);
   return (
     <a
