@@ -1,22 +1,53 @@
-/** Debian's Chromium driven by playwright-core (never a downloaded browser), with the flags this network needs. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+/**
+ * Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), with the flags
+ * this network needs, against the built app run as a process on a throw-away database.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  uniqueName,
+  type TestDatabase,
+} from '../../backend/src/shared/testing/test-database.js';
+import { launchChromium } from './chromium.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+export interface Site {
+  /** Base URL of the running app. */
+  url: string;
+  browser: Browser;
+}
+
+/**
+ * Runs the built app (real PostgreSQL and Redis, the demo catalogue) and Chromium for the test file that
+ * calls it at its top level; the returned object is filled in before the tests run.
+ */
+export function useSite(): Site {
+  const site = {} as Site;
+  const redisPrefix = uniqueName('unsheet-e2e');
+  let database: TestDatabase | undefined;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      DEMO_CATALOGUE: 'true',
+    });
+    site.url = server.url;
+    site.browser = await launchChromium();
   });
+  afterAll(async () => {
+    await site.browser?.close();
+    await server?.stop();
+    await database?.drop();
+    await clearRedisPrefix(redisPrefix);
+  });
+  return site;
 }
 
 /** Screenshots land here (ignored by git) so a person can look at what the tests saw. */

@@ -1,44 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  TEST_REDIS_URL,
-  uniqueName,
-  type TestDatabase,
-} from '../../backend/src/shared/testing/test-database.js';
-import { launchChromium } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { useSite } from './browser.js';
 
 // Public JavaScript on first load: at most 150 KB compressed, whatever public page a visitor lands on.
 const BUDGET_BYTES = 150 * 1024;
 
-let database: TestDatabase;
-let server: ServerProcess;
-let browser: Browser;
-const redisPrefix = uniqueName('unsheet-e2e');
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  server = await startServerProcess({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    DEMO_CATALOGUE: 'true',
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await database?.drop();
-  await clearRedisPrefix(redisPrefix);
-});
+const site = useSite();
 
 async function firstLoadScripts(path: string) {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
   const scripts = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')

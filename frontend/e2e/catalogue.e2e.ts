@@ -3,23 +3,12 @@
  * Try Now, All Applications), category pages and app pages, their missing-page screens, titles and layout at
  * phone width. Expectations come from the API, so they follow the demo data rather than copy it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  TEST_REDIS_URL,
-  uniqueName,
-  type TestDatabase,
-} from '../../backend/src/shared/testing/test-database.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { App, AppSummary, Category } from '../src/features/catalogue/types.js';
-import { SCREENSHOTS_DIR, launchChromium, reload, visit } from './browser.js';
+import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';
 
-let database: TestDatabase;
-let server: ServerProcess;
-let browser: Browser;
-const redisPrefix = uniqueName('unsheet-e2e');
+const site = useSite();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -33,31 +22,13 @@ const SECTION_HEADINGS = [
   'FAQ',
 ];
 
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  server = await startServerProcess({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    DEMO_CATALOGUE: 'true',
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await database?.drop();
-  await clearRedisPrefix(redisPrefix);
-});
-
 function api<T>(path: string): Promise<T> {
-  return fetch(`${server.url}/api${path}`).then((response) => response.json() as Promise<T>);
+  return fetch(`${site.url}/api${path}`).then((response) => response.json() as Promise<T>);
 }
 
 async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await visit(page, `${server.url}${path}`);
+  const page = await site.browser.newPage({ viewport });
+  await visit(page, `${site.url}${path}`);
   return page;
 }
 
@@ -162,7 +133,7 @@ describe('catalogue in Chromium', () => {
     await page.getByRole('button', { name: faq!.question }).click();
     await page.getByText(faq!.answer).waitFor();
 
-    await visit(page, `${server.url}/app/${concept.slug}`);
+    await visit(page, `${site.url}/app/${concept.slug}`);
     await page.getByRole('heading', { level: 1, name: concept.name }).waitFor();
     await expect(page.getByTestId('try-now').count()).resolves.toBe(0);
     await expect(page.getByTestId('status-badge').count()).resolves.toBe(concept.status_link_enabled ? 1 : 0);
@@ -173,12 +144,12 @@ describe('catalogue in Chromium', () => {
 
   it('records one view per visit of an app page', async () => {
     const [app] = await api<AppSummary[]>('/apps/top?limit=1');
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await site.browser.newPage({ viewport: DESKTOP });
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/views')) posts.push(new URL(request.url()).pathname);
     });
-    await visit(page, `${server.url}/app/${app!.slug}`);
+    await visit(page, `${site.url}/app/${app!.slug}`);
     await page.getByRole('heading', { level: 1, name: app!.name }).waitFor();
     await page.waitForTimeout(500);
     expect(posts).toEqual([`/api/apps/${app!.id}/views`]);

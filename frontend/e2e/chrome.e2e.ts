@@ -2,47 +2,18 @@
  * The shared chrome (header, mobile menu, footer, floating button, newsletter form) and the static pages,
  * in Chromium against the built server and a real database.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  TEST_REDIS_URL,
-  uniqueName,
-  type TestDatabase,
-} from '../../backend/src/shared/testing/test-database.js';
-import { SCREENSHOTS_DIR, launchChromium, visit } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
-let database: TestDatabase;
-let server: ServerProcess;
-let browser: Browser;
-const redisPrefix = uniqueName('unsheet-e2e');
+const site = useSite();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  server = await startServerProcess({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    DEMO_CATALOGUE: 'true',
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await database?.drop();
-  await clearRedisPrefix(redisPrefix);
-});
-
 async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await visit(page, `${server.url}${path}`);
+  const page = await site.browser.newPage({ viewport });
+  await visit(page, `${site.url}${path}`);
   return page;
 }
 
@@ -70,7 +41,7 @@ describe('static pages in Chromium', () => {
     const page = await openPage(path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     expect(await page.title()).toBe(title);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.url}${path}`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.url}${path}`);
 
     await page.getByRole('button', { name: 'Got an idea?' }).waitFor();
     await page.getByRole('link', { name: 'Unsheet', exact: true }).first().waitFor();
@@ -113,7 +84,7 @@ describe('static pages in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
 
     await page.getByRole('link', { name: 'Go to Home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site.url}/`);
     expect(pathOf(page)).toBe('/');
     await page.close();
   });
@@ -235,7 +206,7 @@ describe('footer in Chromium', () => {
     await footer.getByRole('button', { name: 'Early Access' }).waitFor();
 
     await footer.getByRole('link', { name: 'Categories', exact: true }).click();
-    await page.waitForURL(`${server.url}/#categories`);
+    await page.waitForURL(`${site.url}/#categories`);
     await page.waitForFunction(() => {
       const section = document.getElementById('categories');
       if (!section) return false;

@@ -1,45 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  TEST_REDIS_URL,
-  uniqueName,
-  type TestDatabase,
-} from '../../backend/src/shared/testing/test-database.js';
-import { SCREENSHOTS_DIR, launchChromium, visit } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
-let database: TestDatabase;
-let server: ServerProcess;
-let browser: Browser;
-const redisPrefix = uniqueName('unsheet-e2e');
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  server = await startServerProcess({
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    DEMO_CATALOGUE: 'true',
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await database?.drop();
-  await clearRedisPrefix(redisPrefix);
-});
+const site = useSite();
 
 describe('home page in Chromium', () => {
   it('shows the most popular apps from the API, in order', async () => {
-    const top: { name: string; views: number }[] = await fetch(`${server.url}/api/apps/top?limit=12`).then((r) => r.json());
+    const top: { name: string; views: number }[] = await fetch(`${site.url}/api/apps/top?limit=12`).then((r) => r.json());
     expect(top).toHaveLength(12);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await visit(page, `${server.url}/`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await visit(page, `${site.url}/`);
     const cards = page.getByTestId('app-card');
     await cards.nth(11).waitFor();
     expect(await cards.count()).toBe(12);
@@ -54,8 +24,8 @@ describe('home page in Chromium', () => {
   });
 
   it('opens an app card link and shows the 404 page for an unknown path', async () => {
-    const page = await browser.newPage();
-    await visit(page, `${server.url}/no/such/page`);
+    const page = await site.browser.newPage();
+    await visit(page, `${site.url}/no/such/page`);
     await expect(page.getByText('Oops! Page not found').textContent()).resolves.toBeTruthy();
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.getByTestId('app-card').first().waitFor();

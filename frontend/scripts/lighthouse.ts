@@ -4,8 +4,7 @@
  * and exits non-zero when one is under its target (performance 90, accessibility 95, best practices 95, SEO 100).
  */
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH } from '../e2e/browser.js';
+import { launchChromium } from '../e2e/chromium.js';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
@@ -15,20 +14,7 @@ const apps = (await fetch(`${BASE_URL}/api/apps/top?limit=1`).then((r) => r.json
 if (apps.length === 0) throw new Error(`No apps at ${BASE_URL}`);
 const pages = ['/', `/c/${apps[0]!.category_slug}`, `/app/${apps[0]!.slug}`];
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--remote-debugging-port=${PORT}`,
-  ],
-});
+const browser = await launchChromium([`--remote-debugging-port=${PORT}`]);
 let failed = false;
 try {
   for (const path of pages) {

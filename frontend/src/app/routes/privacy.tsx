@@ -1,24 +1,16 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LegalDocument, LegalSection as Section, legalLinkClass as linkClass } from '../../components/layout/legal-document';
 import { PageMeta } from '../../components/page-meta';
 import { paths } from '../paths';
 
-const linkClass =
-  'font-medium text-primary underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
-
 export function PrivacyRoute() {
   return (
-    <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-12 sm:py-16">
+    <LegalDocument title="Privacy Policy" updated="December 2024">
       <PageMeta
         title="Privacy Policy | Unsheet"
         description="What Unsheet collects (your e-mail when you join or subscribe, first-party analytics without IP addresses), why, and how to have it erased."
         path={paths.privacy}
       />
-
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Privacy Policy</h1>
-        <p className="text-sm text-muted-foreground">Last updated: December 2024</p>
-      </header>
 
       <p className="leading-relaxed">
         Unsheet is a directory and early-access site for small AI tools that replace spreadsheets. This policy
@@ -106,15 +98,6 @@ export function PrivacyRoute() {
           ; we reply within 24 hours.
         </p>
       </Section>
-    </article>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-3 leading-relaxed">
-      <h2 className="text-xl font-semibold tracking-tight">{title}</h2>
-      {children}
-    </section>
+    </LegalDocument>
   );
 }

@@ -12,6 +12,7 @@ import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '../ui/sheet';
+import { ChevronDownIcon } from '../ui/chevron-down-icon';
 
 /** What the menu needs of a category; the layout passes the catalogue's categories in. */
 export type NavCategory = { name: string; slug: string; count: number };
@@ -99,18 +100,7 @@ function CategoriesSection({ categories, onNavigate }: { categories?: NavCategor
     <Collapsible>
       <CollapsibleTrigger className={cn(rowClass, 'group justify-between')}>
         Categories
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5 text-muted-foreground transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+        <ChevronDownIcon className="size-5 text-muted-foreground transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
       </CollapsibleTrigger>
       <CollapsibleContent>
         <ul className="ml-3 flex flex-col border-l py-1 pl-2">

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { ChevronDownIcon } from './chevron-down-icon';
 
 /**
  * The browser's own <select>, styled like Input. Phones show their native picker, keyboards and screen readers
@@ -16,18 +17,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
         )}
         {...props}
       />
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-      >
-        <path d="m6 9 6 6 6-6" />
-      </svg>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Collapsible } from 'radix-ui';
 import { ShieldIcon } from './icons';
+import { ChevronDownIcon } from '../../../components/ui/chevron-down-icon';
 
 /** The money-back promise, folded by default so it reassures without pushing the content down. */
 export function GuaranteeBox({ appName }: { appName: string }) {
@@ -8,18 +9,7 @@ export function GuaranteeBox({ appName }: { appName: string }) {
       <Collapsible.Trigger className="flex w-full items-center gap-3 rounded-xl px-4 py-4 text-left font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-5">
         <ShieldIcon className="size-6 shrink-0" />
         <span className="flex-1">The 5-Hour Guarantee</span>
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          className="size-4 shrink-0 transition-transform duration-200 group-data-[state=open]:rotate-180"
-        >
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+        <ChevronDownIcon className="size-4 shrink-0 transition-transform duration-200 group-data-[state=open]:rotate-180" />
       </Collapsible.Trigger>
       <Collapsible.Content className="px-4 pb-4 sm:px-5">
         <p className="text-pretty">
