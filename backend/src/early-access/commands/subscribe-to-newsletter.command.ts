@@ -8,7 +8,13 @@ import { newsletterStream, type NewsletterSubscribed } from '../newsletter/newsl
 
 export const subscribeInput = z.strictObject({
   email: emailSchema,
-  source_page: z.string().trim().max(300).nullish(),
+  // Attribution only: a long path is cut to its first 300 characters, never a reason to refuse a subscription.
+  source_page: z
+    .string()
+    .trim()
+    .max(2048)
+    .nullish()
+    .transform((page) => page?.slice(0, 300)),
 });
 
 /** Subscribes an address once; subscribing again is a success that writes nothing. */
