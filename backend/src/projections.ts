@@ -1,6 +1,7 @@
 /** Every projection of the application, inline and async: the kernel runs them, `projections:rebuild` replays them. */
 import { appViewsProjection } from './catalogue/projections/app-views.projection.js';
 import { appsProjection } from './catalogue/projections/apps.projection.js';
+import { leadsProjection } from './early-access/projections/leads.projection.js';
 import { newsletterSubscriptionsProjection } from './early-access/projections/newsletter-subscriptions.projection.js';
 import { emailSettings } from './notifications/email-settings.js';
 import { emailReactor } from './notifications/reactors/email.reactor.js';
@@ -13,6 +14,7 @@ export function buildProjections(config: Config): Projection[] {
     appsProjection,
     appViewsProjection,
     newsletterSubscriptionsProjection,
+    leadsProjection,
     emailUnsubscribesProjection,
     emailReactor(emailSettings(config)),
   ] as Projection[];

@@ -327,6 +327,9 @@ describe('service endpoints', () => {
         '/api/health/ready',
         '/api/newsletter/subscriptions',
         '/api/emails/unsubscribe',
+        '/api/early-access/status',
+        '/api/leads',
+        '/api/referrals/{code}',
       ].sort(),
     );
     expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);

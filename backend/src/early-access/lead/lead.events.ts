@@ -12,3 +12,6 @@ export type LeadJoined = Event<
     referredBy: string | null;
   }
 >;
+
+/** Every LeadJoined goes to this one stream: its version is the explorer's position, gap-free by construction. */
+export const WAITLIST_STREAM = 'waitlist';

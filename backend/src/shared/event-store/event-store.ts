@@ -50,26 +50,50 @@ export class EventStore {
     expectedVersion: ExpectedVersion,
     metadata: EventMetadata = {},
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
     for (let attempt = 1; ; attempt++) {
       try {
-        const recorded = await this.db.transaction().execute(async (trx) => {
-          const current = await streamVersion(trx, streamId);
-          if (expectedVersion !== 'any' && expectedVersion !== current) {
-            throw new ConcurrencyError(streamId, expectedVersion, current);
-          }
-          const rows = events.map((event, i) => toRow(streamId, current + 1 + i, event, metadata));
-          return this.insert(trx, rows);
-        });
-        this.afterCommit(typesOf(recorded));
-        return { nextExpectedVersion: recorded.at(-1)!.streamVersion!, events: recorded };
+        const result = await this.db
+          .transaction()
+          .execute((trx) => this.appendInTransaction(trx, streamId, events, expectedVersion, metadata));
+        this.published(result.events);
+        return result;
       } catch (error) {
-        if (!isUniqueViolation(error, 'events_stream_version_key')) throw error;
-        if (expectedVersion !== 'any' || attempt >= MAX_ANY_VERSION_ATTEMPTS) {
-          throw new ConcurrencyError(streamId, expectedVersion, null);
+        if (!(error instanceof ConcurrencyError) || expectedVersion !== 'any' || attempt >= MAX_ANY_VERSION_ATTEMPTS) {
+          throw error;
         }
       }
     }
+  }
+
+  /**
+   * `append` inside a transaction the caller holds, for a command that must decide under a lock it took in
+   * that transaction. The caller calls `published(events)` once the transaction has committed.
+   */
+  async appendInTransaction(
+    trx: Trx,
+    streamId: string,
+    events: readonly Event[],
+    expectedVersion: ExpectedVersion,
+    metadata: EventMetadata = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const current = await streamVersion(trx, streamId);
+    if (expectedVersion !== 'any' && expectedVersion !== current) {
+      throw new ConcurrencyError(streamId, expectedVersion, current);
+    }
+    const rows = events.map((event, i) => toRow(streamId, current + 1 + i, event, metadata));
+    try {
+      const recorded = await this.insert(trx, rows);
+      return { nextExpectedVersion: recorded.at(-1)!.streamVersion!, events: recorded };
+    } catch (error) {
+      if (isUniqueViolation(error, 'events_stream_version_key')) throw new ConcurrencyError(streamId, expectedVersion, null);
+      throw error;
+    }
+  }
+
+  /** Wakes the projectors of these events; `append` does it itself after its commit. */
+  published(events: readonly RecordedEvent[]): void {
+    this.afterCommit(typesOf(events));
   }
 
   /**
@@ -177,7 +201,7 @@ export async function readAllCommitted(db: Kysely<Tables>, types: readonly strin
   return rows.map(toRecorded);
 }
 
-async function streamVersion(db: Kysely<Tables>, streamId: string): Promise<number> {
+export async function streamVersion(db: Kysely<Tables>, streamId: string): Promise<number> {
   const row = await db
     .selectFrom('events')
     .select((eb) => eb.fn.max('stream_version').as('version'))

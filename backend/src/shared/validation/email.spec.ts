@@ -14,6 +14,8 @@ describe('emailSchema', () => {
     ['ada@example', EMAIL_INVALID],
     ['a da@example.com', EMAIL_INVALID],
     [`${'a'.repeat(250)}@example.com`, EMAIL_INVALID],
+    ['<script>alert(1)</script>@x.io', EMAIL_INVALID],
+    ['"quoted"@example.com', EMAIL_INVALID],
     [42, EMAIL_REQUIRED],
   ])('refuses %j with the spec message', (input, message) => {
     const result = emailSchema.safeParse(input);

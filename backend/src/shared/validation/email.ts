@@ -7,7 +7,10 @@ import { z } from 'zod';
 
 export const EMAIL_REQUIRED = 'Please enter your email address.';
 export const EMAIL_INVALID = 'Please enter a valid email address.';
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The spec's simple pattern (something@something.something), without the characters no unquoted address
+// contains (<>()[]\,;:"), so markup and similar payloads are refused. Keep in step with the frontend's
+// features/early-access/validation.ts.
+const SIMPLE_EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export const emailSchema = z
   .string({ error: EMAIL_REQUIRED })

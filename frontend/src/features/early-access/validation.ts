@@ -4,7 +4,9 @@
  */
 
 // Something, an @, something, a dot, something; no spaces. Browsers and servers accept far more exotic forms.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Kept in step with the server (backend/src/shared/validation/email.ts): the simple something@something.something
+// pattern, without the characters no unquoted address contains.
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export interface ValidationMessage {
   title: string;
