@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,7 +127,7 @@ describe('e-mail through BullMQ and SMTP', () => {
   it('welcomes a lead with position, share link, reward tiers and a working unsubscribe', async () => {
     await append(api, {
       type: 'LeadJoined',
-      data: { leadId: 'l-1', email: 'alan@example.com', sourcePage: '/', position: 7, referralCode: 'K3X9QZ', referredBy: null },
+      data: { leadId: randomUUID(), email: 'alan@example.com', sourcePage: '/', position: 7, referralCode: 'K3X9QZ', referredBy: null },
     });
     const [mail] = await nextMessages(1);
     expect(to(mail!)).toEqual(['alan@example.com']);
@@ -147,11 +148,11 @@ describe('e-mail through BullMQ and SMTP', () => {
     // A later marketing e-mail to the same address is skipped; one to another address goes out.
     await append(api, {
       type: 'LeadJoined',
-      data: { leadId: 'l-2', email: 'ALAN@example.com', sourcePage: '/', position: 130, referralCode: 'ZZZ111', referredBy: null },
+      data: { leadId: randomUUID(), email: 'ALAN@example.com', sourcePage: '/', position: 130, referralCode: 'ZZZ111', referredBy: null },
     });
     await append(api, {
       type: 'LeadJoined',
-      data: { leadId: 'l-3', email: 'joan@example.com', sourcePage: '/', position: 131, referralCode: 'QQQ222', referredBy: null },
+      data: { leadId: randomUUID(), email: 'joan@example.com', sourcePage: '/', position: 131, referralCode: 'QQQ222', referredBy: null },
     });
     const [next] = await nextMessages(1);
     expect(to(next!)).toEqual(['joan@example.com']);

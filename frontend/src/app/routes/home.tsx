@@ -13,6 +13,7 @@ import { CategoryList } from '../../features/catalogue/components/category-list'
 import { LoadError } from '../../features/catalogue/components/load-error';
 import { ReadyToTry } from '../../features/catalogue/components/ready-to-try';
 import { homeMeta } from '../../features/catalogue/seo';
+import { WaitlistForm } from '../../features/early-access/components/waitlist-form';
 import { useModals } from '../modals';
 
 export function HomeRoute() {
@@ -69,6 +70,15 @@ export function HomeRoute() {
             ))}
           </AppGrid>
         )}
+      </HomeSection>
+
+      <HomeSection id="vip-list" title="Join the VIP list">
+        <div className="flex max-w-xl flex-col gap-4">
+          <p className="text-pretty text-muted-foreground">
+            Be first to hear when a new tool opens, and share your link to move up the list.
+          </p>
+          <WaitlistForm />
+        </div>
       </HomeSection>
 
       <HomeSection id="all-apps" title="All Applications">

@@ -7,6 +7,7 @@ import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
+import { ModalsHost } from '../modals-host';
 import { useHashScroll } from '../use-hash-scroll';
 
 export function RootLayout() {
@@ -37,6 +38,7 @@ export function RootLayout() {
       <ClientOnly>
         <Toaster richColors position="top-center" />
         <ScrollRestoration />
+        <ModalsHost />
       </ClientOnly>
     </div>
   );

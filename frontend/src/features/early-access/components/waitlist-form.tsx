@@ -1,0 +1,106 @@
+/**
+ * Joining the list by e-mail. JoinEmailForm is the form itself (the spec's validation toasts, a submitting
+ * state that disables it, the referral code sent along) and serves the lead dialog too; WaitlistForm is the
+ * VIP-list version on the home and app pages, which swaps itself for the JoinResult once joined.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { cn } from '../../../lib/utils';
+import { useJoinWaitlist, type JoinWaitlistResult } from '../api/join-waitlist';
+import { readReferral } from '../referral';
+import { validateEmail } from '../validation';
+import { JoinResult, toJoined, type Joined } from './join-result';
+
+interface JoinEmailFormProps {
+  submitLabel: string;
+  /** Called with the server's answer; the success toast is the caller's, as its text differs. */
+  onJoined: (result: JoinWaitlistResult) => void;
+  failure: { title: string; description: string };
+  className?: string;
+}
+
+export function JoinEmailForm({ submitLabel, onJoined, failure, className }: JoinEmailFormProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { pathname } = useLocation();
+  const join = useJoinWaitlist();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateEmail(email);
+    if (problem) {
+      setInvalid(true);
+      toast.error(problem.title, { description: problem.description });
+      inputRef.current?.focus();
+      return;
+    }
+
+    setSubmitting(true);
+    let result: JoinWaitlistResult;
+    try {
+      result = await join({ email, source_page: pathname, ref: readReferral() });
+    } catch (error) {
+      console.error('Joining the list failed', error);
+      toast.error(failure.title, { description: failure.description });
+      setSubmitting(false);
+      return;
+    }
+    // Not in finally: onJoined usually replaces this form, and it must not be re-enabled first.
+    setSubmitting(false);
+    onJoined(result);
+  }
+
+  return (
+    // noValidate: the spec's own toasts replace the browser's validation bubbles. @container: the form sits
+    // in wide sections and in the narrow app-page side box alike.
+    <div className={cn('@container', className)}>
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
+        <Label htmlFor={inputId}>Email</Label>
+        <div className="flex flex-col gap-2 @sm:flex-row">
+          <Input
+            ref={inputRef}
+            id={inputId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setInvalid(false);
+            }}
+            aria-invalid={invalid || undefined}
+            disabled={submitting}
+          />
+          <Button type="submit" disabled={submitting} aria-busy={submitting} className="h-10">
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function WaitlistForm({ className }: { className?: string }) {
+  const [joined, setJoined] = useState<Joined | null>(null);
+
+  if (joined) return <JoinResult joined={joined} className={className} />;
+  return (
+    <JoinEmailForm
+      className={className}
+      submitLabel="Join the VIP List"
+      failure={{ title: 'Error', description: 'Could not join the list. Please try again.' }}
+      onJoined={(result) => {
+        toast.success('Welcome to the VIP list!', { description: `You are #${result.position} on the list.` });
+        setJoined(toJoined(result));
+      }}
+    />
+  );
+}
