@@ -6,6 +6,7 @@ import * as appViews from './2026-11-22-03-app-views.js';
 import * as newsletter from './2026-11-22-04-newsletter.js';
 import * as emailOutbox from './2026-11-22-05-email-outbox.js';
 import * as leads from './2026-11-22-06-leads.js';
+import * as feedback from './2026-11-22-07-feedback.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-04-newsletter': newsletter,
   '2026-11-22-05-email-outbox': emailOutbox,
   '2026-11-22-06-leads': leads,
+  '2026-11-22-07-feedback': feedback,
 };

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { EarlyAccessModule } from './early-access/early-access.module.js';
+import { FeedbackModule } from './feedback/feedback.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { HealthModule } from './shared/health/health.module.js';
 import type { Kernel } from './shared/kernel.js';
@@ -20,6 +21,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         CatalogueModule,
         EarlyAccessModule,
+        FeedbackModule,
         NotificationsModule,
         // SiteModule last: its catch-all route answers every path the others do not.
         ...(options.http ? [HealthModule, SiteModule] : []),

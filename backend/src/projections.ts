@@ -3,6 +3,11 @@ import { appViewsProjection } from './catalogue/projections/app-views.projection
 import { appsProjection } from './catalogue/projections/apps.projection.js';
 import { leadsProjection } from './early-access/projections/leads.projection.js';
 import { newsletterSubscriptionsProjection } from './early-access/projections/newsletter-subscriptions.projection.js';
+import {
+  developerInquiriesProjection,
+  quickQuestionsProjection,
+  suggestionsProjection,
+} from './feedback/projections/feedback.projections.js';
 import { emailSettings } from './notifications/email-settings.js';
 import { emailReactor } from './notifications/reactors/email.reactor.js';
 import { emailUnsubscribesProjection } from './notifications/unsubscribe/email-unsubscribes.projection.js';
@@ -15,6 +20,9 @@ export function buildProjections(config: Config): Projection[] {
     appViewsProjection,
     newsletterSubscriptionsProjection,
     leadsProjection,
+    suggestionsProjection,
+    quickQuestionsProjection,
+    developerInquiriesProjection,
     emailUnsubscribesProjection,
     emailReactor(emailSettings(config)),
   ] as Projection[];

@@ -330,6 +330,9 @@ describe('service endpoints', () => {
         '/api/early-access/status',
         '/api/leads',
         '/api/referrals/{code}',
+        '/api/suggestions',
+        '/api/quick-questions',
+        '/api/developer-inquiries',
       ].sort(),
     );
     expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);

@@ -1,0 +1,81 @@
+/**
+ * The three visitor messages: a suggestion, a quick question, a developer inquiry. Each validates its input
+ * (400 naming the fields, nothing written), then appends one event to a new stream; the inline projections
+ * keep the admin's lists, and the e-mail reactor notifies the team (and answers the visitor's question).
+ */
+import { randomUUID } from 'node:crypto';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { z } from 'zod';
+import { ValidationError } from '../../shared/errors/domain-error.js';
+import { EventStore } from '../../shared/event-store/event-store.js';
+import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../feedback.events.js';
+import { developerInquiryInput, quickQuestionInput, suggestionInput } from '../feedback.inputs.js';
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw ValidationError.fromZod(result.error);
+  return result.data;
+}
+
+export class SubmitSuggestion extends Command<{ id: string }> {
+  constructor(readonly input: unknown) {
+    super();
+  }
+}
+
+@CommandHandler(SubmitSuggestion)
+export class SubmitSuggestionHandler implements ICommandHandler<SubmitSuggestion> {
+  constructor(private readonly events: EventStore) {}
+
+  async execute({ input }: SubmitSuggestion) {
+    const { email, suggestion_text, category, source_page } = parse(suggestionInput, input);
+    const id = randomUUID();
+    const event: SuggestionSubmitted = {
+      type: 'SuggestionSubmitted',
+      data: { suggestionId: id, email, text: suggestion_text, category: category ?? null, sourcePage: source_page },
+    };
+    await this.events.append(`suggestion-${id}`, [event], 0);
+    return { id };
+  }
+}
+
+export class AskQuickQuestion extends Command<{ id: string }> {
+  constructor(readonly input: unknown) {
+    super();
+  }
+}
+
+@CommandHandler(AskQuickQuestion)
+export class AskQuickQuestionHandler implements ICommandHandler<AskQuickQuestion> {
+  constructor(private readonly events: EventStore) {}
+
+  async execute({ input }: AskQuickQuestion) {
+    const { name, email, message } = parse(quickQuestionInput, input);
+    const id = randomUUID();
+    const event: QuickQuestionAsked = { type: 'QuickQuestionAsked', data: { questionId: id, name, email, message } };
+    await this.events.append(`question-${id}`, [event], 0);
+    return { id };
+  }
+}
+
+export class SubmitDeveloperInquiry extends Command<{ id: string }> {
+  constructor(readonly input: unknown) {
+    super();
+  }
+}
+
+@CommandHandler(SubmitDeveloperInquiry)
+export class SubmitDeveloperInquiryHandler implements ICommandHandler<SubmitDeveloperInquiry> {
+  constructor(private readonly events: EventStore) {}
+
+  async execute({ input }: SubmitDeveloperInquiry) {
+    const { name, email, message, portfolio_url, linkedin_url } = parse(developerInquiryInput, input);
+    const id = randomUUID();
+    const event: DeveloperInquirySubmitted = {
+      type: 'DeveloperInquirySubmitted',
+      data: { inquiryId: id, name, email, message, portfolioUrl: portfolio_url ?? null, linkedinUrl: linkedin_url ?? null },
+    };
+    await this.events.append(`inquiry-${id}`, [event], 0);
+    return { id };
+  }
+}

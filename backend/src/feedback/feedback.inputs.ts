@@ -1,0 +1,47 @@
+/**
+ * The visitor message forms' rules and messages (spec §5, §8), checked again on the server. A required
+ * field that is empty after trimming answers with the form's own "missing" sentence.
+ */
+import { z } from 'zod';
+import { STANDARD_CATEGORIES } from '../catalogue/app/app.fields.js';
+import { emailSchema } from '../shared/validation/email.js';
+
+export const MESSAGE_MAX = 500;
+const MISSING_SUGGESTION = 'Please fill in both email and suggestion fields.';
+const MISSING_QUESTION = 'Please fill in all fields.';
+const MISSING_INQUIRY = 'Please fill in all required fields.';
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+const email = (missing: string) => required(missing, 254).pipe(emailSchema);
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z.url({ protocol: /^https?$/, error: 'Please enter a full http(s) address.' }).max(500).nullish(),
+);
+const sourcePage = z
+  .string()
+  .trim()
+  .max(2048)
+  .nullish()
+  .transform((page) => page?.slice(0, 300) || null);
+
+export const suggestionInput = z.strictObject({
+  email: email(MISSING_SUGGESTION),
+  suggestion_text: required(MISSING_SUGGESTION, MESSAGE_MAX),
+  category: z.enum(STANDARD_CATEGORIES, { error: 'Choose one of the listed categories.' }).nullish(),
+  source_page: sourcePage,
+});
+
+export const quickQuestionInput = z.strictObject({
+  name: required(MISSING_QUESTION, 100),
+  email: email(MISSING_QUESTION),
+  message: required(MISSING_QUESTION, MESSAGE_MAX),
+});
+
+export const developerInquiryInput = z.strictObject({
+  name: required(MISSING_INQUIRY, 100),
+  email: email(MISSING_INQUIRY),
+  message: required(MISSING_INQUIRY, 5000),
+  portfolio_url: optionalUrl,
+  linkedin_url: optionalUrl,
+});
