@@ -73,7 +73,7 @@ describe('e-mail through BullMQ and SMTP', () => {
     await append(api, {
       type: 'SuggestionSubmitted',
       data: {
-        suggestionId: 's-1',
+        suggestionId: randomUUID(),
         email: 'grace@example.com',
         text: 'A rota tool <script>alert("x")</script> please',
         category: 'HR & Recruiting',
@@ -93,7 +93,7 @@ describe('e-mail through BullMQ and SMTP', () => {
   it('sends a quick question to the team and an acknowledgement promising 24 hours', async () => {
     await append(api, {
       type: 'QuickQuestionAsked',
-      data: { questionId: 'q-1', name: 'Linus', email: 'linus@example.com', message: 'Does it import CSV?' },
+      data: { questionId: randomUUID(), name: 'Linus', email: 'linus@example.com', message: 'Does it import CSV?' },
     });
     const mails = await nextMessages(2);
     const team = mails.find((m) => to(m).includes('team@unsheet.test'))!;
@@ -109,7 +109,7 @@ describe('e-mail through BullMQ and SMTP', () => {
     await append(api, {
       type: 'DeveloperInquirySubmitted',
       data: {
-        inquiryId: 'd-1',
+        inquiryId: randomUUID(),
         name: 'Margaret',
         email: 'margaret@example.com',
         message: 'I build small tools.',
@@ -172,7 +172,7 @@ describe('e-mail through BullMQ and SMTP', () => {
     smtp.refuseNext(2);
     await append(api, {
       type: 'SuggestionSubmitted',
-      data: { suggestionId: 's-2', email: 'retry@example.com', text: 'Retry me', category: null, sourcePage: null },
+      data: { suggestionId: randomUUID(), email: 'retry@example.com', text: 'Retry me', category: null, sourcePage: null },
     });
     await eventually(() => smtp.messages.length === before + 1, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -200,7 +200,7 @@ describe('e-mail that keeps failing', () => {
       smtp.refuseNext(5);
       await append(api, {
         type: 'SuggestionSubmitted',
-        data: { suggestionId: 's-9', email: 'x@example.com', text: 'Doomed', category: null, sourcePage: null },
+        data: { suggestionId: randomUUID(), email: 'x@example.com', text: 'Doomed', category: null, sourcePage: null },
       });
       await eventually(async () => (await outboxStatus(api))[0]?.status === 'failed', 15_000);
       expect(smtp.attempts()).toBe(5);
@@ -233,7 +233,7 @@ describe('e-mail without Redis (embedded wake-ups)', () => {
       smtp.refuseNext(100); // the server is "down" while the first process runs
       await append(api, {
         type: 'QuickQuestionAsked',
-        data: { questionId: 'q-9', name: 'Ada', email: 'ada@example.com', message: 'Hello?' },
+        data: { questionId: randomUUID(), name: 'Ada', email: 'ada@example.com', message: 'Hello?' },
       });
       await eventually(() => smtp.attempts() >= 2, 10_000);
       await api.close();
@@ -257,7 +257,7 @@ describe('e-mail without Redis (embedded wake-ups)', () => {
     try {
       await append(api, {
         type: 'DeveloperInquirySubmitted',
-        data: { inquiryId: 'd-9', name: 'Ken', email: 'ken@example.com', message: 'Hi', portfolioUrl: null, linkedinUrl: null },
+        data: { inquiryId: randomUUID(), name: 'Ken', email: 'ken@example.com', message: 'Hi', portfolioUrl: null, linkedinUrl: null },
       });
       const folder = join(dataDir, 'outbox');
       await eventually(() => {

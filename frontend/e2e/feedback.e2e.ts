@@ -1,0 +1,167 @@
+/**
+ * The feedback dialogs in Chromium against the built server and a fresh database, opened the way a visitor
+ * opens them: the floating 'Got an idea?' button (suggestion), the Contact page's Quick Questions card, and
+ * the header's 'Apply as Developer' at desktop width. Each submits for real and checks one validation toast.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+
+const site = useSite();
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
+  const page = await site.browser.newPage({ viewport });
+  await visit(page, `${site.url}${path}`);
+  return page;
+}
+
+/** Waits for the POST to `path` and returns its JSON body and the status of its answer. */
+async function posted(page: Page, path: string, act: () => Promise<void>) {
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path),
+    act(),
+  ]);
+  const response = await request.response();
+  return { body: request.postDataJSON() as Record<string, unknown>, status: response?.status() };
+}
+
+describe('suggestion dialog in Chromium', () => {
+  it('opens from the floating button, validates, counts, and sends a suggestion with its category', async () => {
+    const page = await openPage('/about');
+    await page.getByRole('button', { name: 'Got an idea?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Your Idea' });
+    await dialog.waitFor();
+
+    const email = dialog.getByRole('textbox', { name: 'Email' });
+    const text = dialog.getByRole('textbox', { name: 'Your suggestion' });
+    const category = dialog.getByRole('combobox', { name: 'Category (optional)' });
+    const submit = dialog.getByRole('button', { name: 'Submit Suggestion' });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await expect(category.inputValue()).resolves.toBe('');
+    expect(await category.locator('option').allTextContents()).toEqual([
+      'No category',
+      'Productivity',
+      'Marketing',
+      'Sales',
+      'Analytics',
+      'Customer Support',
+      'Finance',
+      'HR & Recruiting',
+      'Other',
+    ]);
+
+    // Both fields filled but the idea is only spaces: the spec's missing-information toast.
+    await email.fill('ana@example.com');
+    await text.fill('   ');
+    await submit.click();
+    await page.getByText('Missing information', { exact: true }).waitFor();
+    await page.getByText('Please fill in both email and suggestion fields.', { exact: true }).waitFor();
+
+    await email.fill('ana@example');
+    await text.fill('Invoice chaser');
+    await dialog.getByText('14/500', { exact: true }).waitFor();
+    await submit.click();
+    await page.getByText('Invalid email', { exact: true }).waitFor();
+    await page.getByText('Please enter a valid email address.', { exact: true }).waitFor();
+
+    // The counter stops at 500: the field takes no more.
+    await text.fill('x'.repeat(520));
+    await dialog.getByText('500/500', { exact: true }).waitFor();
+    await expect(text.inputValue()).resolves.toHaveLength(500);
+
+    await email.fill('ana@example.com');
+    await text.fill('Replace my stock-count spreadsheet');
+    await category.selectOption('Finance');
+    const { body, status } = await posted(page, '/api/suggestions', () => submit.click());
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      email: 'ana@example.com',
+      suggestion_text: 'Replace my stock-count spreadsheet',
+      category: 'Finance',
+      source_page: '/about',
+    });
+    await page.getByText('Thank you! 💡', { exact: true }).waitFor();
+    await page.getByText('We read every idea.', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Opening again starts with an empty form.
+    await page.getByRole('button', { name: 'Got an idea?' }).click();
+    await dialog.waitFor();
+    await expect(dialog.getByRole('textbox', { name: 'Email' }).inputValue()).resolves.toBe('');
+    await expect(dialog.getByRole('textbox', { name: 'Your suggestion' }).inputValue()).resolves.toBe('');
+    await dialog.getByText('0/500', { exact: true }).waitFor();
+    await page.close();
+  });
+});
+
+describe('quick question dialog in Chromium', () => {
+  it('opens from the Contact page at 375 px, rejects a bad e-mail, and sends the question', async () => {
+    const page = await openPage('/contact', PHONE);
+    await page.getByRole('main').getByRole('button', { name: 'Ask a Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Question' });
+    await dialog.waitFor();
+
+    const send = dialog.getByRole('button', { name: 'Send Question' });
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Bo');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('bo@example');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('   ');
+    // Blank after trimming still counts as blank.
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Is there a free plan?');
+    await dialog.getByText('21/500', { exact: true }).waitFor();
+    await expect(send.isDisabled()).resolves.toBe(false);
+    await send.click();
+    await page.getByText('Invalid email', { exact: true }).waitFor();
+    await page.getByText('Please enter a valid email address.', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}quick-question-mobile.png` });
+
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('bo@example.com');
+    const { body, status } = await posted(page, '/api/quick-questions', () => send.click());
+    expect(status).toBe(201);
+    expect(body).toEqual({ name: 'Bo', email: 'bo@example.com', message: 'Is there a free plan?' });
+    await page.getByText('Question sent!', { exact: true }).waitFor();
+    await page.getByText("We'll get back to you within 24 hours.", { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
+  });
+});
+
+describe('developer inquiry dialog in Chromium', () => {
+  it('opens from the header on desktop, asks for the required fields, and sends null for empty URLs', async () => {
+    const page = await openPage('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Apply as Developer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply as a Developer' });
+    await dialog.waitFor();
+
+    const submit = dialog.getByRole('button', { name: 'Submit Application' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Cy');
+    await submit.click();
+    await page.getByText('Missing Information', { exact: true }).waitFor();
+    await page.getByText('Please fill in all required fields.', { exact: true }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}developer-inquiry.png` });
+
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('cy@example.com');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('I build small tools in TypeScript.');
+    await expect(dialog.getByRole('textbox', { name: 'Portfolio URL (optional)' }).getAttribute('type')).resolves.toBe('url');
+    await expect(dialog.getByRole('textbox', { name: 'LinkedIn URL (optional)' }).getAttribute('type')).resolves.toBe('url');
+    await dialog.getByRole('textbox', { name: 'Portfolio URL (optional)' }).fill('https://cy.dev');
+    const { body, status } = await posted(page, '/api/developer-inquiries', () => submit.click());
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      name: 'Cy',
+      email: 'cy@example.com',
+      message: 'I build small tools in TypeScript.',
+      portfolio_url: 'https://cy.dev',
+      linkedin_url: null,
+    });
+    await page.getByText('Thank you!', { exact: true }).waitFor();
+    await page.getByText("We'll get back to you soon!", { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
+  });
+});

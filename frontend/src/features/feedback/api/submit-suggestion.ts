@@ -1,0 +1,15 @@
+import { apiPost } from '../../../lib/api-client';
+import type { SuggestionCategory } from '../categories';
+
+// POST /api/suggestions: a tool idea, optionally about one of the fixed categories.
+export interface SubmitSuggestionInput {
+  email: string;
+  suggestion_text: string;
+  category: SuggestionCategory | null;
+  /** The path the visitor suggested from. */
+  source_page: string;
+}
+
+export function submitSuggestion(input: SubmitSuggestionInput): Promise<{ id: string }> {
+  return apiPost<{ id: string }>('/suggestions', input);
+}

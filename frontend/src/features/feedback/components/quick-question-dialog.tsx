@@ -1,0 +1,129 @@
+/**
+ * The Contact page's quick question: name, e-mail and a message with a live counter. Its form state lives
+ * inside the content, which radix unmounts on close, so each opening starts afresh.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { ApiError } from '../../../lib/api-client';
+import { askQuickQuestion } from '../api/ask-quick-question';
+import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
+
+const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
+
+interface QuickQuestionDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function QuickQuestionDialog({ open, onOpenChange }: QuickQuestionDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Quick Question</DialogTitle>
+          <DialogDescription>Ask us anything. We'll get back to you within 24 hours.</DialogDescription>
+        </DialogHeader>
+        <QuickQuestionForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function QuickQuestionForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const incomplete = isBlank(name) || isBlank(email) || isBlank(message);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (incomplete) {
+      toast.error('Missing information', { description: 'Please fill in all fields.' });
+      return;
+    }
+    if (!isValidEmail(email)) {
+      toast.error(INVALID_EMAIL.title, { description: INVALID_EMAIL.description });
+      return;
+    }
+
+    setSending(true);
+    try {
+      await askQuickQuestion({ name: name.trim(), email: email.trim(), message: message.trim() });
+    } catch (error) {
+      console.error('Sending the quick question failed', error);
+      toast.error('Something went wrong', {
+        description: error instanceof ApiError && error.message ? error.message : FAILURE_FALLBACK,
+      });
+      setSending(false);
+      return;
+    }
+    toast.success('Question sent!', { description: "We'll get back to you within 24 hours." });
+    onDone();
+  }
+
+  return (
+    // noValidate: the spec's own toasts replace the browser's validation bubbles.
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={sending}
+        />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={sending}
+        />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-message`}>Message</Label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          maxLength={MESSAGE_MAX_LENGTH}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          disabled={sending}
+          aria-describedby={`${id}-count`}
+          className="min-h-24 w-full min-w-0 resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
+        />
+        <p id={`${id}-count`} className="self-end text-xs text-muted-foreground tabular-nums">
+          {message.length}/{MESSAGE_MAX_LENGTH}
+        </p>
+      </div>
+
+      <Button type="submit" className="h-10" disabled={incomplete || sending} aria-busy={sending}>
+        {sending ? 'Sending…' : 'Send Question'}
+      </Button>
+    </form>
+  );
+}

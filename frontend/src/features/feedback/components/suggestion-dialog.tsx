@@ -1,0 +1,143 @@
+/**
+ * The suggestion modal ('Got an idea?' everywhere, 'Suggest a tool for {category}' on a category page):
+ * e-mail, the idea with a live counter, and an optional category, preselected from the opener's context.
+ * Its form state lives inside the content, which radix unmounts on close, so each opening starts afresh.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/select';
+import { submitSuggestion } from '../api/submit-suggestion';
+import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
+import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
+
+interface SuggestionDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** From the modals store: { category } preselects that category when it is one of the fixed list. */
+  context?: Record<string, string>;
+}
+
+export function SuggestionDialog({ open, onOpenChange, context }: SuggestionDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Share Your Idea</DialogTitle>
+          <DialogDescription>Tell us which spreadsheet or manual process you would love to see replaced.</DialogDescription>
+        </DialogHeader>
+        <SuggestionForm initialCategory={context?.category} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SuggestionForm({ initialCategory, onDone }: { initialCategory: string | undefined; onDone: () => void }) {
+  const id = useId();
+  const { pathname } = useLocation();
+  const [email, setEmail] = useState('');
+  const [text, setText] = useState('');
+  const [category, setCategory] = useState(isSuggestionCategory(initialCategory) ? initialCategory : '');
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (isBlank(email) || isBlank(text)) {
+      toast.error('Missing information', { description: 'Please fill in both email and suggestion fields.' });
+      return;
+    }
+    if (!isValidEmail(email)) {
+      toast.error(INVALID_EMAIL.title, { description: INVALID_EMAIL.description });
+      return;
+    }
+
+    setSubmitting(true);
+    try {
+      await submitSuggestion({
+        email: email.trim(),
+        suggestion_text: text.trim(),
+        category: isSuggestionCategory(category) ? category : null,
+        source_page: pathname,
+      });
+    } catch (error) {
+      console.error('Submitting the suggestion failed', error);
+      toast.error('Something went wrong', { description: 'Please try again later.' });
+      setSubmitting(false);
+      return;
+    }
+    toast.success('Thank you! 💡', { description: 'We read every idea.' });
+    // Closing unmounts this form, which is the reset.
+    onDone();
+  }
+
+  return (
+    // noValidate: the spec's own toasts replace the browser's validation bubbles.
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={submitting}
+        />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-text`}>Your suggestion</Label>
+        <textarea
+          id={`${id}-text`}
+          name="suggestion"
+          rows={4}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder="I spend hours every week updating a spreadsheet that…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          disabled={submitting}
+          aria-describedby={`${id}-count`}
+          className="min-h-24 w-full min-w-0 resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
+        />
+        <p id={`${id}-count`} className="self-end text-xs text-muted-foreground tabular-nums">
+          {text.length}/{MESSAGE_MAX_LENGTH}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-category`}>Category (optional)</Label>
+        <NativeSelect
+          id={`${id}-category`}
+          name="category"
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+          disabled={submitting}
+        >
+          <option value="">No category</option>
+          {SUGGESTION_CATEGORIES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+
+      <Button type="submit" className="h-10" disabled={submitting || email === '' || text === ''} aria-busy={submitting}>
+        {submitting ? 'Sending…' : 'Submit Suggestion'}
+      </Button>
+    </form>
+  );
+}
