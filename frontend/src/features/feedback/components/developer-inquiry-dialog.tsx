@@ -12,10 +12,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
 import { isBlank } from '../validation';
+import { TextField, MessageField } from './fields';
 
 interface DeveloperInquiryDialogProps {
   open: boolean;
@@ -81,72 +80,60 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
   // in for a malformed e-mail or URL, the one check the spec gives these fields (§5: "of URL type").
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input
-          id={`${id}-name`}
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          disabled={submitting}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onValueChange={setName}
+        disabled={submitting}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={submitting}
-        />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        value={email}
+        onValueChange={setEmail}
+        disabled={submitting}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-message`}>Message</Label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={4}
-          placeholder="What you build, what you would like to work on…"
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          disabled={submitting}
-          className="min-h-24 w-full min-w-0 resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
-        />
-      </div>
+      <MessageField
+        id={`${id}-message`}
+        label="Message"
+        name="message"
+        placeholder="What you build, what you would like to work on…"
+        value={message}
+        onValueChange={setMessage}
+        disabled={submitting}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-portfolio`}>Portfolio URL (optional)</Label>
-        <Input
-          id={`${id}-portfolio`}
-          type="url"
-          name="portfolio_url"
-          autoComplete="url"
-          placeholder="https://"
-          value={portfolio}
-          onChange={(event) => setPortfolio(event.target.value)}
-          disabled={submitting}
-        />
-      </div>
+      <TextField
+        id={`${id}-portfolio`}
+        label="Portfolio URL (optional)"
+        type="url"
+        name="portfolio_url"
+        autoComplete="url"
+        placeholder="https://"
+        value={portfolio}
+        onValueChange={setPortfolio}
+        disabled={submitting}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-linkedin`}>LinkedIn URL (optional)</Label>
-        <Input
-          id={`${id}-linkedin`}
-          type="url"
-          name="linkedin_url"
-          placeholder="https://www.linkedin.com/in/…"
-          value={linkedin}
-          onChange={(event) => setLinkedin(event.target.value)}
-          disabled={submitting}
-        />
-      </div>
+      <TextField
+        id={`${id}-linkedin`}
+        label="LinkedIn URL (optional)"
+        type="url"
+        name="linkedin_url"
+        placeholder="https://www.linkedin.com/in/…"
+        value={linkedin}
+        onValueChange={setLinkedin}
+        disabled={submitting}
+      />
 
       <Button type="submit" className="h-10" disabled={submitting} aria-busy={submitting}>
         {submitting ? 'Sending…' : 'Submit Application'}

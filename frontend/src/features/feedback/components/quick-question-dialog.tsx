@@ -12,11 +12,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
 import { askQuickQuestion } from '../api/ask-quick-question';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
+import { TextField, MessageField } from './fields';
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
 
@@ -77,49 +76,37 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
   return (
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input
-          id={`${id}-name`}
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          disabled={sending}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onValueChange={setName}
+        disabled={sending}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={sending}
-        />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        value={email}
+        onValueChange={setEmail}
+        disabled={sending}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-message`}>Message</Label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={4}
-          maxLength={MESSAGE_MAX_LENGTH}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          disabled={sending}
-          aria-describedby={`${id}-count`}
-          className="min-h-24 w-full min-w-0 resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
-        />
-        <p id={`${id}-count`} className="self-end text-xs text-muted-foreground tabular-nums">
-          {message.length}/{MESSAGE_MAX_LENGTH}
-        </p>
-      </div>
+      <MessageField
+        id={`${id}-message`}
+        label="Message"
+        name="message"
+        maxLength={MESSAGE_MAX_LENGTH}
+        value={message}
+        onValueChange={setMessage}
+        disabled={sending}
+      />
 
       <Button type="submit" className="h-10" disabled={incomplete || sending} aria-busy={sending}>
         {sending ? 'Sending…' : 'Send Question'}

@@ -14,12 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
 import { submitSuggestion } from '../api/submit-suggestion';
 import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
+import { TextField, MessageField } from './fields';
 
 interface SuggestionDialogProps {
   open: boolean;
@@ -84,38 +84,28 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
   return (
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={submitting}
-        />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        value={email}
+        onValueChange={setEmail}
+        disabled={submitting}
+      />
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-text`}>Your suggestion</Label>
-        <textarea
-          id={`${id}-text`}
-          name="suggestion"
-          rows={4}
-          maxLength={MESSAGE_MAX_LENGTH}
-          placeholder="I spend hours every week updating a spreadsheet that…"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          disabled={submitting}
-          aria-describedby={`${id}-count`}
-          className="min-h-24 w-full min-w-0 resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
-        />
-        <p id={`${id}-count`} className="self-end text-xs text-muted-foreground tabular-nums">
-          {text.length}/{MESSAGE_MAX_LENGTH}
-        </p>
-      </div>
+      <MessageField
+        id={`${id}-text`}
+        label="Your suggestion"
+        name="suggestion"
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder="I spend hours every week updating a spreadsheet that…"
+        value={text}
+        onValueChange={setText}
+        disabled={submitting}
+      />
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-category`}>Category (optional)</Label>

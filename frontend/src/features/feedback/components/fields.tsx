@@ -1,0 +1,44 @@
+/** The two field shapes of the feedback forms: a labelled input, and a labelled message with its counter. */
+import type { ComponentProps } from 'react';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+
+type FieldProps<Element extends 'input' | 'textarea'> = Omit<ComponentProps<Element>, 'id' | 'onChange' | 'value'> & {
+  id: string;
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+};
+
+export function TextField({ id, label, onValueChange, ...props }: FieldProps<'input'>) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} onChange={(event) => onValueChange(event.target.value)} {...props} />
+    </div>
+  );
+}
+
+/** With `maxLength`, a live 'n/max' counter follows the field (spec §5: suggestions and questions, 500). */
+export function MessageField({ id, label, onValueChange, maxLength, value, ...props }: FieldProps<'textarea'>) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        rows={4}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-describedby={maxLength ? `${id}-count` : undefined}
+        {...props}
+      />
+      {maxLength && (
+        <p id={`${id}-count`} className="self-end text-xs text-muted-foreground tabular-nums">
+          {value.length}/{maxLength}
+        </p>
+      )}
+    </div>
+  );
+}
