@@ -43,3 +43,6 @@ async function renderPage(url: string, initialData: Record<string, unknown>): Pr
   for await (const chunk of prelude) html += chunk.toString();
   return html;
 }
+
+// The server writes these pages' SEO tags from the same rules the pages render with (backend/src/site/spa-page.ts).
+export { appMeta, categoryMeta, homeMeta } from './features/catalogue/seo';

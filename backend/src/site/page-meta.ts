@@ -1,10 +1,8 @@
 /**
- * SEO tags for the pages crawlers index, written into the HTML the server sends (the SPA renders the same
- * tags itself from frontend/src/features/catalogue/seo.ts: keep the two in step). Values are escaped for
- * HTML attributes and JSON-LD is escaped so that no stored text can close the script element.
+ * Writes a page's SEO tags into the HTML the server sends. The rules (titles, descriptions, JSON-LD) are the
+ * SPA's own (frontend/src/features/catalogue/seo.ts, exported by its server build); this only renders them,
+ * escaped for attributes, with JSON-LD that no stored text can use to close its script element.
  */
-import type { AppView, CategoryView } from '../catalogue/queries/app.view.js';
-
 export const SITE_NAME = 'Unsheet';
 
 export interface PageMeta {
@@ -15,77 +13,6 @@ export interface PageMeta {
   url: string;
   type?: 'website' | 'article';
   jsonLd?: object[];
-}
-
-export const HOME_TITLE = 'Unsheet – AI tools that replace spreadsheets';
-export const HOME_DESCRIPTION =
-  'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join 100 Early Explorers.';
-
-export function homeMeta(base: string): PageMeta {
-  return {
-    title: HOME_TITLE,
-    description: HOME_DESCRIPTION,
-    keywords: ['ai tools', 'replace excel', 'spreadsheet alternatives', 'small business automation'],
-    url: `${base}/`,
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: `${base}/` }],
-  };
-}
-
-export function toolCount(n: number): string {
-  return `${n} ${n === 1 ? 'tool' : 'tools'}`;
-}
-
-export function categoryMeta(category: CategoryView, base: string): PageMeta {
-  const url = `${base}/c/${category.slug}`;
-  return {
-    title: `${category.name} apps to replace Excel | ${SITE_NAME}`,
-    description: `Browse ${toolCount(category.count)} in ${category.name}: AI apps that replace Excel and manual work for small businesses.`,
-    keywords: [`${category.name.toLowerCase()} ai tools`, `${category.name.toLowerCase()} excel alternative`],
-    url,
-    jsonLd: [breadcrumbs(base, [{ name: category.name, url }])],
-  };
-}
-
-export function appMeta(app: AppView, base: string): PageMeta {
-  const url = `${base}/app/${app.slug}`;
-  const categoryUrl = `${base}/c/${app.category_slug}`;
-  const description = app.meta_description ?? app.description;
-  return {
-    title: app.meta_title ?? `${app.name} | ${SITE_NAME}`,
-    description,
-    keywords: app.keywords.length > 0 ? app.keywords : [app.keyword_bof],
-    url,
-    type: 'article',
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'SoftwareApplication',
-        name: app.name,
-        description,
-        applicationCategory: 'BusinessApplication',
-        operatingSystem: 'Web',
-        url,
-        ...(app.app_url ? { offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' } } : {}),
-      },
-      breadcrumbs(base, [
-        { name: app.category, url: categoryUrl },
-        { name: app.name, url },
-      ]),
-    ],
-  };
-}
-
-function breadcrumbs(base: string, trail: { name: string; url: string }[]): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [{ name: 'Home', url: `${base}/` }, ...trail].map((item, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: item.name,
-      item: item.url,
-    })),
-  };
 }
 
 /** The tags, marked data-ssr so that the SPA can replace them with its own. */

@@ -18,7 +18,6 @@ import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 import { CONFIG } from '../shared/kernel.module.js';
-import { appMeta, categoryMeta, homeMeta } from './page-meta.js';
 import { SpaPage, type PageParts } from './spa-page.js';
 import { renderSitemap, STATIC_PAGES } from './sitemap.js';
 
@@ -49,7 +48,7 @@ export class SiteController {
       this.queries.execute(new ListApps()),
     ]);
     await this.sendPage(request, response, 200, {
-      meta: homeMeta(this.base(request)),
+      seo: { page: 'home' },
       initialData: { [`/apps/top?limit=${HOME_TOP_APPS}&offset=0`]: top, '/apps': all },
     });
   }
@@ -59,7 +58,7 @@ export class SiteController {
     const found = await this.find<{ category: CategoryView; apps: AppSummary[] }>(new GetCategory(slug.slice(0, 200)));
     if (!found) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
-      meta: categoryMeta(found.category, this.base(request)),
+      seo: { page: 'category', category: found.category },
       initialData: { [`/categories/${encodeURIComponent(slug)}`]: found },
     });
   }
@@ -69,7 +68,7 @@ export class SiteController {
     const app = await this.find<AppView>(new GetAppBySlug(slug.slice(0, 200)));
     if (!app) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
-      meta: appMeta(app, this.base(request)),
+      seo: { page: 'app', app },
       initialData: { [`/apps/${encodeURIComponent(slug)}`]: app },
     });
   }
@@ -98,22 +97,28 @@ export class SiteController {
     if (request.path === '/api' || request.path.startsWith('/api/')) {
       throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
     }
-    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(request, response, 200, {});
+    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(request, response, 200);
     return this.notFound(request, response);
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
     const path = request.path.slice(0, MAX_RECORDED_PATH);
     await this.events.appendUnversioned([{ streamId: 'site-not-found', type: 'PageNotFound', data: { path } }]);
-    await this.sendPage(request, response, 404, {});
+    await this.sendPage(request, response, 404);
   }
 
   /** Every page also gets the categories, which the header's menu shows everywhere. */
-  private async sendPage(request: Request, response: Response, status: number, parts: PageParts): Promise<void> {
+  private async sendPage(
+    request: Request,
+    response: Response,
+    status: number,
+    parts: Pick<PageParts, 'seo' | 'initialData'> = {},
+  ): Promise<void> {
     const categories = await this.queries.execute(new ListCategories());
     const page = await this.page.render({
       ...parts,
-      url: `${this.base(request)}${request.originalUrl}`,
+      base: this.base(request),
+      path: request.originalUrl,
       initialData: { '/categories': categories, ...parts.initialData },
     });
     response.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(page);

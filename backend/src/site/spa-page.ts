@@ -2,23 +2,29 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FRONTEND_DIST, FRONTEND_SSR_ENTRY } from '../shared/paths.js';
+import type { AppView, CategoryView } from '../catalogue/queries/app.view.js';
 import { renderMetaTags, type PageMeta } from './page-meta.js';
 
+/** A page whose SEO tags the server writes, with what its rules need. */
+export type SeoPage = { page: 'home' } | { page: 'category'; category: CategoryView } | { page: 'app'; app: AppView };
+
 export interface PageParts {
-  /** The page's URL; its first view is rendered on the server when given. */
-  url?: string;
-  meta?: PageMeta;
+  /** Absolute base of the site, without a trailing slash. */
+  base: string;
+  /** The page's path and query; its first view is rendered on the server. */
+  path: string;
+  seo?: SeoPage;
   /** API responses the page will ask for, keyed by their path under /api: the SPA's SWR fallback. */
   initialData?: Record<string, unknown>;
 }
 
 /**
- * The built SPA's index.html, completed on the server for the page asked for: its SEO tags (replacing the
- * template's own title and description), the data its first render needs (so it renders final content at
+ * The built SPA's index.html, completed on the server for the page asked for: its SEO tags, from the SPA's
+ * own rules (replacing the template's title and description), the data its first render needs (so it renders final content at
  * once, with no request waterfall or layout shift), and its first view rendered by the SPA's own components
  * (frontend/src/entry-server.tsx) from that same data, which the browser hydrates: the page paints before
- * any JavaScript runs. Without the server build, or if rendering fails, the page is sent without markup and
- * the browser renders it. The template (stylesheet inlined) and the server build are loaded once per
+ * any JavaScript runs. Without the server build, or if rendering fails, the page is sent without markup or
+ * tags and the browser renders it. The template (stylesheet inlined) and the server build are loaded once per
  * process: restart after a new build.
  */
 export class SpaPage {
@@ -27,31 +33,29 @@ export class SpaPage {
 
   constructor(private readonly onRenderError: (error: unknown, url: string) => void = () => {}) {}
 
-  async render(parts: PageParts = {}): Promise<string> {
-    const markup = parts.url ? await this.renderView(parts.url, parts.initialData ?? {}) : '';
-    if (!markup) return this.document(parts);
-    // The page paints from the markup, so the app's code waits until after that first paint instead of
-    // competing with it.
-    return loadScriptsAfterFirstPaint(this.document(parts)).replace(
-      '<div id="root"></div>',
-      `<div id="root">${markup}</div>`,
-    );
-  }
-
-  private async renderView(url: string, initialData: Record<string, unknown>): Promise<string> {
+  async render({ base, path, seo, initialData = {} }: PageParts): Promise<string> {
     this.renderer ??= existsSync(FRONTEND_SSR_ENTRY)
       ? (import(pathToFileURL(FRONTEND_SSR_ENTRY).href) as Promise<ServerRenderer>)
       : Promise.resolve(null);
+    let meta: PageMeta | undefined;
+    let markup = '';
     try {
       const renderer = await this.renderer;
-      return renderer ? await renderer.render(url, initialData) : '';
+      if (renderer) {
+        meta = seo && pageMeta(renderer, seo, base);
+        markup = await renderer.render(`${base}${path}`, initialData);
+      }
     } catch (error) {
-      this.onRenderError(error, url);
-      return '';
+      this.onRenderError(error, path);
     }
+    const html = this.document(meta, initialData);
+    if (!markup) return html;
+    // The page paints from the markup, so the app's code waits until after that first paint instead of
+    // competing with it.
+    return loadScriptsAfterFirstPaint(html).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
   }
 
-  private document({ meta, initialData }: PageParts): string {
+  private document(meta: PageMeta | undefined, initialData: Record<string, unknown>): string {
     this.template ??= inlineStylesheets(readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8'));
     let html = this.template;
     const head: string[] = [];
@@ -59,9 +63,7 @@ export class SpaPage {
       html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta\s+name="description"[\s\S]*?>\s*/, '');
       head.push(renderMetaTags(meta));
     }
-    if (initialData) {
-      head.push(`<script id="initial-data" type="application/json">${safeJson(initialData)}</script>`);
-    }
+    head.push(`<script id="initial-data" type="application/json">${safeJson(initialData)}</script>`);
     return head.length > 0 ? html.replace('</head>', `  ${head.join('\n    ')}\n  </head>`) : html;
   }
 }
@@ -77,8 +79,25 @@ function loadScriptsAfterFirstPaint(html: string): string {
     );
 }
 
+/** What frontend/src/entry-server.tsx exports. */
 interface ServerRenderer {
   render(url: string, initialData: Record<string, unknown>): Promise<string>;
+  homeMeta(origin: string): SpaPageMeta;
+  categoryMeta(category: CategoryView, origin: string): SpaPageMeta;
+  appMeta(app: AppView, origin: string): SpaPageMeta;
+}
+
+/** The SPA's PageMetaProps: like PageMeta, with the canonical path instead of the URL. */
+type SpaPageMeta = Omit<PageMeta, 'url'> & { path: string };
+
+function pageMeta(renderer: ServerRenderer, seo: SeoPage, base: string): PageMeta {
+  const { path, ...meta } =
+    seo.page === 'home'
+      ? renderer.homeMeta(base)
+      : seo.page === 'category'
+        ? renderer.categoryMeta(seo.category, base)
+        : renderer.appMeta(seo.app, base);
+  return { ...meta, url: new URL(path, base).toString() };
 }
 
 /**

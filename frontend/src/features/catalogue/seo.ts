@@ -1,6 +1,6 @@
 /**
  * Titles, descriptions and structured data of the home, category and app pages. The server writes the same
- * tags into the HTML it sends crawlers (backend/src/site/page-meta.ts): keep the two in step. Pure, no DOM,
+ * tags into the HTML it sends crawlers from these same functions (via entry-server.tsx). Pure, no DOM,
  * with the site's origin passed in because structured data needs absolute URLs.
  */
 import { paths } from '../../app/paths';

@@ -5,33 +5,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
 import { isBlank } from '../validation';
-import { TextField, MessageField } from './fields';
+import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 
-interface DeveloperInquiryDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
-export function DeveloperInquiryDialog({ open, onOpenChange }: DeveloperInquiryDialogProps) {
+export function DeveloperInquiryDialog({ open, onOpenChange }: FormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Apply as a Developer</DialogTitle>
-          <DialogDescription>Want to build small AI tools with us? Tell us about yourself.</DialogDescription>
-        </DialogHeader>
-        <DeveloperInquiryForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Apply as a Developer"
+      description="Want to build small AI tools with us? Tell us about yourself."
+    >
+      {(close) => <DeveloperInquiryForm onDone={close} />}
+    </FormDialog>
   );
 }
 

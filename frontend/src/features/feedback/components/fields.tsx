@@ -1,5 +1,6 @@
-/** The two field shapes of the feedback forms: a labelled input, and a labelled message with its counter. */
-import type { ComponentProps } from 'react';
+/** The shapes of the feedback forms: their dialog frame, a labelled input, a labelled message with its counter. */
+import type { ComponentProps, ReactNode } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
@@ -40,5 +41,34 @@ export function MessageField({ id, label, onValueChange, maxLength, value, ...pr
         </p>
       )}
     </div>
+  );
+}
+
+export interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The frame of the feedback dialogs: title, description, and the form, which lives inside the content that
+ * radix unmounts on close, so each opening starts afresh. `children` gets the function that closes it.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: FormDialogProps & { title: string; description: string; children: (close: () => void) => ReactNode }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children(() => onOpenChange(false))}
+      </DialogContent>
+    </Dialog>
   );
 }

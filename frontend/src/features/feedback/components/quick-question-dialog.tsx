@@ -5,36 +5,23 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { askQuickQuestion } from '../api/ask-quick-question';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
-import { TextField, MessageField } from './fields';
+import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
 
-interface QuickQuestionDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
-export function QuickQuestionDialog({ open, onOpenChange }: QuickQuestionDialogProps) {
+export function QuickQuestionDialog({ open, onOpenChange }: FormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Quick Question</DialogTitle>
-          <DialogDescription>Ask us anything. We'll get back to you within 24 hours.</DialogDescription>
-        </DialogHeader>
-        <QuickQuestionForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Quick Question"
+      description="Ask us anything. We'll get back to you within 24 hours."
+    >
+      {(close) => <QuickQuestionForm onDone={close} />}
+    </FormDialog>
   );
 }
 

@@ -7,38 +7,26 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
 import { submitSuggestion } from '../api/submit-suggestion';
 import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
-import { TextField, MessageField } from './fields';
+import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 
-interface SuggestionDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export function SuggestionDialog({ open, onOpenChange, context }: FormDialogProps & {
   /** From the modals store: { category } preselects that category when it is one of the fixed list. */
   context?: Record<string, string>;
-}
-
-export function SuggestionDialog({ open, onOpenChange, context }: SuggestionDialogProps) {
+}) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Share Your Idea</DialogTitle>
-          <DialogDescription>Tell us which spreadsheet or manual process you would love to see replaced.</DialogDescription>
-        </DialogHeader>
-        <SuggestionForm initialCategory={context?.category} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share Your Idea"
+      description="Tell us which spreadsheet or manual process you would love to see replaced."
+    >
+      {(close) => <SuggestionForm initialCategory={context?.category} onDone={close} />}
+    </FormDialog>
   );
 }
 
