@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { EarlyAccessModule } from './early-access/early-access.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
+import { IdentityModule } from './identity/identity.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { HealthModule } from './shared/health/health.module.js';
 import type { Kernel } from './shared/kernel.js';
@@ -22,6 +23,7 @@ export class AppModule {
         CatalogueModule,
         EarlyAccessModule,
         FeedbackModule,
+        IdentityModule,
         NotificationsModule,
         // SiteModule last: its catch-all route answers every path the others do not.
         ...(options.http ? [HealthModule, SiteModule] : []),

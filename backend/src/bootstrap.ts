@@ -36,6 +36,8 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     app.useStaticAssets(FRONTEND_DIST, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
     app.useGlobalFilters(new DomainErrorFilter());
     app.disable('x-powered-by');
+    // Behind a load balancer or TLS terminator: the client's address (rate limits) and https (Secure cookies).
+    if (config.TRUST_PROXY > 0) app.set('trust proxy', config.TRUST_PROXY);
     const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()

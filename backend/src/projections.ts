@@ -8,6 +8,7 @@ import {
   quickQuestionsProjection,
   suggestionsProjection,
 } from './feedback/projections/feedback.projections.js';
+import { profilesProjection } from './identity/projections/profiles.projection.js';
 import { emailSettings } from './notifications/email-settings.js';
 import { emailReactor } from './notifications/reactors/email.reactor.js';
 import { emailUnsubscribesProjection } from './notifications/unsubscribe/email-unsubscribes.projection.js';
@@ -24,6 +25,7 @@ export function buildProjections(config: Config): Projection[] {
     quickQuestionsProjection,
     developerInquiriesProjection,
     emailUnsubscribesProjection,
+    profilesProjection,
     emailReactor(emailSettings(config)),
   ] as Projection[];
 }

@@ -333,6 +333,12 @@ describe('service endpoints', () => {
         '/api/suggestions',
         '/api/quick-questions',
         '/api/developer-inquiries',
+        '/api/auth/sign-up',
+        '/api/auth/confirm',
+        '/api/auth/sign-in',
+        '/api/auth/refresh',
+        '/api/auth/sign-out',
+        '/api/auth/me',
       ].sort(),
     );
     expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);

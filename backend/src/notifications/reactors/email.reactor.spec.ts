@@ -74,4 +74,12 @@ describe('emailsFor', () => {
     expect(email!.message.headers).toBeUndefined();
     expect(email!.message.text).not.toContain('Unsubscribe');
   });
+
+  it('sends no confirmation to an administrator the operator created already confirmed', () => {
+    const event = recorded({
+      type: 'UserRegistered',
+      data: { userId: 'u', email: 'a@b.co', displayName: 'A', redirectTo: '/admin/dashboard', createdBy: 'operator' },
+    });
+    expect(emailsFor(event, settings)).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@
 import type { LeadJoined } from '../../early-access/lead/lead.events.js';
 import { isEarlyExplorer } from '../../early-access/lead/rewards.js';
 import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../../feedback/feedback.events.js';
+import { CONFIRMATION_PAGE, CONFIRMATION_TOKEN_PURPOSE, CONFIRMATION_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
 import type { UserRegistered } from '../../identity/user.events.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
@@ -34,7 +35,6 @@ export interface OutboxEmail {
   message: OutboxMessage;
 }
 
-export const CONFIRM_TOKEN_PURPOSE = 'confirm-email';
 export const UNSUBSCRIBE_TOKEN_PURPOSE = 'unsubscribe';
 const DAY = 24 * 3600;
 
@@ -78,9 +78,11 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
   });
   switch (event.type) {
     case 'UserRegistered': {
-      const { userId, email: to, displayName, redirectTo } = event.data;
-      const token = signToken(settings.secret, CONFIRM_TOKEN_PURPOSE, userId, 7 * DAY, event.createdAt.getTime());
-      const confirmUrl = `${settings.baseUrl}/auth/confirm?token=${token}&redirect=${encodeURIComponent(redirectTo)}`;
+      const { userId, email: to, displayName, createdBy } = event.data;
+      // An operator-created administrator is confirmed already: no link to follow.
+      if (createdBy === 'operator') return [];
+      const token = signToken(settings.secret, CONFIRMATION_TOKEN_PURPOSE, userId, CONFIRMATION_TOKEN_TTL_SECONDS, event.createdAt.getTime());
+      const confirmUrl = `${settings.baseUrl}${CONFIRMATION_PAGE}?token=${token}`;
       return [email('confirm-account', to, templates.confirmAccount({ displayName, confirmUrl }))];
     }
     case 'SuggestionSubmitted':

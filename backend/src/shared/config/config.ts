@@ -40,6 +40,10 @@ const schema = z.object({
   EMAIL_MAX_ATTEMPTS: positiveInt(6),
   EMAIL_RETRY_BASE_MS: positiveInt(10_000),
   EMAIL_POLL_MS: positiveInt(1000),
+  // Multiplies every rate limit (sign-in, sign-up): load tests and most automated tests raise it.
+  RATE_LIMIT_FACTOR: positiveInt(1),
+  // Proxy hops in front of the API (load balancer, TLS terminator): client addresses and https come from them.
+  TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(0)),
   ADS_TXT: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,

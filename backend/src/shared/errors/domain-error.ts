@@ -47,3 +47,17 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   override readonly status = 409;
 }
+
+/** No valid credentials: not signed in, or the access token expired (the client refreshes and retries). */
+export class UnauthorizedError extends DomainError {
+  override readonly status = 401;
+}
+
+/** Signed in, but not allowed (e.g. a visitor's account on an admin route). */
+export class ForbiddenError extends DomainError {
+  override readonly status = 403;
+}
+
+export class RateLimitedError extends DomainError {
+  override readonly status = 429;
+}

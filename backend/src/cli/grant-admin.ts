@@ -1,0 +1,49 @@
+/**
+ * `npm run admin:grant -- someone@example.com`: makes an existing account an administrator.
+ * `npm run admin:grant -- someone@example.com --password '…'`: creates a confirmed administrator account
+ * (the first admin). The running app's workers pick the events up on their next poll.
+ * In embedded mode (no DATABASE_URL) stop the app first: PGlite's data folder has one owner at a time.
+ */
+import { parseArgs } from 'node:util';
+import { configOrExit } from '../bootstrap-config.js';
+import { GrantAdminError, grantAdmin } from '../identity/commands/grant-admin.js';
+import { buildProjections } from '../projections.js';
+import { openDatabase } from '../shared/db/database.js';
+import { EventStore } from '../shared/event-store/event-store.js';
+
+const USAGE = "Usage: npm run admin:grant -- <email> [--password '<at least 6 characters>']";
+
+const config = configOrExit();
+let email: string | undefined;
+let password: string | undefined;
+try {
+  const { values, positionals } = parseArgs({ options: { password: { type: 'string' } }, allowPositionals: true });
+  [email] = positionals;
+  password = values.password;
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (!email) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const { db, close } = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  const events = new EventStore(db, buildProjections(config).filter((p) => p.mode === 'inline'));
+  const outcome = await grantAdmin(db, events, { email, password });
+  console.log(
+    {
+      granted: `${email} is now an administrator.`,
+      created: `Created the administrator account ${email}; it can sign in at /admin/login.`,
+      'already-admin': `${email} is already an administrator.`,
+    }[outcome],
+  );
+} catch (error) {
+  if (!(error instanceof GrantAdminError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  await close();
+}

@@ -1,0 +1,59 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Db } from '../../shared/db/tables.js';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../shared/errors/domain-error.js';
+import { EventStore } from '../../shared/event-store/event-store.js';
+import { DB } from '../../shared/kernel.module.js';
+import { emailKey } from '../../shared/validation/email.js';
+import { signInInput } from '../identity.inputs.js';
+import { verifyPassword } from '../passwords.js';
+import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
+import { SIGN_IN_AUDIT_STREAM, type SignInFailed, type UserSignedIn } from '../user.events.js';
+
+// The provider's sentences (spec §8); the client turns them into the spec's longer ones.
+export const INVALID_CREDENTIALS = 'Invalid login credentials';
+export const EMAIL_NOT_CONFIRMED = 'Email not confirmed';
+
+export class SignIn extends Command<IssuedSession> {
+  constructor(readonly input: unknown) {
+    super();
+  }
+}
+
+@CommandHandler(SignIn)
+export class SignInHandler implements ICommandHandler<SignIn> {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly events: EventStore,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async execute({ input }: SignIn): Promise<IssuedSession> {
+    const parsed = signInInput.safeParse(input);
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+    const { email, password } = parsed.data;
+    const key = emailKey(email);
+    const user = await this.db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'email_confirmed_at'])
+      .where('email_key', '=', key)
+      .executeTakeFirst();
+
+    if (!(await verifyPassword(user?.password_hash, password))) {
+      await this.audit({ type: 'SignInFailed', data: { userId: user?.id ?? null, emailKey: key, reason: 'invalid-credentials' } });
+      throw new UnauthorizedError('AUTH.INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    // Only someone who knows the password learns that the address is unconfirmed.
+    if (!user!.email_confirmed_at) {
+      await this.audit({ type: 'SignInFailed', data: { userId: user!.id, emailKey: key, reason: 'email-not-confirmed' } });
+      throw new ForbiddenError('AUTH.EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
+    }
+    const issued = await this.sessions.start((await findSessionUser(this.db, user!.id))!);
+    await this.audit({ type: 'UserSignedIn', data: { userId: user!.id } });
+    return issued;
+  }
+
+  private async audit(event: UserSignedIn | SignInFailed): Promise<void> {
+    await this.events.appendUnversioned([{ ...event, streamId: SIGN_IN_AUDIT_STREAM }]);
+  }
+}

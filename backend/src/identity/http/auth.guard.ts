@@ -1,0 +1,86 @@
+/**
+ * Authorisation for every route, applied globally. The rule is in the path: every route under
+ * `/api/admin/` requires a signed-in administrator (401 without a valid access token, 403 for anyone
+ * else), so an admin route added later cannot forget it. Other routes are public unless marked
+ * `@SignedIn()`. The role is read from `profiles` on each admin request, so a change applies at once.
+ */
+import { Inject, Injectable, Logger, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+import type { Request } from 'express';
+import type { Db } from '../../shared/db/tables.js';
+import { ForbiddenError, UnauthorizedError } from '../../shared/errors/domain-error.js';
+import { DB } from '../../shared/kernel.module.js';
+import { SessionService, type AccessClaims } from '../sessions.js';
+
+export const AUTHENTICATION_REQUIRED = 'Please sign in to continue.';
+export const ADMIN_REQUIRED = 'Only an administrator can do this.';
+
+const SIGNED_IN = 'unsheet:signed-in';
+/** The route needs a signed-in user (any role). */
+export const SignedIn = () => SetMetadata(SIGNED_IN, true);
+
+export type AuthenticatedRequest = Request & { user?: AccessClaims };
+
+/** Whether a route's declared path (controller path + handler path) is an admin route. */
+export function isAdminPath(path: string): boolean {
+  const normalised = `/${path}/`.replace(/\/+/g, '/').toLowerCase();
+  return normalised.startsWith('/api/admin/');
+}
+
+@Injectable()
+export class AuthGuard implements CanActivate {
+  private readonly logger = new Logger('auth');
+  private readonly adminRoutes = new WeakMap<object, boolean>();
+
+  constructor(
+    private readonly sessions: SessionService,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const admin = this.isAdminRoute(context);
+    const signedIn = admin || Reflect.getMetadata(SIGNED_IN, context.getHandler()) === true;
+
+    const token = bearerToken(request);
+    const claims = token ? await this.sessions.verifyAccessToken(token) : null;
+    if (claims) request.user = claims;
+    if (!signedIn) return true;
+    // An expired token gets the same 401: the client refreshes and retries once.
+    if (!claims) throw new UnauthorizedError('AUTH.UNAUTHENTICATED', AUTHENTICATION_REQUIRED);
+    if (admin && !(await this.isAdmin(claims.sub))) throw new ForbiddenError('AUTH.FORBIDDEN', ADMIN_REQUIRED);
+    return true;
+  }
+
+  /** From the route's declaration, not the request URL (Express matches paths case-insensitively). */
+  private isAdminRoute(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let admin = this.adminRoutes.get(handler);
+    if (admin === undefined) {
+      const paths = (value: unknown) => (Array.isArray(value) ? value.map(String) : [String(value ?? '')]);
+      const controllerPaths = paths(Reflect.getMetadata(PATH_METADATA, context.getClass()));
+      const handlerPaths = paths(Reflect.getMetadata(PATH_METADATA, handler));
+      admin = controllerPaths.some((base) => handlerPaths.some((path) => isAdminPath(`${base}/${path}`)));
+      this.adminRoutes.set(handler, admin);
+    }
+    return admin;
+  }
+
+  /** The spec's rule: admin when the profile's role is 'admin'; false when the look-up fails. */
+  private async isAdmin(userId: string): Promise<boolean> {
+    try {
+      const profile = await this.db.selectFrom('profiles').select('role').where('user_id', '=', userId).executeTakeFirst();
+      return profile?.role === 'admin';
+    } catch (error) {
+      this.logger.error(error, 'role look-up failed');
+      return false;
+    }
+  }
+}
+
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}

@@ -1,0 +1,130 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { parse as parseCookies } from 'cookie';
+import type { Request, Response } from 'express';
+import type { Db } from '../shared/db/tables.js';
+import { UnauthorizedError } from '../shared/errors/domain-error.js';
+import { openApiSchema } from '../shared/http/zod.js';
+import { RateLimited, RateLimitGuard } from '../shared/http/rate-limit.js';
+import { DB } from '../shared/kernel.module.js';
+import { ConfirmEmail } from './commands/confirm-email.command.js';
+import { SignIn } from './commands/sign-in.command.js';
+import { SignUp } from './commands/sign-up.command.js';
+import { AUTHENTICATION_REQUIRED, SignedIn, type AuthenticatedRequest } from './http/auth.guard.js';
+import { confirmEmailInput, signInInput, signUpInput } from './identity.inputs.js';
+import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './identity.rate-limits.js';
+import { findSessionUser, REFRESH_TOKEN_TTL_SECONDS, SessionService, type IssuedSession, type Session } from './sessions.js';
+
+/** The refresh token's cookie: unreadable by scripts, sent only to the auth endpoints, never cross-site. */
+const REFRESH_COOKIE = 'unsheet_refresh';
+const REFRESH_COOKIE_PATH = '/api/auth';
+
+@ApiTags('auth')
+@Controller('api/auth')
+@UseGuards(RateLimitGuard)
+export class IdentityController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly sessions: SessionService,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  @Post('sign-up')
+  @RateLimited(SIGN_UP_PER_IP)
+  @ApiOperation({ summary: 'Create an account; a confirmation e-mail is sent and sign-in waits for it' })
+  @ApiBody({ schema: openApiSchema(signUpInput, 'input') })
+  @ApiResponse({ status: 201, description: '{ userId, email, displayName }' })
+  @ApiBadRequestResponse({ description: "{ code, message, fields }, e.g. 'Password must be at least 6 characters long.'" })
+  @ApiConflictResponse({ description: "{ code: 'AUTH.USER_EXISTS', message: 'User already registered' }" })
+  @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
+  signUp(@Body() body: unknown) {
+    return this.commands.execute(new SignUp(body));
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Follow a confirmation link (once, within 24 hours): confirms the e-mail and signs in' })
+  @ApiBody({ schema: openApiSchema(confirmEmailInput, 'input') })
+  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user, redirectTo } and the refresh cookie' })
+  @ApiBadRequestResponse({ description: "{ code: 'AUTH.CONFIRMATION_INVALID' | 'AUTH.CONFIRMATION_USED', message }" })
+  async confirm(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const { redirectTo, ...issued } = await this.commands.execute(new ConfirmEmail(body));
+    return { ...this.startSession(issued, request, response), redirectTo };
+  }
+
+  @Post('sign-in')
+  @HttpCode(200)
+  @RateLimited(SIGN_IN_PER_IP, SIGN_IN_PER_EMAIL)
+  @ApiOperation({ summary: 'Sign in with e-mail and password' })
+  @ApiBody({ schema: openApiSchema(signInInput, 'input') })
+  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user } and the refresh cookie' })
+  @ApiUnauthorizedResponse({ description: "{ code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid login credentials' }" })
+  @ApiForbiddenResponse({ description: "{ code: 'AUTH.EMAIL_NOT_CONFIRMED', message: 'Email not confirmed' }" })
+  @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
+  async signIn(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
+    return this.startSession(await this.commands.execute(new SignIn(body)), request, response);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange the refresh cookie for a new access token; the refresh token is rotated' })
+  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user } and a new refresh cookie' })
+  @ApiUnauthorizedResponse({ description: "{ code: 'AUTH.SESSION_EXPIRED' }: missing, expired, revoked or reused token" })
+  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
+    try {
+      return this.startSession(await this.sessions.refresh(refreshCookie(request)), request, response);
+    } catch (error) {
+      response.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      throw error;
+    }
+  }
+
+  @Post('sign-out')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign out: this session can no longer be refreshed' })
+  @ApiResponse({ status: 204, description: 'Signed out (also when there was no session)' })
+  async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    await this.sessions.end(refreshCookie(request));
+    response.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+  }
+
+  @Get('me')
+  @SignedIn()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in user, with their role' })
+  @ApiResponse({ status: 200, description: '{ id, email, displayName, role }' })
+  @ApiUnauthorizedResponse({ description: "{ code: 'AUTH.UNAUTHENTICATED' }" })
+  async me(@Req() request: AuthenticatedRequest) {
+    const user = await findSessionUser(this.db, request.user!.sub);
+    if (!user) throw new UnauthorizedError('AUTH.UNAUTHENTICATED', AUTHENTICATION_REQUIRED);
+    return user;
+  }
+
+  private startSession({ session, refreshToken }: IssuedSession, request: Request, response: Response): Session {
+    response.cookie(REFRESH_COOKIE, refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.secure,
+      path: REFRESH_COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_TTL_SECONDS * 1000,
+    });
+    response.setHeader('Cache-Control', 'no-store');
+    return session;
+  }
+}
+
+function refreshCookie(request: Request): string | undefined {
+  return parseCookies(request.headers.cookie ?? '')[REFRESH_COOKIE] || undefined;
+}

@@ -1,0 +1,41 @@
+/** What the sign-up and sign-in forms send, with the spec's rules (§5) and messages (§8). */
+import { z } from 'zod';
+import { emailSchema } from '../shared/validation/email.js';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long.';
+// argon2 hashes whatever it is given: a cap keeps a megabyte "password" from costing a megabyte of hashing.
+export const PASSWORD_MAX_LENGTH = 256;
+export const PASSWORD_TOO_LONG = 'Password must be at most 256 characters long.';
+export const PASSWORD_REQUIRED = 'Please enter your password.';
+
+export const signUpInput = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: PASSWORD_TOO_SHORT })
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+  // Optional; defaults to the part of the address before the @.
+  display_name: z
+    .string({ error: 'Display name must be text.' })
+    .trim()
+    .max(100, 'Display name must be at most 100 characters long.')
+    .regex(/^[^\p{Cc}<>]*$/u, 'Display name cannot contain < > or control characters.')
+    .nullish(),
+  // The admin login page signs up administrators-to-be: their confirmation link leads to the console.
+  redirect_to: z.enum(['/', '/admin/dashboard'], { error: "redirect_to must be '/' or '/admin/dashboard'." }).default('/'),
+});
+export type SignUpInput = z.output<typeof signUpInput>;
+
+export const signInInput = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+});
+
+export const confirmEmailInput = z.strictObject({
+  token: z.string({ error: 'The confirmation link is incomplete.' }).min(1, 'The confirmation link is incomplete.').max(1000),
+});
+
+export function defaultDisplayName(email: string): string {
+  return email.split('@')[0]!;
+}

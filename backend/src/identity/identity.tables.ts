@@ -1,0 +1,37 @@
+export interface UsersTable {
+  id: string;
+  /** As typed at sign-up (trimmed); `email_key` is the case-insensitive identity. */
+  email: string;
+  email_key: string;
+  password_hash: string;
+  display_name: string;
+  /** Where the confirmation link leads: the site ('/') or the admin console. */
+  redirect_to: '/' | '/admin/dashboard';
+  email_confirmed_at: Date | null;
+  created_at: Date;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  user_id: string;
+  family_id: string;
+  expires_at: Date;
+  created_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  role: Role;
+}
+
+export type Role = 'user' | 'admin';
+
+declare module '../shared/db/tables.js' {
+  interface Tables {
+    users: UsersTable;
+    refresh_tokens: RefreshTokensTable;
+    profiles: ProfilesTable;
+  }
+}

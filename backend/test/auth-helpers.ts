@@ -1,0 +1,59 @@
+/** Accounts and sessions for HTTP tests: confirmed users, administrators, and the admin route table. */
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { CONFIRMATION_TOKEN_PURPOSE } from '../src/identity/confirmation-link.js';
+import { grantAdmin } from '../src/identity/commands/grant-admin.js';
+import { isAdminPath } from '../src/identity/http/auth.guard.js';
+import type { Session } from '../src/identity/sessions.js';
+import { EventStore } from '../src/shared/event-store/event-store.js';
+import { signToken } from '../src/shared/security/signed-token.js';
+import type { ApiHarness } from './api-harness.js';
+
+export function post(api: ApiHarness, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(api.url(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+export async function signIn(api: ApiHarness, email: string, password: string): Promise<Session> {
+  const response = await post(api, '/api/auth/sign-in', { email, password });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Session;
+}
+
+/** Signs up and follows the confirmation link (made here rather than read from an e-mail). */
+export async function signUpConfirmed(api: ApiHarness, email: string, password: string): Promise<Session & { userId: string }> {
+  const response = await post(api, '/api/auth/sign-up', { email, password });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const { userId } = (await response.json()) as { userId: string };
+  const token = signToken(api.config.APP_SECRET!, CONFIRMATION_TOKEN_PURPOSE, userId, 3600);
+  const confirmed = await post(api, '/api/auth/confirm', { token });
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
+  return { userId, ...((await confirmed.json()) as Session) };
+}
+
+/** A confirmed administrator (as `npm run admin:grant -- <email> --password <password>` makes one), signed in. */
+export async function createAdmin(api: ApiHarness, email = `admin-${randomUUID()}@example.com`, password = 'admin-secret'): Promise<Session> {
+  await grantAdmin(api.database.handle.db, api.app.get(EventStore), { email, password });
+  return signIn(api, email, password);
+}
+
+export const bearer = (session: Pick<Session, 'accessToken'>) => ({ authorization: `Bearer ${session.accessToken}` });
+
+/** Every route of the running application under /api/admin, from Express's own route table. */
+export function adminRoutes(app: INestApplication): { method: string; path: string }[] {
+  const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
+  const routes: { method: string; path: string }[] = [];
+  for (const layer of express.router.stack) {
+    if (!layer.route || !isAdminPath(layer.route.path)) continue;
+    const path = layer.route.path.replace(/:(\w+)/g, () => randomUUID());
+    for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path });
+  }
+  return routes;
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+/** The body of a JSON answer, untyped: tests state the shape they expect. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const json = (response: Response): Promise<any> => response.json();
