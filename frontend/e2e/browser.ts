@@ -19,13 +19,15 @@ export interface Site {
   /** Base URL of the running app. */
   url: string;
   browser: Browser;
+  /** The app's database, for tests that arrange state an operator would (e.g. granting the admin role). */
+  database: TestDatabase;
 }
 
 /**
  * Runs the built app (real PostgreSQL and Redis, the demo catalogue) and Chromium for the test file that
  * calls it at its top level; the returned object is filled in before the tests run.
  */
-export function useSite(): Site {
+export function useSite(env: Record<string, string> | (() => Record<string, string>) = {}): Site {
   const site = {} as Site;
   const redisPrefix = uniqueName('unsheet-e2e');
   let database: TestDatabase | undefined;
@@ -37,8 +39,11 @@ export function useSite(): Site {
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       DEMO_CATALOGUE: 'true',
+      // A function when the settings exist only once earlier hooks ran (e.g. a test SMTP server's URL).
+      ...(typeof env === 'function' ? env() : env),
     });
     site.url = server.url;
+    site.database = database;
     site.browser = await launchChromium();
   });
   afterAll(async () => {

@@ -9,4 +9,7 @@ export const paths = {
   terms: '/terms',
   offline: '/offline',
   auth: '/auth',
+  authConfirm: '/auth/confirm',
+  adminLogin: '/admin/login',
+  adminDashboard: '/admin/dashboard',
 } as const;

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { NotFoundRoute } from './routes/not-found';
 import { OfflineRoute } from './routes/offline';
+import { AdminRoot } from './routes/admin/admin-root';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -17,6 +18,12 @@ const AboutRoute = lazyRoute(() => import('./routes/about'), 'AboutRoute');
 const ContactRoute = lazyRoute(() => import('./routes/contact'), 'ContactRoute');
 const PrivacyRoute = lazyRoute(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = lazyRoute(() => import('./routes/terms'), 'TermsRoute');
+const AuthRoute = lazyRoute(() => import('./routes/auth'), 'AuthRoute');
+const AuthConfirmRoute = lazyRoute(() => import('./routes/auth-confirm'), 'AuthConfirmRoute');
+// The admin console: its own chunks, never loaded by public pages.
+const AdminLoginRoute = lazyRoute(() => import('./routes/admin/admin-login'), 'AdminLoginRoute');
+const AdminLayout = lazyRoute(() => import('./routes/admin/admin-layout'), 'AdminLayout');
+const AdminDashboardRoute = lazyRoute(() => import('./routes/admin/admin-dashboard'), 'AdminDashboardRoute');
 
 /** The route table, shared by the browser router (app/providers.tsx) and server rendering (entry-server.tsx). */
 export const routes: RouteObject[] = [
@@ -31,10 +38,27 @@ export const routes: RouteObject[] = [
       { path: 'contact', Component: ContactRoute },
       { path: 'privacy', Component: PrivacyRoute },
       { path: 'terms', Component: TermsRoute },
+      { path: 'auth', Component: AuthRoute },
+      { path: 'auth/confirm', Component: AuthConfirmRoute },
       // Bundled, not lazy: the offline page must render when no further chunk can be fetched, and a
       // broken link should not wait for one.
       { path: 'offline', Component: OfflineRoute },
       { path: '*', Component: NotFoundRoute },
+    ],
+  },
+  {
+    path: 'admin',
+    Component: AdminRoot,
+    errorElement: <RouteError />,
+    children: [
+      { path: 'login', Component: AdminLoginRoute },
+      {
+        Component: AdminLayout,
+        children: [
+          { index: true, Component: AdminDashboardRoute },
+          { path: 'dashboard', Component: AdminDashboardRoute },
+        ],
+      },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost } from './api-client';
+import { ApiError, apiGet, apiPost, refreshAccessToken, setAccessToken } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -73,5 +73,50 @@ describe('api-client', () => {
       message: 'An unexpected error occurred. Please try again.',
     });
     expect((error as ApiError).fields).toBeUndefined();
+  });
+});
+
+describe('api-client sessions', () => {
+  afterEach(() => setAccessToken(null, async () => null));
+
+  it('sends the access token, and after a 401 refreshes once and retries once', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ code: 'AUTH.UNAUTHENTICATED', message: 'Please sign in to continue.' }, { status: 401 }))
+      .mockResolvedValueOnce(Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const refresher = vi.fn(async () => 'fresh-token');
+    setAccessToken('stale-token', refresher);
+
+    expect(await apiGet('/admin/analytics/engagement')).toEqual({ ok: true });
+    expect(refresher).toHaveBeenCalledTimes(1);
+    const headers = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Authorization);
+    expect(headers).toEqual(['Bearer stale-token', 'Bearer fresh-token']);
+  });
+
+  it('gives up with the 401 when the session cannot be refreshed, and never refreshes for /auth calls', async () => {
+    const unauthorized = () => Response.json({ code: 'AUTH.UNAUTHENTICATED', message: 'Please sign in to continue.' }, { status: 401 });
+    const fetchMock = vi.fn<typeof fetch>(async () => unauthorized());
+    vi.stubGlobal('fetch', fetchMock);
+    const refresher = vi.fn(async () => null);
+    setAccessToken(null, refresher);
+
+    const error = await catchError(apiGet('/admin/leads'));
+    expect(error).toMatchObject({ status: 401, code: 'AUTH.UNAUTHENTICATED' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await catchError(apiPost('/auth/refresh'));
+    expect(refresher).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares one refresh between concurrent requests', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json({ code: 'X', message: 'x' }, { status: 401 })));
+    let resolve!: (token: string | null) => void;
+    const refresher = vi.fn(() => new Promise<string | null>((r) => (resolve = r)));
+    setAccessToken('old', refresher);
+    const first = refreshAccessToken();
+    const second = refreshAccessToken();
+    resolve(null);
+    await Promise.all([first, second]);
+    expect(refresher).toHaveBeenCalledTimes(1);
   });
 });

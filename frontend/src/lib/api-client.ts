@@ -24,24 +24,53 @@ export function apiGet<T>(path: string): Promise<T> {
   return request<T>('GET', path);
 }
 
-export function apiPost<T>(path: string, body: unknown): Promise<T> {
+export function apiPost<T>(path: string, body?: unknown): Promise<T> {
   return request<T>('POST', path, body);
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+export function apiSend<T>(method: 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return request<T>(method, path, body);
+}
 
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+// The access token lives in memory only; features/auth/auth-client.ts sets it and supplies `refresh`, which
+// exchanges the HttpOnly refresh cookie for a new one (null when the session is gone).
+let accessToken: string | null = null;
+let refresh: (() => Promise<string | null>) | null = null;
+let refreshing: Promise<string | null> | null = null;
+
+export function setAccessToken(token: string | null, refresher?: () => Promise<string | null>): void {
+  accessToken = token;
+  if (refresher) refresh = refresher;
+}
+
+/** One refresh at a time, shared by every request that needs it. */
+export function refreshAccessToken(): Promise<string | null> {
+  if (!refresh) return Promise.resolve(null);
+  refreshing ??= refresh().finally(() => {
+    refreshing = null;
   });
+  return refreshing;
+}
 
-  // Token refresh (Identity issue): attach the access token to `headers` above, and here, on a 401 whose
-  // code says the access token expired, refresh once (sharing one in-flight refresh between concurrent
-  // requests) and retry this request a single time before falling through to the error below.
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const send = (token: string | null) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  };
+
+  let response = await send(accessToken);
+  // Expired or missing access token: refresh once and retry this request a single time.
+  if (response.status === 401 && refresh && !path.startsWith('/auth/')) {
+    const token = await refreshAccessToken();
+    if (token) response = await send(token);
+  }
 
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;

@@ -5,6 +5,7 @@ import { ClientOnly } from '../../components/client-only';
 import { FloatingIdeaButton } from '../../components/layout/floating-idea-button';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
+import { isLoggedIn, useAuth } from '../../features/auth/session-store';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
 import { ModalsHost } from '../modals-host';
@@ -12,6 +13,7 @@ import { useHashScroll } from '../use-hash-scroll';
 
 export function RootLayout() {
   const { data: categories } = useCategories();
+  const signedIn = isLoggedIn(useAuth());
   useHashScroll();
 
   return (
@@ -23,7 +25,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header categories={categories} />
+      <Header categories={categories} signedIn={signedIn} onSignOut={signOut} />
       {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. At least a screen
           tall, so the footer starts below the fold and a page rendering into <main> never pushes it into view. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 scroll-mt-14 outline-none">
@@ -44,11 +46,16 @@ export function RootLayout() {
   );
 }
 
+// The auth client (session refresh, sign-out) is fetched only when someone signs out.
+function signOut() {
+  void import('../../features/auth/auth-client').then((auth) => auth.signOut());
+}
+
 /**
  * Sets <html data-hydrated> once the page (server-rendered, then hydrated) responds to input, so browser
  * tests act as soon as a person could, not on markup whose handlers are not attached yet.
  */
-function MarkHydrated() {
+export function MarkHydrated() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);

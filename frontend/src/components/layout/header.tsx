@@ -12,11 +12,11 @@ const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: modu
 type HeaderProps = {
   /** Categories for the mobile menu; undefined while they load. */
   categories?: NavCategory[];
-  /** Accounts arrive with the Identity work; until then every visitor is signed out. */
   signedIn?: boolean;
+  onSignOut?: () => void;
 };
 
-export function Header({ categories, signedIn = false }: HeaderProps) {
+export function Header({ categories, signedIn = false, onSignOut }: HeaderProps) {
   const openModal = useModals((state) => state.openModal);
 
   return (
@@ -25,7 +25,12 @@ export function Header({ categories, signedIn = false }: HeaderProps) {
         <BrandLink />
         <div className="hidden items-center gap-2 md:flex">
           {signedIn ? (
-            <span className="px-3 text-sm text-muted-foreground">Welcome back!</span>
+            <>
+              <span className="px-3 text-sm text-muted-foreground">Welcome back!</span>
+              <Button type="button" variant="ghost" onClick={onSignOut}>
+                Sign Out
+              </Button>
+            </>
           ) : (
             <Button asChild variant="ghost">
               <Link to={paths.auth}>Sign In</Link>
@@ -38,14 +43,14 @@ export function Header({ categories, signedIn = false }: HeaderProps) {
             Join Explorers
           </Button>
         </div>
-        <MobileMenuButton categories={categories} signedIn={signedIn} className="md:hidden" />
+        <MobileMenuButton categories={categories} signedIn={signedIn} onSignOut={onSignOut} className="md:hidden" />
       </div>
     </header>
   );
 }
 
 /** Opens the mobile menu, whose code is fetched on first hover, focus or tap rather than with the page. */
-function MobileMenuButton({ categories, signedIn, className }: HeaderProps & { className?: string }) {
+function MobileMenuButton({ categories, signedIn, onSignOut, className }: HeaderProps & { className?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -79,6 +84,7 @@ function MobileMenuButton({ categories, signedIn, className }: HeaderProps & { c
             returnFocusTo={button}
             categories={categories}
             signedIn={signedIn}
+            onSignOut={onSignOut}
           />
         </Suspense>
       )}

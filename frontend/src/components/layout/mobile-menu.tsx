@@ -24,12 +24,13 @@ export type MobileMenuProps = {
   returnFocusTo: RefObject<HTMLElement | null>;
   categories?: NavCategory[];
   signedIn?: boolean;
+  onSignOut?: () => void;
 };
 
 const rowClass =
   'flex min-h-11 w-full items-center rounded-md px-3 text-base font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-primary';
 
-export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, signedIn = false }: MobileMenuProps) {
+export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, signedIn = false, onSignOut }: MobileMenuProps) {
   const openModal = useModals((state) => state.openModal);
   const modalAfterClose = useRef<ModalKind | null>(null);
   const close = () => onOpenChange(false);
@@ -65,7 +66,19 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, sign
             Contact
           </MenuNavLink>
           {signedIn ? (
-            <p className="px-3 py-2.5 text-base text-muted-foreground">Welcome back!</p>
+            <>
+              <p className="px-3 py-2.5 text-base text-muted-foreground">Welcome back!</p>
+              <button
+                type="button"
+                className={cn(rowClass, 'text-left')}
+                onClick={() => {
+                  close();
+                  onSignOut?.();
+                }}
+              >
+                Sign Out
+              </button>
+            </>
           ) : (
             <MenuNavLink to={paths.auth} onClick={close}>
               Sign In

@@ -1,0 +1,54 @@
+/**
+ * The admin console's frame: checks, on entry, that the session belongs to an administrator (the server
+ * answers with the role from `profiles`) and goes to /admin/login otherwise (admin spec §6). The server
+ * enforces the same on every /api/admin route; this check only spares a visitor a screen of errors.
+ */
+import { useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { ensureSession, signOut } from '../../../features/auth/auth-client';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../paths';
+
+export function AdminLayout() {
+  const navigate = useNavigate();
+  const [allowed, setAllowed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    ensureSession().then(
+      (user) => {
+        if (!current) return;
+        if (user?.role === 'admin') setAllowed(true);
+        else navigate(paths.adminLogin, { replace: true });
+      },
+      () => current && navigate(paths.adminLogin, { replace: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
+
+  async function logOut() {
+    await signOut();
+    navigate(paths.adminLogin);
+  }
+
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <meta name="robots" content="noindex" />
+      <header className="border-b bg-card">
+        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between px-4">
+          <p className="text-lg font-semibold">Unsheet Admin</p>
+          {allowed && (
+            <Button type="button" variant="outline" onClick={logOut}>
+              Logout
+            </Button>
+          )}
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-8">
+        {allowed ? <Outlet /> : <p role="status" className="text-muted-foreground">Checking your session...</p>}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * /admin/login (admin spec §2): e-mail and password, submit disabled until both are filled; success leads
+ * to the dashboard. 'Create Admin Account' signs up an account whose confirmation link leads to the
+ * dashboard; an operator still has to grant it the admin role (`npm run admin:grant`).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { signIn, signUp } from '../../../features/auth/auth-client';
+import { PasswordInput } from '../../../features/auth/components/password-input';
+import { readAuth } from '../../../features/auth/session-store';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../paths';
+
+export function AdminLoginRoute() {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (readAuth()?.user.role === 'admin') navigate(paths.adminDashboard, { replace: true });
+  }, [navigate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      if (creating) await createAccount();
+      else await logIn();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function logIn() {
+    try {
+      const { user } = await signIn(email, password);
+      if (user.role !== 'admin') {
+        toast.error('Login failed', { description: 'This account does not have administrator access.' });
+        return;
+      }
+      toast.success('Welcome back!');
+      navigate(paths.adminDashboard);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
+      else if (error.code === 'AUTH.INVALID_CREDENTIALS') toast.error('Login failed', { description: 'Invalid credentials' });
+      else toast.error('Login failed', { description: error.message });
+    }
+  }
+
+  async function createAccount() {
+    try {
+      await signUp({ email, password, redirect_to: '/admin/dashboard' });
+      toast.success('Account created!', { description: 'Please check your email to verify your account.' });
+      setCreating(false);
+      setPassword('');
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
+      else toast.error('Signup failed', { description: error.message });
+    }
+  }
+
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-12">
+      <title>Admin Login | Unsheet</title>
+      <meta name="robots" content="noindex" />
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <CardTitle>
+            <h1>{creating ? 'Create Admin Account' : 'Admin Login'}</h1>
+          </CardTitle>
+          <CardDescription>
+            {creating ? 'We will send you a confirmation e-mail.' : 'Sign in to the Unsheet admin console.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={submit} className="flex flex-col gap-4">
+            <fieldset disabled={submitting} className="flex flex-col gap-4">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="admin-email">Email</Label>
+                <Input id="admin-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="admin-password">Password</Label>
+                <PasswordInput
+                  id="admin-password"
+                  autoComplete={creating ? 'new-password' : 'current-password'}
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </div>
+              <Button type="submit" disabled={!email || !password}>
+                {submitting ? 'Please wait...' : creating ? 'Create Admin Account' : 'Sign In'}
+              </Button>
+            </fieldset>
+          </form>
+          <Button type="button" variant="ghost" className="mt-2 w-full" onClick={() => setCreating((value) => !value)}>
+            {creating ? 'Back to sign in' : 'Create Admin Account'}
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { PageMeta } from '../../components/page-meta';
+import { Button } from '../../components/ui/button';
+import { confirmEmail } from '../../features/auth/auth-client';
+import { UNEXPECTED_ERROR } from '../../features/auth/messages';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../paths';
+
+/** The e-mail's confirmation link lands here: the address is confirmed, the visitor signed in and sent on. */
+export function AuthConfirmRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The link works once: never send it twice, even if the effect runs again.
+    if (started.current) return;
+    started.current = true;
+    confirmEmail(params.get('token') ?? '').then(
+      ({ redirectTo }) => {
+        toast.success('Email confirmed!', { description: 'You are now signed in.' });
+        navigate(redirectTo === paths.adminDashboard ? paths.adminDashboard : paths.home, { replace: true });
+      },
+      (failure: unknown) => setError(failure instanceof ApiError && failure.status < 500 ? failure.message : UNEXPECTED_ERROR),
+    );
+  }, [params, navigate]);
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
+      <PageMeta title="Confirm your email | Unsheet" description="Confirming your Unsheet account." path={paths.authConfirm} />
+      <meta name="robots" content="noindex" />
+      {error ? (
+        <>
+          <h1 className="text-2xl font-semibold">We couldn't confirm your email</h1>
+          <p role="alert" className="text-muted-foreground">
+            {error}
+          </p>
+          <Button asChild>
+            <Link to={paths.auth}>Go to Sign In</Link>
+          </Button>
+        </>
+      ) : (
+        <p role="status" className="text-muted-foreground">
+          Confirming your email...
+        </p>
+      )}
+    </div>
+  );
+}

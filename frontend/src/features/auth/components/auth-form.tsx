@@ -1,0 +1,124 @@
+/**
+ * The visitor's sign-in / sign-up form (spec §2 "Sign in / Sign up"): two modes, toggling clears the fields
+ * and the error; sign-up asks for a confirmation of the password and an optional display name.
+ */
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { signIn, signUp } from '../auth-client';
+import { signInErrorMessage, signUpErrorMessage, signUpProblem } from '../messages';
+import { PasswordInput } from './password-input';
+
+type Mode = 'sign-in' | 'sign-up';
+const EMPTY = { email: '', password: '', confirmPassword: '', displayName: '' };
+
+export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [fields, setFields] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  function toggle() {
+    setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'));
+    setFields(EMPTY);
+    setError(null);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (mode === 'sign-up') {
+      const problem = signUpProblem(fields.password, fields.confirmPassword);
+      if (problem) return setError(problem);
+    }
+    setSubmitting(true);
+    try {
+      if (mode === 'sign-in') {
+        await signIn(fields.email, fields.password);
+        toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+        onSignedIn();
+      } else {
+        await signUp({ email: fields.email, password: fields.password, display_name: fields.displayName.trim() || undefined });
+        toast.success('Account created!', { description: 'Please check your email for a confirmation link.' });
+        setFields(EMPTY);
+      }
+    } catch (failure) {
+      setError(mode === 'sign-in' ? signInErrorMessage(failure) : signUpErrorMessage(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const signingUp = mode === 'sign-up';
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1 text-center">
+        <h1 className="text-2xl font-semibold">{signingUp ? 'Create an account' : 'Sign in'}</h1>
+        <p className="text-sm text-muted-foreground">
+          {signingUp ? 'Sign up to follow the tools you care about.' : 'Welcome back to Unsheet.'}
+        </p>
+      </div>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
+        <fieldset disabled={submitting} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="auth-email">Email</Label>
+            <Input id="auth-email" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="auth-password">Password</Label>
+            <PasswordInput
+              id="auth-password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              required
+              value={fields.password}
+              onChange={set('password')}
+            />
+          </div>
+          {signingUp && (
+            <>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="auth-confirm-password">Confirm password</Label>
+                <PasswordInput
+                  id="auth-confirm-password"
+                  autoComplete="new-password"
+                  required
+                  value={fields.confirmPassword}
+                  onChange={set('confirmPassword')}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="auth-display-name">Display name (optional)</Label>
+                <Input
+                  id="auth-display-name"
+                  autoComplete="nickname"
+                  maxLength={100}
+                  placeholder={fields.email.split('@')[0] || undefined}
+                  value={fields.displayName}
+                  onChange={set('displayName')}
+                />
+              </div>
+            </>
+          )}
+          {error && (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <Button type="submit" size="lg">
+            {submitting ? 'Please wait...' : signingUp ? 'Sign Up' : 'Sign In'}
+          </Button>
+        </fieldset>
+      </form>
+      <p className="text-center text-sm text-muted-foreground">
+        {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button type="button" onClick={toggle} className="font-medium text-primary underline-offset-4 hover:underline">
+          {signingUp ? 'Sign in' : 'Sign up'}
+        </button>
+      </p>
+    </div>
+  );
+}
