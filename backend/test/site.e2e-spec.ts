@@ -129,7 +129,7 @@ describe('pages rendered with SEO tags', () => {
   });
 
   it('serves the other client routes with a 200 and the plain template', async () => {
-    for (const path of ['/about', '/contact', '/privacy', '/terms', '/offline']) {
+    for (const path of ['/about', '/contact', '/privacy', '/terms', '/offline', '/auth', '/auth/confirm', '/admin', '/admin/login', '/admin/dashboard']) {
       const { status, body } = await api.get(path);
       expect(status, path).toBe(200);
       expect(body).toContain('<div id="root">');

@@ -22,7 +22,9 @@ import { SpaPage, type PageParts } from './spa-page.js';
 import { renderSitemap, STATIC_PAGES } from './sitemap.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
-const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline']);
+const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm']);
+/** The admin console routes on the client (and answers its unknown paths itself); robots.txt keeps crawlers out. */
+const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
 const MAX_RECORDED_PATH = 300;
 /** The home page shows the 12 most viewed apps (spec §9). */
 const HOME_TOP_APPS = 12;
@@ -97,7 +99,8 @@ export class SiteController {
     if (request.path === '/api' || request.path.startsWith('/api/')) {
       throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
     }
-    if (SPA_ROUTES.has(request.path.replace(/\/$/, ''))) return this.sendPage(request, response, 200);
+    const path = request.path.replace(/\/$/, '');
+    if (SPA_ROUTES.has(path) || isAdminPage(path)) return this.sendPage(request, response, 200);
     return this.notFound(request, response);
   }
 

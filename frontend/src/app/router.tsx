@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', Component: AdminDashboardRoute },
         ],
       },
+      { path: '*', Component: NotFoundRoute },
     ],
   },
 ];
