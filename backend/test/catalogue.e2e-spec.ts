@@ -339,6 +339,7 @@ describe('service endpoints', () => {
         '/api/auth/refresh',
         '/api/auth/sign-out',
         '/api/auth/me',
+        '/api/site/not-found',
       ].sort(),
     );
     expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);

@@ -160,6 +160,45 @@ describe('not found', () => {
     },
   );
 
+  async function notFoundEvents() {
+    const { rows } = await sql<{ data: { path: string; via: string } }>`
+      select data from events where type = 'PageNotFound' order by global_position`.execute(api.database.handle.db);
+    return rows.map((r) => r.data);
+  }
+
+  it('records a path the SPA could not match after an in-app navigation', async () => {
+    const before = (await notFoundEvents()).length;
+    const response = await fetch(api.url('/api/site/not-found'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: `/broken/${'y'.repeat(400)}` }),
+    });
+    expect(response.status).toBe(202);
+    const events = await notFoundEvents();
+    expect(events.slice(before)).toEqual([{ path: `/broken/${'y'.repeat(292)}`, via: 'client' }]);
+  });
+
+  it.each([
+    ['no path', {}, { path: 'path must be text.' }],
+    ['a number', { path: 404 }, { path: 'path must be text.' }],
+    ['a full URL', { path: 'https://evil.example/' }, { path: 'path must start with / and contain no control characters.' }],
+    ['control characters', { path: '/a\u0000b' }, { path: 'path must start with / and contain no control characters.' }],
+    ['a huge path', { path: `/${'x'.repeat(2048)}` }, { path: 'path must be at most 2048 characters long.' }],
+    ['an unknown field', { path: '/x', user: 'admin' }, { '(body)': 'Unrecognized key: "user"' }],
+  ])('refuses %s, recording nothing', async (_case, body, fields) => {
+    const before = (await notFoundEvents()).length;
+    const response = await fetch(api.url('/api/site/not-found'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: unknown }).fields).toEqual(fields);
+    const malformed = await fetch(api.url('/api/site/not-found'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"path":' });
+    expect(malformed.status).toBe(400);
+    expect((await notFoundEvents()).length).toBe(before);
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const { status, body } = await api.get('/api/nope');
     expect(status).toBe(404);

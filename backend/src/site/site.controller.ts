@@ -18,6 +18,7 @@ import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 import { CONFIG } from '../shared/kernel.module.js';
+import { pageNotFound } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
 import { renderSitemap, STATIC_PAGES } from './sitemap.js';
 
@@ -25,7 +26,6 @@ import { renderSitemap, STATIC_PAGES } from './sitemap.js';
 const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm']);
 /** The admin console routes on the client (and answers its unknown paths itself); robots.txt keeps crawlers out. */
 const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
-const MAX_RECORDED_PATH = 300;
 /** The home page shows the 12 most viewed apps (spec §9). */
 const HOME_TOP_APPS = 12;
 
@@ -105,8 +105,7 @@ export class SiteController {
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
-    const path = request.path.slice(0, MAX_RECORDED_PATH);
-    await this.events.appendUnversioned([{ streamId: 'site-not-found', type: 'PageNotFound', data: { path } }]);
+    await this.events.appendUnversioned([pageNotFound(request.path, 'server')]);
     await this.sendPage(request, response, 404);
   }
 

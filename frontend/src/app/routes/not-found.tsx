@@ -2,15 +2,18 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
+import { apiPost } from '../../lib/api-client';
 import { paths } from '../paths';
 
 export function NotFoundRoute() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
 
-  // The spec asks for missing paths to be logged, which surfaces broken inbound links.
+  // Missing paths are recorded as events, which surfaces broken links. The server records the 404s it
+  // answers; after an in-app navigation (any location but the first, whose key is 'default') the SPA does.
   useEffect(() => {
     console.warn('404: no route matches', pathname);
-  }, [pathname]);
+    if (key !== 'default') void apiPost('/site/not-found', { path: pathname }).catch(() => undefined);
+  }, [pathname, key]);
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
