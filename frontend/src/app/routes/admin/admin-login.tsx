@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Field } from '../../../components/ui/field';
 import { signIn, signUp } from '../../../features/auth/auth-client';
 import { PasswordInput } from '../../../features/auth/components/password-input';
 import { readAuth } from '../../../features/auth/session-store';
@@ -82,12 +82,10 @@ export function AdminLoginRoute() {
         <CardContent>
           <form onSubmit={submit} className="flex flex-col gap-4">
             <fieldset disabled={submitting} className="flex flex-col gap-4">
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="admin-email">Email</Label>
+              <Field id="admin-email" label="Email">
                 <Input id="admin-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="admin-password">Password</Label>
+              </Field>
+              <Field id="admin-password" label="Password">
                 <PasswordInput
                   id="admin-password"
                   autoComplete={creating ? 'new-password' : 'current-password'}
@@ -95,7 +93,7 @@ export function AdminLoginRoute() {
                   value={password}
                   onChange={(e) => setPassword(e.target.value)}
                 />
-              </div>
+              </Field>
               <Button type="submit" disabled={!email || !password}>
                 {submitting ? 'Please wait...' : creating ? 'Create Admin Account' : 'Sign In'}
               </Button>

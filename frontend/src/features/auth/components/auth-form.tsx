@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Field } from '../../../components/ui/field';
 import { signIn, signUp } from '../auth-client';
 import { signInErrorMessage, signUpErrorMessage, signUpProblem } from '../messages';
 import { PasswordInput } from './password-input';
@@ -64,12 +64,10 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
       </div>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
         <fieldset disabled={submitting} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="auth-email">Email</Label>
+          <Field id="auth-email" label="Email">
             <Input id="auth-email" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="auth-password">Password</Label>
+          </Field>
+          <Field id="auth-password" label="Password">
             <PasswordInput
               id="auth-password"
               autoComplete={signingUp ? 'new-password' : 'current-password'}
@@ -77,11 +75,10 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
               value={fields.password}
               onChange={set('password')}
             />
-          </div>
+          </Field>
           {signingUp && (
             <>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="auth-confirm-password">Confirm password</Label>
+              <Field id="auth-confirm-password" label="Confirm password">
                 <PasswordInput
                   id="auth-confirm-password"
                   autoComplete="new-password"
@@ -89,9 +86,8 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
                   value={fields.confirmPassword}
                   onChange={set('confirmPassword')}
                 />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="auth-display-name">Display name (optional)</Label>
+              </Field>
+              <Field id="auth-display-name" label="Display name (optional)">
                 <Input
                   id="auth-display-name"
                   autoComplete="nickname"
@@ -100,7 +96,7 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
                   value={fields.displayName}
                   onChange={set('displayName')}
                 />
-              </div>
+              </Field>
             </>
           )}
           {error && (
