@@ -5,6 +5,9 @@
 
 const API_BASE = '/api';
 const FALLBACK_MESSAGE = 'An unexpected error occurred. Please try again.';
+/** The code of the error a request gets when the browser is offline (see failure-toast.ts). */
+export const OFFLINE_CODE = 'NETWORK.OFFLINE';
+const OFFLINE_MESSAGE = "You are offline. Please try again when you're back online.";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -32,12 +35,21 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  // Writes are never queued or cached (the service worker leaves them to the network): offline, one fails at
+  // once with an error that says so, instead of a generic failure.
+  if (method !== 'GET' && isOffline()) throw offlineError();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (isOffline()) throw offlineError();
+    throw error;
+  }
 
   // Token refresh (Identity issue): attach the access token to `headers` above, and here, on a 401 whose
   // code says the access token expired, refresh once (sharing one in-flight refresh between concurrent
@@ -46,6 +58,14 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+function offlineError(): ApiError {
+  return new ApiError(0, OFFLINE_CODE, OFFLINE_MESSAGE);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { ClientOnly } from '../../components/client-only';
 import { FloatingIdeaButton } from '../../components/layout/floating-idea-button';
@@ -7,11 +7,17 @@ import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
+import { PwaHost } from '../../features/pwa/components/pwa-host';
+import { install, usePwaStatus } from '../../features/pwa/pwa-store';
 import { ModalsHost } from '../modals-host';
+import { startedAsOfflineFallback } from '../offline-fallback';
 import { useHashScroll } from '../use-hash-scroll';
+import { OfflineRoute } from './offline';
 
 export function RootLayout() {
   const { data: categories } = useCategories();
+  const { installMethod } = usePwaStatus();
+  const showsOfflineFallback = useShowsOfflineFallback();
   useHashScroll();
 
   return (
@@ -23,13 +29,13 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header categories={categories} />
+      <Header categories={categories} onInstall={installMethod ? () => void install() : undefined} />
       {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. At least a screen
           tall, so the footer starts below the fold and a page rendering into <main> never pushes it into view. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 scroll-mt-14 outline-none">
         {/* Pages are lazy chunks; the header and footer stay put while one loads. */}
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {showsOfflineFallback ? <OfflineRoute /> : <Outlet />}
           <MarkHydrated />
         </Suspense>
       </main>
@@ -39,9 +45,17 @@ export function RootLayout() {
         <Toaster richColors position="top-center" />
         <ScrollRestoration />
         <ModalsHost />
+        <PwaHost />
       </ClientOnly>
     </div>
   );
+}
+
+/** The offline page stands in for the first page when the service worker answered with it (app/offline-fallback.ts). */
+function useShowsOfflineFallback(): boolean {
+  const location = useLocation();
+  const [firstKey] = useState(location.key);
+  return startedAsOfflineFallback && location.key === firstKey;
 }
 
 /**

@@ -1,0 +1,42 @@
+/**
+ * When the site can be installed, and which instructions a visitor needs (spec §4, Install). Pure, so the
+ * rules are unit-tested (install-rules.spec.ts); pwa-store.ts feeds them the browser's state.
+ */
+
+export type Platform = 'ios' | 'android' | 'desktop';
+
+/** What the browser tells us about itself. */
+export interface Device {
+  userAgent: string;
+  /** navigator.maxTouchPoints: an iPad asking for the desktop site says "Macintosh" but has touch. */
+  maxTouchPoints: number;
+}
+
+export function detectPlatform({ userAgent, maxTouchPoints }: Device): Platform {
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'ios';
+  if (/Macintosh/.test(userAgent) && maxTouchPoints > 1) return 'ios';
+  if (/Android/.test(userAgent)) return 'android';
+  return 'desktop';
+}
+
+export interface InstallState {
+  /** Running as an installed app: display-mode standalone, or iOS's home-screen flag (navigator.standalone). */
+  standalone: boolean;
+  /** The visitor accepted the browser's install prompt (or the browser reported appinstalled). */
+  installed: boolean;
+  /** A beforeinstallprompt event is kept and not used yet. */
+  hasPrompt: boolean;
+  platform: Platform;
+}
+
+/**
+ * How 'Install app' installs, or null when the entry is hidden. Where the browser offers a prompt, the
+ * prompt. iOS never offers one (Safari installs only through Share, Add to Home Screen), so there the
+ * entry opens the instructions.
+ */
+export function installMethod(state: InstallState): 'prompt' | 'instructions' | null {
+  if (state.standalone || state.installed) return null;
+  if (state.hasPrompt) return 'prompt';
+  if (state.platform === 'ios') return 'instructions';
+  return null;
+}

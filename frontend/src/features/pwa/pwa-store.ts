@@ -1,0 +1,110 @@
+/**
+ * The installed-app state of this page: the kept install prompt, whether the site runs standalone, the
+ * service worker's state and a waiting update. Part of the first load (the header's 'Install app' reads it
+ * and the prompt must be caught early), so it stays tiny: the service worker is registered by a lazily
+ * loaded module (register-service-worker.ts), and the dialogs and notice are lazy components.
+ */
+import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { detectPlatform, installMethod, type Platform } from './install-rules';
+
+export type ServiceWorkerState = 'not-registered' | 'registering' | 'active' | 'failed' | 'unsupported';
+
+/** Chromium's event, not in TypeScript's DOM types. */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+interface PwaState {
+  serviceWorker: ServiceWorkerState;
+  standalone: boolean;
+  installed: boolean;
+  platform: Platform;
+  installPrompt: BeforeInstallPromptEvent | null;
+  instructionsOpen: boolean;
+  /** Set while a new version waits; calling it makes that version take over, and the page reloads once. */
+  applyUpdate: (() => void) | null;
+  updateDismissed: boolean;
+}
+
+// The server renders with this state and hydration uses it too (zustand's server snapshot); what the
+// browser knows is set after, by watchInstallability.
+export const usePwaStore = create<PwaState>(() => ({
+  serviceWorker: 'not-registered',
+  standalone: false,
+  installed: false,
+  platform: 'desktop',
+  installPrompt: null,
+  instructionsOpen: false,
+  applyUpdate: null,
+  updateDismissed: false,
+}));
+
+/** Called once by main.tsx before the page hydrates, so no beforeinstallprompt is missed. */
+export function watchInstallability(): void {
+  const standaloneQuery = window.matchMedia('(display-mode: standalone)');
+  const readStandalone = () =>
+    usePwaStore.setState({
+      standalone: standaloneQuery.matches || (navigator as { standalone?: boolean }).standalone === true,
+    });
+  readStandalone();
+  standaloneQuery.addEventListener('change', readStandalone);
+  usePwaStore.setState({
+    platform: detectPlatform(navigator),
+    serviceWorker: 'serviceWorker' in navigator ? 'not-registered' : 'unsupported',
+  });
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Kept for 'Install app' instead of the browser's own mini-infobar.
+    event.preventDefault();
+    usePwaStore.setState({ installPrompt: event as BeforeInstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => usePwaStore.setState({ installed: true, installPrompt: null }));
+}
+
+/** 'Install app': the browser's prompt if one is kept (accepting counts as installed), else the instructions. */
+export async function install(): Promise<void> {
+  const prompt = usePwaStore.getState().installPrompt;
+  if (!prompt) {
+    usePwaStore.setState({ instructionsOpen: true });
+    return;
+  }
+  // A prompt can be shown only once.
+  usePwaStore.setState({ installPrompt: null });
+  try {
+    await prompt.prompt();
+    const { outcome } = await prompt.userChoice;
+    if (outcome === 'accepted') usePwaStore.setState({ installed: true });
+  } catch (error) {
+    console.error('The install prompt failed', error);
+    usePwaStore.setState({ instructionsOpen: true });
+  }
+}
+
+export interface PwaStatus {
+  serviceWorker: ServiceWorkerState;
+  /** The browser's install prompt is kept and can be shown (the admin Settings panel's 'Available'). */
+  installPromptAvailable: boolean;
+  /** How 'Install app' installs, or null when the entry is hidden. */
+  installMethod: ReturnType<typeof installMethod>;
+  installed: boolean;
+  standalone: boolean;
+  /** A new version is waiting for 'Atualizar agora'. */
+  updateAvailable: boolean;
+}
+
+export function pwaStatus(state: PwaState): PwaStatus {
+  return {
+    serviceWorker: state.serviceWorker,
+    installPromptAvailable: state.installPrompt !== null,
+    installMethod: installMethod({ ...state, hasPrompt: state.installPrompt !== null }),
+    installed: state.installed,
+    standalone: state.standalone,
+    updateAvailable: state.applyUpdate !== null,
+  };
+}
+
+/** The real service-worker and install state, for the header and the admin Settings panel's PWA card. */
+export function usePwaStatus(): PwaStatus {
+  return usePwaStore(useShallow(pwaStatus));
+}
