@@ -23,9 +23,10 @@ export interface Site {
 
 /**
  * Runs the built app (real PostgreSQL and Redis, the demo catalogue) and Chromium for the test file that
- * calls it at its top level; the returned object is filled in before the tests run.
+ * calls it at its top level; the returned object is filled in before the tests run. `env` adds server
+ * settings (e.g. FRONTEND_DIST, to serve a copy of the build that a test changes).
  */
-export function useSite(): Site {
+export function useSite(env: Record<string, string> = {}): Site {
   const site = {} as Site;
   const redisPrefix = uniqueName('unsheet-e2e');
   let database: TestDatabase | undefined;
@@ -37,6 +38,7 @@ export function useSite(): Site {
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       DEMO_CATALOGUE: 'true',
+      ...env,
     });
     site.url = server.url;
     site.browser = await launchChromium();
