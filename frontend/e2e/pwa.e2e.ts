@@ -34,6 +34,11 @@ async function waitUntilKept(page: Page, url: string): Promise<void> {
   await page.waitForFunction(async (href) => (await caches.open('pages').then((cache) => cache.match(href))) !== undefined, url);
 }
 
+/** The installed-app code starts a few seconds after load (main.tsx); its service worker is ready after. */
+async function waitForPwaStart(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+}
+
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): string {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -219,6 +224,7 @@ describe('install', () => {
         query === '(display-mode: standalone)' ? ({ ...matchMedia(query), matches: true, addEventListener() {} } as MediaQueryList) : matchMedia(query);
     });
     await visit(page, `${site.url}/`);
+    await waitForPwaStart(page);
     await offerInstallPrompt(page, 'accepted');
     await page.getByRole('button', { name: 'Join Explorers' }).waitFor();
     await page.waitForTimeout(200);
@@ -259,6 +265,7 @@ describe('install', () => {
     const home = await newPage({ viewport: PHONE, userAgent: IPHONE_UA });
     await home.context.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
     await visit(home.page, `${site.url}/`);
+    await waitForPwaStart(home.page);
     await home.page.getByRole('button', { name: 'Open menu' }).click();
     await home.page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'About' }).waitFor();
     expect(await home.page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
@@ -293,6 +300,7 @@ describe('update', () => {
     await notice.waitFor();
     expect(await notice.getByText('Uma nova versão do Unsheet está pronta para ser instalada.').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBeUndefined();
+    await page.waitForTimeout(400); // its entrance transition
     await page.screenshot({ path: `${SCREENSHOTS_DIR}pwa-update-notice-desktop.png` });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}pwa-update-notice-mobile.png` });

@@ -2,7 +2,7 @@
  * What the service worker (sw.ts) keeps, in one place: server-rendered pages and catalogue reads. Anything
  * else — the admin console and its API, every other API call, and every write — goes to the network only.
  * Pure functions of a URL, so the rules are unit-tested (cache-rules.spec.ts); the page imports the cache
- * names too (features/pwa/register-service-worker.ts).
+ * names too (features/pwa/start-pwa.ts).
  */
 
 /** The server-rendered HTML of pages a visitor has opened, network-first. */

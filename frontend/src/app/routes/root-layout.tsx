@@ -8,15 +8,14 @@ import { Header } from '../../components/layout/header';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
 import { PwaHost } from '../../features/pwa/components/pwa-host';
-import { install, usePwaStatus } from '../../features/pwa/pwa-store';
+import { install, selectInstallMethod, usePwaStore } from '../../features/pwa/pwa-store';
 import { ModalsHost } from '../modals-host';
-import { startedAsOfflineFallback } from '../offline-fallback';
+import { OfflineRoute, startedAsOfflineFallback } from '../offline-fallback';
 import { useHashScroll } from '../use-hash-scroll';
-import { OfflineRoute } from './offline';
 
 export function RootLayout() {
   const { data: categories } = useCategories();
-  const { installMethod } = usePwaStatus();
+  const installable = usePwaStore((state) => selectInstallMethod(state) !== null);
   const showsOfflineFallback = useShowsOfflineFallback();
   useHashScroll();
 
@@ -29,7 +28,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header categories={categories} onInstall={installMethod ? () => void install() : undefined} />
+      <Header categories={categories} onInstall={installable ? () => void install() : undefined} />
       {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. At least a screen
           tall, so the footer starts below the fold and a page rendering into <main> never pushes it into view. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 scroll-mt-14 outline-none">

@@ -1,4 +1,4 @@
-import type { Platform } from './install-rules';
+import type { Platform } from './platform';
 
 /** The steps to add the site to a home screen or desktop by hand, per platform (spec §4, Install). */
 export const INSTALL_INSTRUCTIONS: Record<Platform, { label: string; steps: string[] }> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { platformsFor } from './install-instructions';
-import { detectPlatform, installMethod, type InstallState } from './install-rules';
+import { installMethod, type InstallState } from './install-rules';
+import { detectPlatform } from './platform';
 
 const UA = {
   iphone:

@@ -1,23 +1,8 @@
 /**
- * When the site can be installed, and which instructions a visitor needs (spec §4, Install). Pure, so the
- * rules are unit-tested (install-rules.spec.ts); pwa-store.ts feeds them the browser's state.
+ * When the site can be installed (spec §4, Install). Pure, so the rules are unit-tested
+ * (install-rules.spec.ts); pwa-store.ts feeds them the browser's state.
  */
-
-export type Platform = 'ios' | 'android' | 'desktop';
-
-/** What the browser tells us about itself. */
-export interface Device {
-  userAgent: string;
-  /** navigator.maxTouchPoints: an iPad asking for the desktop site says "Macintosh" but has touch. */
-  maxTouchPoints: number;
-}
-
-export function detectPlatform({ userAgent, maxTouchPoints }: Device): Platform {
-  if (/iPhone|iPad|iPod/.test(userAgent)) return 'ios';
-  if (/Macintosh/.test(userAgent) && maxTouchPoints > 1) return 'ios';
-  if (/Android/.test(userAgent)) return 'android';
-  return 'desktop';
-}
+import type { Platform } from './platform';
 
 export interface InstallState {
   /** Running as an installed app: display-mode standalone, or iOS's home-screen flag (navigator.standalone). */
@@ -34,7 +19,9 @@ export interface InstallState {
  * prompt. iOS never offers one (Safari installs only through Share, Add to Home Screen), so there the
  * entry opens the instructions.
  */
-export function installMethod(state: InstallState): 'prompt' | 'instructions' | null {
+export type InstallMethod = 'prompt' | 'instructions' | null;
+
+export function installMethod(state: InstallState): InstallMethod {
   if (state.standalone || state.installed) return null;
   if (state.hasPrompt) return 'prompt';
   if (state.platform === 'ios') return 'instructions';

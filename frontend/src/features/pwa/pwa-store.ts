@@ -1,12 +1,12 @@
 /**
  * The installed-app state of this page: the kept install prompt, whether the site runs standalone, the
  * service worker's state and a waiting update. Part of the first load (the header's 'Install app' reads it
- * and the prompt must be caught early), so it stays tiny: the service worker is registered by a lazily
- * loaded module (register-service-worker.ts), and the dialogs and notice are lazy components.
+ * and the prompt must be caught early), so it stays tiny: the rest starts in a lazily loaded module
+ * (start-pwa.ts), and the dialogs and notice are lazy components.
  */
 import { create } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
-import { detectPlatform, installMethod, type Platform } from './install-rules';
+import { installMethod, type InstallMethod } from './install-rules';
+import type { Platform } from './platform';
 
 export type ServiceWorkerState = 'not-registered' | 'registering' | 'active' | 'failed' | 'unsupported';
 
@@ -16,7 +16,7 @@ export interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-interface PwaState {
+export interface PwaState {
   serviceWorker: ServiceWorkerState;
   standalone: boolean;
   installed: boolean;
@@ -29,7 +29,7 @@ interface PwaState {
 }
 
 // The server renders with this state and hydration uses it too (zustand's server snapshot); what the
-// browser knows is set after, by watchInstallability.
+// browser knows is set after, by watchInstallPrompt and start-pwa.ts.
 export const usePwaStore = create<PwaState>(() => ({
   serviceWorker: 'not-registered',
   standalone: false,
@@ -41,19 +41,11 @@ export const usePwaStore = create<PwaState>(() => ({
   updateDismissed: false,
 }));
 
-/** Called once by main.tsx before the page hydrates, so no beforeinstallprompt is missed. */
-export function watchInstallability(): void {
-  const standaloneQuery = window.matchMedia('(display-mode: standalone)');
-  const readStandalone = () =>
-    usePwaStore.setState({
-      standalone: standaloneQuery.matches || (navigator as { standalone?: boolean }).standalone === true,
-    });
-  readStandalone();
-  standaloneQuery.addEventListener('change', readStandalone);
-  usePwaStore.setState({
-    platform: detectPlatform(navigator),
-    serviceWorker: 'serviceWorker' in navigator ? 'not-registered' : 'unsupported',
-  });
+/**
+ * Called once by main.tsx before the page hydrates, so no beforeinstallprompt is missed. The platform and
+ * display mode are read later, by the lazily loaded start-pwa.ts.
+ */
+export function watchInstallPrompt(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     // Kept for 'Install app' instead of the browser's own mini-infobar.
     event.preventDefault();
@@ -81,30 +73,7 @@ export async function install(): Promise<void> {
   }
 }
 
-export interface PwaStatus {
-  serviceWorker: ServiceWorkerState;
-  /** The browser's install prompt is kept and can be shown (the admin Settings panel's 'Available'). */
-  installPromptAvailable: boolean;
-  /** How 'Install app' installs, or null when the entry is hidden. */
-  installMethod: ReturnType<typeof installMethod>;
-  installed: boolean;
-  standalone: boolean;
-  /** A new version is waiting for 'Atualizar agora'. */
-  updateAvailable: boolean;
-}
-
-export function pwaStatus(state: PwaState): PwaStatus {
-  return {
-    serviceWorker: state.serviceWorker,
-    installPromptAvailable: state.installPrompt !== null,
-    installMethod: installMethod({ ...state, hasPrompt: state.installPrompt !== null }),
-    installed: state.installed,
-    standalone: state.standalone,
-    updateAvailable: state.applyUpdate !== null,
-  };
-}
-
-/** The real service-worker and install state, for the header and the admin Settings panel's PWA card. */
-export function usePwaStatus(): PwaStatus {
-  return usePwaStore(useShallow(pwaStatus));
+/** How 'Install app' installs now, or null when the entry is hidden. */
+export function selectInstallMethod(state: PwaState): InstallMethod {
+  return installMethod({ ...state, hasPrompt: state.installPrompt !== null });
 }

@@ -1,25 +1,13 @@
 /**
- * Mounts the update notice and the install instructions when the PWA store asks for them. Both are lazy
- * chunks: most visits never show either. Rendered client-only by the root layout.
+ * Mounts the update notice and the install instructions (one lazy chunk, pwa-overlays.tsx) the first time
+ * the PWA store asks for either: most visits never show them. Rendered client-only by the root layout.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { usePwaStore } from '../pwa-store';
 
-const UpdateNotice = lazy(() => import('./update-notice').then((module) => ({ default: module.UpdateNotice })));
-const InstallDialog = lazy(() => import('./install-dialog').then((module) => ({ default: module.InstallDialog })));
+const PwaOverlays = lazy(() => import('./pwa-overlays').then((module) => ({ default: module.PwaOverlays })));
 
 export function PwaHost() {
-  const showUpdate = usePwaStore((state) => state.applyUpdate !== null && !state.updateDismissed);
-  const instructionsOpen = usePwaStore((state) => state.instructionsOpen);
-  // Once opened, the dialog stays mounted so it can animate out and give focus back.
-  const [instructionsWanted, setInstructionsWanted] = useState(false);
-  useEffect(() => {
-    if (instructionsOpen) setInstructionsWanted(true);
-  }, [instructionsOpen]);
-  return (
-    <>
-      <Suspense fallback={null}>{showUpdate && <UpdateNotice />}</Suspense>
-      <Suspense fallback={null}>{(instructionsOpen || instructionsWanted) && <InstallDialog />}</Suspense>
-    </>
-  );
+  const wanted = usePwaStore((state) => state.applyUpdate !== null || state.instructionsOpen);
+  return <Suspense fallback={null}>{wanted && <PwaOverlays />}</Suspense>;
 }

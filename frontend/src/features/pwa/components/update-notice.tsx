@@ -1,6 +1,6 @@
 /**
  * 'Nova versão disponível' (spec §4 Update and §8): shown while a new version waits. 'Atualizar agora'
- * makes it take over and the page reloads once, when it has (register-service-worker.ts); 'Agora não'
+ * makes it take over and the page reloads once, when it has (start-pwa.ts); 'Agora não'
  * hides the notice until the next page load. Portuguese, as the spec has it, marked lang="pt" for screen
  * readers on this English site.
  */

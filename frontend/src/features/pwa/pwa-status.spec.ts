@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pwaStatus, usePwaStore, type BeforeInstallPromptEvent } from './pwa-store';
+import { usePwaStore, type BeforeInstallPromptEvent } from './pwa-store';
+import { pwaStatus } from './pwa-status';
 
 const initial = usePwaStore.getInitialState();
 const prompt = {} as BeforeInstallPromptEvent;
