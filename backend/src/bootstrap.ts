@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { relative, sep } from 'node:path';
 import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
@@ -32,8 +33,18 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     app.use('/api', requireJsonBodies);
     app.useBodyParser('json', { limit: MAX_JSON_BODY });
     app.use(compression());
-    // Built assets first (hashed names, cached for a year); pages and 404s come from SiteController.
-    app.useStaticAssets(FRONTEND_DIST, { index: false, maxAge: '1y', immutable: true, fallthrough: true });
+    // Built assets first; pages and 404s come from SiteController. Files under assets/ have hashed names and
+    // are cached for a year. The others keep their names from build to build (sw.js, manifest.webmanifest,
+    // icons), so browsers must ask again each time: a new sw.js is how a new version reaches installed apps.
+    app.useStaticAssets(FRONTEND_DIST, {
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      fallthrough: true,
+      setHeaders: (response, path) => {
+        if (!isHashedAsset(path)) response.setHeader('Cache-Control', 'no-cache');
+      },
+    });
     app.useGlobalFilters(new DomainErrorFilter());
     app.disable('x-powered-by');
     // Behind a load balancer or TLS terminator: the client's address (rate limits) and https (Secure cookies).
@@ -52,6 +63,10 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     await kernel.close();
     throw error;
   }
+}
+
+function isHashedAsset(path: string): boolean {
+  return relative(FRONTEND_DIST, path).split(sep)[0] === 'assets';
 }
 
 /** API requests that carry a body must send JSON: anything else gets a clear 415 instead of an empty body. */

@@ -25,7 +25,8 @@ export interface Site {
 
 /**
  * Runs the built app (real PostgreSQL and Redis, the demo catalogue) and Chromium for the test file that
- * calls it at its top level; the returned object is filled in before the tests run.
+ * calls it at its top level; the returned object is filled in before the tests run. `env` adds server
+ * settings (e.g. FRONTEND_DIST, to serve a copy of the build that a test changes).
  */
 export function useSite(env: Record<string, string> | (() => Record<string, string>) = {}): Site {
   const site = {} as Site;

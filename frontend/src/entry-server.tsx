@@ -17,7 +17,7 @@ const handler = createStaticHandler(routes);
  * block revealed by an inline script. Rendering every route once when this module loads (the pages' own
  * data is not needed for that) means real renders never suspend and give plain HTML.
  */
-const WARM_UP = ['/', '/c/warm-up', '/app/warm-up', '/about', '/contact', '/privacy', '/terms'];
+const WARM_UP = ['/', '/c/warm-up', '/app/warm-up', '/about', '/contact', '/privacy', '/terms', '/offline'];
 const warmedUp = Promise.all(WARM_UP.map((path) => renderPage(`http://localhost${path}`, {})));
 
 export async function render(url: string, initialData: Record<string, unknown>): Promise<string> {

@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
+import { usePwaStore, watchInstallPrompt } from './features/pwa/pwa-store';
 import './index.css';
+
+// Before anything else, so the browser's install prompt is caught whenever it comes.
+watchInstallPrompt();
 
 // The server writes SEO tags for crawlers (data-ssr); the pages render their own, so drop the server's.
 for (const element of document.head.querySelectorAll('[data-ssr]')) element.remove();
@@ -17,3 +21,20 @@ const app = (
 // The server renders the first view of the pages it can (backend/src/site/spa-page.ts): hydrate that markup.
 if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);
+
+/**
+ * The installed-app code starts a while after the page has loaded: installing the service worker downloads
+ * every precached file, which must not compete with the visit's own first requests, and the code (with
+ * workbox-window) is fetched only then (docs/pwa.md).
+ */
+const REGISTER_AFTER_LOAD_MS = 3000;
+if (import.meta.env.PROD) {
+  const register = () =>
+    import('./features/pwa/start-pwa').then(
+      (module) => module.startPwa(usePwaStore.setState),
+      (error: unknown) => console.error('Service worker registration failed', error),
+    );
+  const later = () => setTimeout(() => void register(), REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}

@@ -13,7 +13,11 @@ export const PROJECT_ROOT = (() => {
   return dir;
 })();
 
-export const FRONTEND_DIST = join(PROJECT_ROOT, 'frontend', 'dist');
+/**
+ * The built SPA (`vite build`). FRONTEND_DIST overrides it with another copy of a build: the browser tests
+ * of service-worker updates serve a copy in a temporary folder and change it while the server runs.
+ */
+export const FRONTEND_DIST = process.env.FRONTEND_DIST || join(PROJECT_ROOT, 'frontend', 'dist');
 
 /** The server-rendering build of the SPA (`vite build --ssr`), see backend/src/site/spa-page.ts. */
 export const FRONTEND_SSR_ENTRY = join(PROJECT_ROOT, 'frontend', 'dist-server', 'entry-server.js');

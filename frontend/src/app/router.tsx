@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { NotFoundRoute } from './routes/not-found';
-import { OfflineRoute } from './routes/offline';
+import { OfflineRoute } from './offline-fallback';
 import { AdminRoot } from './routes/admin/admin-root';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -40,9 +40,8 @@ export const routes: RouteObject[] = [
       { path: 'terms', Component: TermsRoute },
       { path: 'auth', Component: AuthRoute },
       { path: 'auth/confirm', Component: AuthConfirmRoute },
-      // Bundled, not lazy: the offline page must render when no further chunk can be fetched, and a
-      // broken link should not wait for one.
       { path: 'offline', Component: OfflineRoute },
+      // Bundled, not lazy: a broken link should not wait for a chunk.
       { path: '*', Component: NotFoundRoute },
     ],
   },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, refreshAccessToken, setAccessToken } from './api-client';
+import { ApiError, apiGet, apiPost, OFFLINE_CODE, refreshAccessToken, setAccessToken } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -73,6 +73,30 @@ describe('api-client', () => {
       message: 'An unexpected error occurred. Please try again.',
     });
     expect((error as ApiError).fields).toBeUndefined();
+  });
+
+  it('fails a write at once when the browser is offline, without sending it', async () => {
+    const fetchMock = stubFetch(Response.json({ ok: true }));
+    vi.stubGlobal('navigator', { onLine: false });
+
+    const error = await catchError(apiPost('/leads', { email: 'ana@example.com' }));
+
+    expect(error).toMatchObject({ code: OFFLINE_CODE, message: "You are offline. Please try again when you're back online." });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reports a read that fails while offline as offline', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal('navigator', { onLine: false });
+
+    expect(await catchError(apiGet('/apps'))).toMatchObject({ code: OFFLINE_CODE });
+  });
+
+  it('passes a network failure on as it is while online', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal('navigator', { onLine: true });
+
+    expect(await catchError(apiGet('/apps'))).toBeInstanceOf(TypeError);
   });
 });
 

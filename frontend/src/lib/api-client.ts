@@ -5,6 +5,9 @@
 
 const API_BASE = '/api';
 const FALLBACK_MESSAGE = 'An unexpected error occurred. Please try again.';
+/** The code of the error a request gets when the browser is offline (see failure-toast.ts). */
+export const OFFLINE_CODE = 'NETWORK.OFFLINE';
+const OFFLINE_MESSAGE = "You are offline. Please try again when you're back online.";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -53,16 +56,24 @@ export function refreshAccessToken(): Promise<string | null> {
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const send = (token: string | null) => {
+  // Writes are never queued or cached (the service worker leaves them to the network): offline, one fails at
+  // once with an error that says so, instead of a generic failure.
+  if (method !== 'GET' && isOffline()) throw offlineError();
+  const send = async (token: string | null) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
-    return fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    try {
+      return await fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (isOffline()) throw offlineError();
+      throw error;
+    }
   };
 
   let response = await send(accessToken);
@@ -75,6 +86,14 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+function offlineError(): ApiError {
+  return new ApiError(0, OFFLINE_CODE, OFFLINE_MESSAGE);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -46,7 +46,8 @@ export function AppDetailRoute() {
     );
   }
 
-  if (error) {
+  // A failed refresh keeps what is shown (the server's first render, or a copy kept offline).
+  if (error && !app) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-16">
         <LoadError message="Could not load this app. Please try again." onRetry={() => void mutate()} />

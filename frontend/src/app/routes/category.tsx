@@ -40,7 +40,8 @@ export function CategoryRoute() {
     );
   }
 
-  if (error) {
+  // A failed refresh keeps what is shown (the server's first render, or a copy kept offline).
+  if (error && !data) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-16">
         <LoadError message="Could not load this category. Please try again." onRetry={() => void mutate()} />

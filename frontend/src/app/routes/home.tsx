@@ -55,7 +55,7 @@ export function HomeRoute() {
       </Suspense>
 
       <HomeSection id="popular" title="Most Popular">
-        {top.error ? (
+        {top.error && !top.data ? (
           <LoadError message="Could not load apps. Please try again." onRetry={() => void top.mutate()} />
         ) : !top.data ? (
           <AppGridSkeleton />
@@ -85,7 +85,7 @@ export function HomeRoute() {
         <AllApps
           apps={all.data}
           categories={categories.data}
-          error={all.error}
+          error={all.data ? undefined : all.error}
           onRetry={() => {
             void all.mutate();
             void categories.mutate();
@@ -94,7 +94,7 @@ export function HomeRoute() {
       </HomeSection>
 
       <HomeSection id="categories" title="Categories">
-        {categories.error ? (
+        {categories.error && !categories.data ? (
           <LoadError message="Could not load categories. Please try again." onRetry={() => void categories.mutate()} />
         ) : (
           <CategoryList categories={categories.data} />

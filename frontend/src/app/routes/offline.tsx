@@ -5,7 +5,9 @@ import { paths } from '../paths';
 
 export function OfflineRoute() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
+    // data-offline-page: how the browser recognises this page when the service worker answers it for another URL
+    // (app/offline-fallback.ts).
+    <div data-offline-page className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
       <PageMeta
         title="Offline | Unsheet"
         description="You are offline. Check your connection and try again to keep browsing AI tools that replace spreadsheets."

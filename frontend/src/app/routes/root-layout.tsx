@@ -1,5 +1,5 @@
-import { Suspense, useEffect, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { ClientOnly } from '../../components/client-only';
 import { FloatingIdeaButton } from '../../components/layout/floating-idea-button';
@@ -8,12 +8,17 @@ import { Header } from '../../components/layout/header';
 import { isLoggedIn, useAuth } from '../../features/auth/session-store';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
+import { PwaHost } from '../../features/pwa/components/pwa-host';
+import { install, selectInstallMethod, usePwaStore } from '../../features/pwa/pwa-store';
 import { ModalsHost } from '../modals-host';
+import { OfflineRoute, startedAsOfflineFallback } from '../offline-fallback';
 import { useHashScroll } from '../use-hash-scroll';
 
 export function RootLayout() {
   const { data: categories } = useCategories();
   const signedIn = isLoggedIn(useAuth());
+  const installable = usePwaStore((state) => selectInstallMethod(state) !== null);
+  const showsOfflineFallback = useShowsOfflineFallback();
   useHashScroll();
 
   return (
@@ -25,13 +30,18 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header categories={categories} signedIn={signedIn} onSignOut={signOut} />
+      <Header
+        categories={categories}
+        signedIn={signedIn}
+        onSignOut={signOut}
+        onInstall={installable ? () => void install() : undefined}
+      />
       {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. At least a screen
           tall, so the footer starts below the fold and a page rendering into <main> never pushes it into view. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 scroll-mt-14 outline-none">
         {/* Pages are lazy chunks; the header and footer stay put while one loads. */}
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {showsOfflineFallback ? <OfflineRoute /> : <Outlet />}
           <MarkHydrated />
         </Suspense>
       </main>
@@ -41,6 +51,7 @@ export function RootLayout() {
         <Toaster richColors position="top-center" />
         <ScrollRestoration />
         <ModalsHost />
+        <PwaHost />
       </ClientOnly>
     </div>
   );
@@ -49,6 +60,13 @@ export function RootLayout() {
 // The auth client (session refresh, sign-out) is fetched only when someone signs out.
 function signOut() {
   void import('../../features/auth/auth-client').then((auth) => auth.signOut());
+}
+
+/** The offline page stands in for the first page when the service worker answered with it (app/offline-fallback.ts). */
+function useShowsOfflineFallback(): boolean {
+  const location = useLocation();
+  const [firstKey] = useState(location.key);
+  return startedAsOfflineFallback && location.key === firstKey;
 }
 
 /**

@@ -4,6 +4,7 @@ import { useModals } from '../../app/modals';
 import { paths } from '../../app/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
+import { InstallIcon } from '../ui/install-icon';
 import type { NavCategory } from './mobile-menu';
 
 const loadMobileMenu = () => import('./mobile-menu');
@@ -14,9 +15,11 @@ type HeaderProps = {
   categories?: NavCategory[];
   signedIn?: boolean;
   onSignOut?: () => void;
+  /** Installs the app; given only while it is installable, which shows 'Install app'. */
+  onInstall?: () => void;
 };
 
-export function Header({ categories, signedIn = false, onSignOut }: HeaderProps) {
+export function Header({ categories, signedIn = false, onSignOut, onInstall }: HeaderProps) {
   const openModal = useModals((state) => state.openModal);
 
   return (
@@ -24,6 +27,12 @@ export function Header({ categories, signedIn = false, onSignOut }: HeaderProps)
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
         <BrandLink />
         <div className="hidden items-center gap-2 md:flex">
+          {onInstall && (
+            <Button type="button" variant="ghost" onClick={onInstall}>
+              <InstallIcon className="size-4" />
+              Install app
+            </Button>
+          )}
           {signedIn ? (
             <>
               <span className="px-3 text-sm text-muted-foreground">Welcome back!</span>
@@ -43,14 +52,14 @@ export function Header({ categories, signedIn = false, onSignOut }: HeaderProps)
             Join Explorers
           </Button>
         </div>
-        <MobileMenuButton categories={categories} signedIn={signedIn} onSignOut={onSignOut} className="md:hidden" />
+        <MobileMenuButton categories={categories} signedIn={signedIn} onSignOut={onSignOut} onInstall={onInstall} className="md:hidden" />
       </div>
     </header>
   );
 }
 
 /** Opens the mobile menu, whose code is fetched on first hover, focus or tap rather than with the page. */
-function MobileMenuButton({ categories, signedIn, onSignOut, className }: HeaderProps & { className?: string }) {
+function MobileMenuButton({ categories, signedIn, onSignOut, onInstall, className }: HeaderProps & { className?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -85,6 +94,7 @@ function MobileMenuButton({ categories, signedIn, onSignOut, className }: Header
             categories={categories}
             signedIn={signedIn}
             onSignOut={onSignOut}
+            onInstall={onInstall}
           />
         </Suspense>
       )}

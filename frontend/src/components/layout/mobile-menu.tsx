@@ -6,13 +6,14 @@
  */
 import { useRef, type ComponentProps, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { useModals, type ModalKind } from '../../app/modals';
+import { useModals } from '../../app/modals';
 import { paths } from '../../app/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';
 import { Sheet, SheetContent, SheetHeader, SheetTitle } from '../ui/sheet';
 import { ChevronDownIcon } from '../ui/chevron-down-icon';
+import { InstallIcon } from '../ui/install-icon';
 
 /** What the menu needs of a category; the layout passes the catalogue's categories in. */
 export type NavCategory = { name: string; slug: string; count: number };
@@ -25,14 +26,25 @@ export type MobileMenuProps = {
   categories?: NavCategory[];
   signedIn?: boolean;
   onSignOut?: () => void;
+  /** Given only while the app is installable, which shows 'Install app'. */
+  onInstall?: () => void;
 };
 
 const rowClass =
   'flex min-h-11 w-full items-center rounded-md px-3 text-base font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-primary';
 
-export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, signedIn = false, onSignOut }: MobileMenuProps) {
+export function MobileMenu({
+  open,
+  onOpenChange,
+  returnFocusTo,
+  categories,
+  signedIn = false,
+  onSignOut,
+  onInstall,
+}: MobileMenuProps) {
   const openModal = useModals((state) => state.openModal);
-  const modalAfterClose = useRef<ModalKind | null>(null);
+  /** What to do once the sheet has gone: open a dialog (which must not fight the sheet over focus). */
+  const afterClose = useRef<(() => void) | null>(null);
   const close = () => onOpenChange(false);
 
   return (
@@ -43,9 +55,9 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, sign
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo.current?.focus();
-          const kind = modalAfterClose.current;
-          modalAfterClose.current = null;
-          if (kind) openModal(kind);
+          const action = afterClose.current;
+          afterClose.current = null;
+          action?.();
         }}
       >
         <SheetHeader className="border-b">
@@ -84,6 +96,19 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, sign
               Sign In
             </MenuNavLink>
           )}
+          {onInstall && (
+            <button
+              type="button"
+              className={cn(rowClass, 'gap-2')}
+              onClick={() => {
+                afterClose.current = onInstall;
+                close();
+              }}
+            >
+              <InstallIcon className="size-5" />
+              Install app
+            </button>
+          )}
         </nav>
         <div className="border-t p-4">
           <Button
@@ -92,7 +117,7 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, sign
             size="lg"
             className="w-full"
             onClick={() => {
-              modalAfterClose.current = 'lead';
+              afterClose.current = () => openModal('lead');
               close();
             }}
           >

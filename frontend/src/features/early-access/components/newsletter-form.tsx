@@ -7,6 +7,7 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 import { validateEmail } from '../validation';
+import { toastFailure } from '../../../lib/failure-toast';
 
 export function NewsletterForm({ className }: { className?: string }) {
   const inputId = useId();
@@ -33,7 +34,7 @@ export function NewsletterForm({ className }: { className?: string }) {
       setEmail('');
     } catch (error) {
       console.error('Newsletter subscription failed', error);
-      toast.error('Something went wrong', { description: 'Please try again later.' });
+      toastFailure(error, { title: 'Something went wrong', description: 'Please try again later.' });
     } finally {
       setSubmitting(false);
     }

@@ -14,6 +14,7 @@ import { useJoinWaitlist, type JoinWaitlistResult } from '../api/join-waitlist';
 import { readReferral } from '../referral';
 import { validateEmail } from '../validation';
 import { JoinResult, toJoined, type Joined } from './join-result';
+import { toastFailure } from '../../../lib/failure-toast';
 
 interface JoinEmailFormProps {
   submitLabel: string;
@@ -48,7 +49,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className }: Joi
       result = await join({ email, source_page: pathname, ref: readReferral() });
     } catch (error) {
       console.error('Joining the list failed', error);
-      toast.error(failure.title, { description: failure.description });
+      toastFailure(error, failure);
       setSubmitting(false);
       return;
     }

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
 import { isBlank } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { toastFailure } from '../../../lib/failure-toast';
 
 export function DeveloperInquiryDialog({ open, onOpenChange }: FormDialogProps) {
   return (
@@ -55,7 +56,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
       });
     } catch (error) {
       console.error('Submitting the developer inquiry failed', error);
-      toast.error('Error', { description: 'Failed to submit your inquiry. Please try again.' });
+      toastFailure(error, { title: 'Error', description: 'Failed to submit your inquiry. Please try again.' });
       setSubmitting(false);
       return;
     }

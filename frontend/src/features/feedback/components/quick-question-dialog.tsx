@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { askQuickQuestion } from '../api/ask-quick-question';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { toastFailure } from '../../../lib/failure-toast';
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
 
@@ -50,7 +51,8 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
       await askQuickQuestion({ name: name.trim(), email: email.trim(), message: message.trim() });
     } catch (error) {
       console.error('Sending the quick question failed', error);
-      toast.error('Something went wrong', {
+      toastFailure(error, {
+        title: 'Something went wrong',
         description: error instanceof ApiError && error.message ? error.message : FAILURE_FALLBACK,
       });
       setSending(false);

@@ -13,6 +13,7 @@ import { submitSuggestion } from '../api/submit-suggestion';
 import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { toastFailure } from '../../../lib/failure-toast';
 
 export function SuggestionDialog({ open, onOpenChange, context }: FormDialogProps & {
   /** From the modals store: { category } preselects that category when it is one of the fixed list. */
@@ -60,7 +61,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
       });
     } catch (error) {
       console.error('Submitting the suggestion failed', error);
-      toast.error('Something went wrong', { description: 'Please try again later.' });
+      toastFailure(error, { title: 'Something went wrong', description: 'Please try again later.' });
       setSubmitting(false);
       return;
     }
