@@ -18,9 +18,9 @@ let firstCode = '';
 async function invitesOf(code: string): Promise<number> {
   const response = await fetch(`${site.url}/api/referrals/${code}`);
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { code: string; invites: number };
+  const body = (await response.json()) as { code: string; conversions: number };
   expect(body.code).toBe(code);
-  return body.invites;
+  return body.conversions;
 }
 
 async function tierStates(scope: ReturnType<Page['getByTestId']>): Promise<(string | null)[]> {

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { askQuickQuestion } from '../api/ask-quick-question';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { trackConversion } from '../../../lib/conversions';
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
 
@@ -56,6 +57,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
       setSending(false);
       return;
     }
+    trackConversion('contact_form');
     toast.success('Question sent!', { description: "We'll get back to you within 24 hours." });
     onDone();
   }

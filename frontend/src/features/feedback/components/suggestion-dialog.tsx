@@ -13,6 +13,7 @@ import { submitSuggestion } from '../api/submit-suggestion';
 import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { trackConversion } from '../../../lib/conversions';
 
 export function SuggestionDialog({ open, onOpenChange, context }: FormDialogProps & {
   /** From the modals store: { category } preselects that category when it is one of the fixed list. */
@@ -64,6 +65,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
       setSubmitting(false);
       return;
     }
+    trackConversion('suggestion');
     toast.success('Thank you! 💡', { description: 'We read every idea.' });
     // Closing unmounts this form, which is the reset.
     onDone();
