@@ -133,6 +133,8 @@ describe('referrals in Chromium', () => {
     await visit(page, `${site.url}/?ref=${firstCode}`);
 
     const section = page.getByRole('region', { name: 'Join the VIP list' });
+    // The form loads when its section scrolls near.
+    await section.scrollIntoViewIfNeeded();
     await section.getByRole('textbox', { name: 'Email' }).fill('bo@example.com');
     await section.getByRole('button', { name: 'Join the VIP List' }).click();
     await page.getByText('Welcome to the VIP list!', { exact: true }).waitFor();
