@@ -3,6 +3,8 @@ import { appViewsProjection } from './catalogue/projections/app-views.projection
 import { appsProjection } from './catalogue/projections/apps.projection.js';
 import { leadsProjection } from './early-access/projections/leads.projection.js';
 import { newsletterSubscriptionsProjection } from './early-access/projections/newsletter-subscriptions.projection.js';
+import { quizResultsProjection } from './early-access/projections/quiz-results.projection.js';
+import { referralsProjection } from './early-access/projections/referrals.projection.js';
 import {
   developerInquiriesProjection,
   quickQuestionsProjection,
@@ -21,6 +23,8 @@ export function buildProjections(config: Config): Projection[] {
     appViewsProjection,
     newsletterSubscriptionsProjection,
     leadsProjection,
+    referralsProjection,
+    quizResultsProjection,
     suggestionsProjection,
     quickQuestionsProjection,
     developerInquiriesProjection,

@@ -63,14 +63,29 @@ describe('joining the Early Explorers', () => {
 
   it('credits the referrer whose code a friend joined with, and ignores unknown or own codes', async () => {
     const referrer = (await (await join({ email: 'grace@example.com', source_page: '/' })).json()) as { refCode: string };
-    expect((await api.get(`/api/referrals/${referrer.refCode}`)).body).toEqual({ code: referrer.refCode, invites: 0 });
+    const stats = (conversions: number) => ({ code: referrer.refCode, clicks: 0, conversions, revenue_earned: 0 });
+    expect((await api.get(`/api/referrals/${referrer.refCode}`)).body).toEqual(stats(0));
 
     expect((await join({ email: 'friend1@example.com', source_page: '/', ref: referrer.refCode.toLowerCase() })).status).toBe(201);
     expect((await join({ email: 'friend2@example.com', source_page: '/', ref: referrer.refCode })).status).toBe(201);
     expect((await join({ email: 'friend3@example.com', source_page: '/', ref: 'ZZZZZZ' })).status).toBe(201);
     expect((await join({ email: 'friend4@example.com', source_page: '/', ref: "x' or 1=1" })).status).toBe(201);
-    expect((await api.get(`/api/referrals/${referrer.refCode}`)).body).toEqual({ code: referrer.refCode, invites: 2 });
+    expect((await api.get(`/api/referrals/${referrer.refCode}`)).body).toEqual(stats(2));
     expect((await api.get('/api/referrals/NOPE42')).status).toBe(404);
+  });
+
+  it("keeps the visitor's analytics session on LeadJoined, or null without one", async () => {
+    const sessionId = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
+    expect((await join({ email: 'session@example.com', source_page: '/', sessionId })).status).toBe(201);
+    expect((await join({ email: 'nosession@example.com', source_page: '/' })).status).toBe(201);
+    const { rows } = await sql<{ email: string; session_id: string | null }>`
+      select data->>'email' as email, data->>'sessionId' as session_id from events
+      where type = 'LeadJoined' and data->>'email' in ('session@example.com', 'nosession@example.com')
+      order by global_position`.execute(api.database.handle.db);
+    expect(rows).toEqual([
+      { email: 'session@example.com', session_id: sessionId },
+      { email: 'nosession@example.com', session_id: null },
+    ]);
   });
 
   it('switches to the wait-list at 100 leads, positions carrying on', async () => {
@@ -100,6 +115,8 @@ describe('joining the Early Explorers', () => {
     ['a wrong type', { email: ['ada@example.com'] }, { email: 'Please enter your email address.' }],
     ['an unknown field', { email: 'new@example.com', position: 1 }, { '(body)': 'Unrecognized key: "position"' }],
     ['a script', { email: '<script>alert(1)</script>@x.io' }, { email: 'Please enter a valid email address.' }],
+    ['a session id that is not a uuid', { email: 's@example.com', sessionId: 'abc' }, { sessionId: 'Must be a session id (uuid).' }],
+    ['a session id of the wrong type', { email: 's@example.com', sessionId: 42 }, { sessionId: 'Must be a session id (uuid).' }],
   ])('answers 400 for %s, writing nothing', async (_, body, fields) => {
     const before = await leadEvents();
     const response = await join(body);

@@ -18,9 +18,9 @@ let firstCode = '';
 async function invitesOf(code: string): Promise<number> {
   const response = await fetch(`${site.url}/api/referrals/${code}`);
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { code: string; invites: number };
+  const body = (await response.json()) as { code: string; conversions: number };
   expect(body.code).toBe(code);
-  return body.invites;
+  return body.conversions;
 }
 
 async function tierStates(scope: ReturnType<Page['getByTestId']>): Promise<(string | null)[]> {
@@ -133,6 +133,8 @@ describe('referrals in Chromium', () => {
     await visit(page, `${site.url}/?ref=${firstCode}`);
 
     const section = page.getByRole('region', { name: 'Join the VIP list' });
+    // The form loads when its section scrolls near.
+    await section.scrollIntoViewIfNeeded();
     await section.getByRole('textbox', { name: 'Email' }).fill('bo@example.com');
     await section.getByRole('button', { name: 'Join the VIP List' }).click();
     await page.getByText('Welcome to the VIP list!', { exact: true }).waitFor();

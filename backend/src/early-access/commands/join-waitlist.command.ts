@@ -2,7 +2,8 @@
  * Joins the Early Explorers (positions 1–100) or the wait-list after them. Positions are assigned under a
  * transaction-scoped advisory lock and are the version of the `waitlist` stream, so N concurrent joins get
  * N distinct, gap-free positions; an address that joins again (trimmed, case-insensitive) gets its position
- * back and nothing is written. The server draws the referral code, unique among leads, retrying on a clash.
+ * back and nothing is written. The server draws the referral code, unique among all codes, retrying on a
+ * clash; an address that already has a code from the share-link generator keeps it.
  */
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
@@ -35,6 +36,8 @@ export const joinWaitlistInput = z.strictObject({
     .max(64)
     .nullish()
     .transform((code) => code?.toUpperCase() || null),
+  // The visitor's analytics session, so analytics can link the lead to the visit that brought it.
+  sessionId: z.uuid({ error: 'Must be a session id (uuid).' }).nullish().transform((id) => id ?? null),
 });
 
 export interface JoinResult {
@@ -63,11 +66,11 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
   async execute({ input }: JoinWaitlist): Promise<JoinResult> {
     const parsed = joinWaitlistInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    const { email, source_page, ref } = parsed.data;
+    const { email, source_page, ref, sessionId } = parsed.data;
 
     let appended: RecordedEvent[] = [];
     const result = await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${WAITLIST_STREAM}, 0))`.execute(trx);
+      await lockWaitlist(trx);
       const existing = await trx
         .selectFrom('leads')
         .select(['waitlist_position', 'referral_code'])
@@ -77,10 +80,14 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
 
       const referrer =
         ref && REFERRAL_CODE_PATTERN.test(ref)
-          ? await trx.selectFrom('leads').select('referral_code').where('referral_code', '=', ref).executeTakeFirst()
+          ? await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', '=', ref).executeTakeFirst()
           : undefined;
+      // Self-referral (a code the generator issued to this very address) earns nothing.
+      const referredBy = referrer && referrer.owner_email !== email ? referrer.code : null;
       const position = (await streamVersion(trx, WAITLIST_STREAM)) + 1;
-      const referralCode = await this.unusedCode(trx);
+      // An address the share-link generator already gave a code keeps it: links already shared stay valid.
+      const issued = await trx.selectFrom('referral_codes').select('code').where('owner_email', '=', email).executeTakeFirst();
+      const referralCode = issued?.code ?? (await unusedReferralCode(trx));
       const event: LeadJoined = {
         type: 'LeadJoined',
         data: {
@@ -89,7 +96,8 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
           sourcePage: source_page,
           position,
           referralCode,
-          referredBy: referrer?.referral_code ?? null,
+          referredBy,
+          sessionId,
         },
       };
       appended = (await this.events.appendInTransaction(trx, WAITLIST_STREAM, [event], position - 1)).events;
@@ -98,15 +106,24 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
     this.events.published(appended);
     return result;
   }
+}
 
-  private async unusedCode(trx: Db): Promise<string> {
-    for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
-      const code = newReferralCode();
-      const taken = await trx.selectFrom('leads').select('id').where('referral_code', '=', code).executeTakeFirst();
-      if (!taken) return code;
-    }
-    throw new Error('Could not draw an unused referral code');
+/**
+ * A code no lead or generated link uses yet. Call under the waitlist lock (`lockWaitlist`), which every
+ * writer of codes takes, so two writers cannot draw the same one.
+ */
+export async function unusedReferralCode(trx: Db): Promise<string> {
+  for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
+    const code = newReferralCode();
+    const taken = await trx.selectFrom('referral_codes').select('code').where('code', '=', code).executeTakeFirst();
+    if (!taken) return code;
   }
+  throw new Error('Could not draw an unused referral code');
+}
+
+/** Serialises joins and code issues until the transaction ends. */
+export async function lockWaitlist(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${WAITLIST_STREAM}, 0))`.execute(trx);
 }
 
 function joined(position: number, refCode: string, alreadyJoined: boolean): JoinResult {

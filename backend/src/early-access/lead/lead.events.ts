@@ -9,7 +9,10 @@ export type LeadJoined = Event<
     sourcePage: string | null;
     position: number;
     referralCode: string;
+    /** The referrer's code; null when none, unknown, or the joiner's own. */
     referredBy: string | null;
+    /** The analytics session the visitor joined in, when the client sent it. */
+    sessionId: string | null;
   }
 >;
 

@@ -1,11 +1,24 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 
-/** A referral code and the number of friends who joined through it. */
-export class GetReferral extends Query<{ code: string; invites: number }> {
+export const referralStatsSchema = z.object({
+  code: z.string(),
+  /** Visits through the link (once per browser session). */
+  clicks: z.number().int(),
+  /** Friends who joined the list through the link. */
+  conversions: z.number().int(),
+  /** The referrer's 50% of referred customers' revenue: 0 until there are paying customers. */
+  revenue_earned: z.number(),
+});
+export type ReferralStats = z.infer<typeof referralStatsSchema>;
+
+/** A referral code's stats (the spec's referral_codes columns). */
+export class GetReferral extends Query<ReferralStats> {
   constructor(readonly code: string) {
     super();
   }
@@ -15,15 +28,13 @@ export class GetReferral extends Query<{ code: string; invites: number }> {
 export class GetReferralHandler implements IQueryHandler<GetReferral> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async execute({ code }: GetReferral) {
-    const normalised = code.trim().toUpperCase();
-    const owner = await this.db.selectFrom('leads').select('id').where('referral_code', '=', normalised).executeTakeFirst();
-    if (!owner) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
+  async execute({ code }: GetReferral): Promise<ReferralStats> {
     const row = await this.db
-      .selectFrom('leads')
-      .select((eb) => eb.fn.countAll<number>().as('invites'))
-      .where('referred_by', '=', normalised)
-      .executeTakeFirstOrThrow();
-    return { code: normalised, invites: row.invites };
+      .selectFrom('referral_codes')
+      .select(['code', 'clicks', 'conversions', sql<number>`revenue_earned::float8`.as('revenue_earned')])
+      .where('code', '=', code.trim().toUpperCase())
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
+    return row;
   }
 }

@@ -52,7 +52,7 @@ describe('emailsFor', () => {
       emailsFor(
         recorded({
           type: 'LeadJoined',
-          data: { leadId: 'l', email: 'a@b.co', sourcePage: '/', position, referralCode: 'ABC123', referredBy: null },
+          data: { leadId: 'l', email: 'a@b.co', sourcePage: '/', position, referralCode: 'ABC123', referredBy: null, sessionId: null },
         }),
         settings,
       )[0]!;

@@ -45,6 +45,12 @@ const schema = z.object({
   // Proxy hops in front of the API (load balancer, TLS terminator): client addresses and https come from them.
   TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(0)),
   ADS_TXT: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
+  // Conversion tracking (spec §7): the ads tag's id, optionally with its conversion label ('AW-123/AbC').
+  GOOGLE_ADS_ID: z.preprocess(
+    emptyAsUnset,
+    z.string().regex(/^[A-Z]{1,3}-[\w-]{1,40}(\/[\w-]{1,60})?$/, "must look like 'AW-123456789' or 'AW-123456789/label'").optional(),
+  ),
+  CONVERSION_PAGE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

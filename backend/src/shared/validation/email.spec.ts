@@ -16,6 +16,8 @@ describe('emailSchema', () => {
     [`${'a'.repeat(250)}@example.com`, EMAIL_INVALID],
     ['<script>alert(1)</script>@x.io', EMAIL_INVALID],
     ['"quoted"@example.com', EMAIL_INVALID],
+    ['a\u0000b@example.com', EMAIL_INVALID],
+    ['ada@exa\u001bmple.com', EMAIL_INVALID],
     [42, EMAIL_REQUIRED],
   ])('refuses %j with the spec message', (input, message) => {
     const result = emailSchema.safeParse(input);

@@ -8,9 +8,9 @@ import { z } from 'zod';
 export const EMAIL_REQUIRED = 'Please enter your email address.';
 export const EMAIL_INVALID = 'Please enter a valid email address.';
 // The spec's simple pattern (something@something.something), without the characters no unquoted address
-// contains (<>()[]\,;:"), so markup and similar payloads are refused. Keep in step with the frontend's
+// contains (<>()[]\,;:", control characters), so markup and similar payloads are refused. Keep in step with the frontend's
 // features/early-access/validation.ts.
-const SIMPLE_EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+const SIMPLE_EMAIL = /^[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+@[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+\.[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+$/;
 
 export const emailSchema = z
   .string({ error: EMAIL_REQUIRED })

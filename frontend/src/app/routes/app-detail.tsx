@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useApp } from '../../features/catalogue/api/get-app';
 import { recordAppView } from '../../features/catalogue/api/record-app-view';
 import { AppSections } from '../../features/catalogue/components/app-sections';
+import { VipSignupOnDemand } from '../../features/early-access/components/vip-signup-on-demand';
 import { DevelopmentStatusBox, TryNowBox, VipListBox } from '../../features/catalogue/components/app-side-boxes';
 import { Breadcrumbs } from '../../features/catalogue/components/breadcrumbs';
 import { EmptyState } from '../../features/catalogue/components/empty-state';
@@ -86,7 +87,9 @@ export function AppDetailRoute() {
         {/* First in the source, so phones see how to try or join before the long read; beside it on desktop. */}
         <aside aria-label="Access and status" className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <TryNowBox app={app} />
-          <VipListBox app={app} onJoin={openLead} />
+          <VipListBox app={app}>
+            <VipSignupOnDemand />
+          </VipListBox>
           <DevelopmentStatusBox app={app} />
         </aside>
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">

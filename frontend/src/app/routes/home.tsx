@@ -1,6 +1,7 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageMeta, siteOrigin } from '../../components/page-meta';
+import { WhenVisible } from '../../components/when-visible';
 import { Button } from '../../components/ui/button';
 import { useAllApps } from '../../features/catalogue/api/get-all-apps';
 import { useCategories } from '../../features/catalogue/api/get-categories';
@@ -13,8 +14,21 @@ import { CategoryList } from '../../features/catalogue/components/category-list'
 import { LoadError } from '../../features/catalogue/components/load-error';
 import { ReadyToTry } from '../../features/catalogue/components/ready-to-try';
 import { homeMeta } from '../../features/catalogue/seo';
-import { WaitlistForm } from '../../features/early-access/components/waitlist-form';
 import { useModals } from '../modals';
+
+// Below the fold and interactive: each loads when it scrolls near, keeping the first load in budget.
+const VipSignup = lazy(() =>
+  import('../../features/early-access/components/vip-signup').then((module) => ({ default: module.VipSignup })),
+);
+const Quiz = lazy(() => import('../../features/early-access/components/quiz').then((module) => ({ default: module.Quiz })));
+const ShareLinkGenerator = lazy(() =>
+  import('../../features/early-access/components/share-link-generator').then((module) => ({
+    default: module.ShareLinkGenerator,
+  })),
+);
+const Leaderboard = lazy(() =>
+  import('../../features/early-access/components/leaderboard').then((module) => ({ default: module.Leaderboard })),
+);
 
 export function HomeRoute() {
   const { hash } = useLocation();
@@ -77,7 +91,9 @@ export function HomeRoute() {
           <p className="text-pretty text-muted-foreground">
             Be first to hear when a new tool opens, and share your link to move up the list.
           </p>
-          <WaitlistForm />
+          <WhenVisible minHeight="6rem" label="Loading the sign-up form">
+            <VipSignup />
+          </WhenVisible>
         </div>
       </HomeSection>
 
@@ -100,6 +116,29 @@ export function HomeRoute() {
           <CategoryList categories={categories.data} />
         )}
       </HomeSection>
+
+      <HomeSection id="quiz" title="Which tool fits you?">
+        <div className="max-w-2xl">
+          <WhenVisible minHeight="14rem" label="Loading the quiz">
+            <Quiz categories={categories.data} />
+          </WhenVisible>
+        </div>
+      </HomeSection>
+
+      <section aria-label="Referrals" className="mx-auto grid max-w-6xl scroll-mt-20 gap-12 px-4 py-12 lg:grid-cols-2">
+        <div id="share" className="flex flex-col">
+          <h2 className="mb-6 text-2xl font-semibold tracking-tight">Share &amp; earn</h2>
+          <WhenVisible minHeight="10rem" label="Loading the share-link generator">
+            <ShareLinkGenerator />
+          </WhenVisible>
+        </div>
+        <div id="leaderboard" className="flex flex-col">
+          <h2 className="mb-6 text-2xl font-semibold tracking-tight">Top inviters</h2>
+          <WhenVisible minHeight="12rem" label="Loading the leaderboard">
+            <Leaderboard />
+          </WhenVisible>
+        </div>
+      </section>
 
       <section aria-labelledby="idea-title" className="mx-auto max-w-6xl px-4 pt-4 pb-16">
         <div className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm">

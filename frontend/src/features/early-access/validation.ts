@@ -6,7 +6,7 @@
 // Something, an @, something, a dot, something; no spaces. Browsers and servers accept far more exotic forms.
 // Kept in step with the server (backend/src/shared/validation/email.ts): the simple something@something.something
 // pattern, without the characters no unquoted address contains.
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+export const EMAIL_PATTERN = /^[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+@[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+\.[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+$/;
 
 export interface ValidationMessage {
   title: string;

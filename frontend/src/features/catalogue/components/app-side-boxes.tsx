@@ -1,4 +1,5 @@
 // The boxes beside an app's content: try it now, join the VIP list, and where it is in development.
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { developmentStatusOf, showsCallToAction } from '../display-rules';
@@ -34,8 +35,8 @@ export function TryNowBox({ app }: { app: App }) {
   );
 }
 
-/** The waitlist form comes with the early-access feature; until then the button opens the lead dialog. */
-export function VipListBox({ app, onJoin }: { app: Pick<App, 'name'>; onJoin: () => void }) {
+/** The VIP list box; the route puts the early-access feature's waitlist form in it. */
+export function VipListBox({ app, children }: { app: Pick<App, 'name'>; children: ReactNode }) {
   return (
     <Card data-testid="vip-list">
       <CardHeader>
@@ -47,11 +48,7 @@ export function VipListBox({ app, onJoin }: { app: Pick<App, 'name'>; onJoin: ()
           Be first in line for {app.name}: early access, launch news, and a say in what gets built next.
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        <Button type="button" className="w-full" onClick={onJoin}>
-          Get early access
-        </Button>
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
   );
 }

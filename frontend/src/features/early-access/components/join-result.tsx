@@ -2,17 +2,14 @@
  * What a visitor sees once they have joined: their place, a share link to copy, and the reward tiers their
  * invites unlock. Shown by both the lead dialog and the VIP-list form.
  */
-import { useEffect, useId, useRef, useState, type ElementType } from 'react';
-import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { useEffect, useId, useRef, type ElementType } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
 import type { JoinWaitlistResult } from '../api/join-waitlist';
 import { useReferral } from '../api/get-referral';
 import { shareLink } from '../referral';
-
-const COPIED_FOR_MS = 2000;
+import { CopyButton } from './copy-button';
 
 // Spec §9: the first 100 joiners are Early Explorers; the rest are on the wait-list.
 const EARLY_EXPLORERS_CAP = 100;
@@ -57,7 +54,7 @@ export function JoinResult({ joined, headingAs: Heading = 'h3', className }: Joi
   // The form that was focused is gone; start keyboard and screen-reader users at the news.
   useEffect(() => headingRef.current?.focus(), []);
   const referral = useReferral(joined.refCode);
-  const invites = referral.data?.invites;
+  const invites = referral.data?.conversions;
 
   return (
     <div data-testid="join-result" className={cn('flex flex-col gap-4', className)}>
@@ -129,30 +126,5 @@ function LockIcon() {
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (error) {
-      console.error('Copying the share link failed', error);
-      toast.error('Could not copy link');
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-  }
-
-  return (
-    <Button type="button" variant="outline" className="h-10 min-w-24" onClick={() => void copy()} aria-live="polite">
-      {copied ? 'Copied!' : 'Copy link'}
-    </Button>
   );
 }

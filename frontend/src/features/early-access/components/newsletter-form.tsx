@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { trackConversion } from '../../../lib/conversions';
 import { cn } from '../../../lib/utils';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 import { validateEmail } from '../validation';
@@ -30,6 +31,7 @@ export function NewsletterForm({ className }: { className?: string }) {
     setSubmitting(true);
     try {
       await subscribeNewsletter({ email, source_page: pathname });
+      trackConversion('newsletter');
       toast.success('Subscribed! 📧', { description: "You'll be the first to know about new AI tools." });
       setEmail('');
     } catch (error) {

@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { trackConversion } from '../../../lib/conversions';
 import { cn } from '../../../lib/utils';
 import { useJoinWaitlist, type JoinWaitlistResult } from '../api/join-waitlist';
 import { readReferral } from '../referral';
@@ -22,9 +23,10 @@ interface JoinEmailFormProps {
   onJoined: (result: JoinWaitlistResult) => void;
   failure: { title: string; description: string };
   className?: string;
+  autoFocus?: boolean | undefined;
 }
 
-export function JoinEmailForm({ submitLabel, onJoined, failure, className }: JoinEmailFormProps) {
+export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoFocus }: JoinEmailFormProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { pathname } = useLocation();
@@ -55,6 +57,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className }: Joi
     }
     // Not in finally: onJoined usually replaces this form, and it must not be re-enabled first.
     setSubmitting(false);
+    trackConversion('lead');
     onJoined(result);
   }
 
@@ -72,6 +75,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className }: Joi
             name="email"
             autoComplete="email"
             placeholder="you@company.com"
+            autoFocus={autoFocus}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);
@@ -89,13 +93,20 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className }: Joi
   );
 }
 
-export function WaitlistForm({ className }: { className?: string }) {
+export function WaitlistForm({
+  className,
+  autoFocus,
+}: {
+  className?: string;
+  autoFocus?: boolean | undefined;
+}) {
   const [joined, setJoined] = useState<Joined | null>(null);
 
   if (joined) return <JoinResult joined={joined} className={className} />;
   return (
     <JoinEmailForm
       className={className}
+      autoFocus={autoFocus}
       submitLabel="Join the VIP List"
       failure={{ title: 'Error', description: 'Could not join the list. Please try again.' }}
       onJoined={(result) => {

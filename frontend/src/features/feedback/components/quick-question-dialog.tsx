@@ -10,6 +10,7 @@ import { askQuickQuestion } from '../api/ask-quick-question';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 import { toastFailure } from '../../../lib/failure-toast';
+import { trackConversion } from '../../../lib/conversions';
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
 
@@ -58,6 +59,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
       setSending(false);
       return;
     }
+    trackConversion('contact_form');
     toast.success('Question sent!', { description: "We'll get back to you within 24 hours." });
     onDone();
   }

@@ -14,6 +14,7 @@ import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 import { toastFailure } from '../../../lib/failure-toast';
+import { trackConversion } from '../../../lib/conversions';
 
 export function SuggestionDialog({ open, onOpenChange, context }: FormDialogProps & {
   /** From the modals store: { category } preselects that category when it is one of the fixed list. */
@@ -65,6 +66,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
       setSubmitting(false);
       return;
     }
+    trackConversion('suggestion');
     toast.success('Thank you! 💡', { description: 'We read every idea.' });
     // Closing unmounts this form, which is the reset.
     onDone();

@@ -1,0 +1,64 @@
+/**
+ * A visit through a share link: `ReferralLinkClicked` with the platform it came from and the visitor's user
+ * agent (parsed here, never trusted from the body). The client sends it once per browser session; an unknown
+ * code is a 404 and writes nothing.
+ */
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { z } from 'zod';
+import type { Db } from '../../shared/db/tables.js';
+import { NotFoundError, ValidationError } from '../../shared/errors/domain-error.js';
+import { EventStore } from '../../shared/event-store/event-store.js';
+import { DB } from '../../shared/kernel.module.js';
+import { REFERRAL_CODE_PATTERN } from '../lead/referral-code.js';
+import { detectPlatform, type Platform } from '../referral/platform.js';
+import { referralClicksStream, type ReferralLinkClicked } from '../referral/referral.events.js';
+import { parseUserAgent } from '../referral/user-agent.js';
+
+// Hints only: they pick a platform from a fixed list and are not stored, so a hint that is too long is
+// refused rather than cut.
+const hint = (max: number) => z.string({ error: 'Must be text.' }).max(max, `At most ${max} characters.`).nullish();
+
+export const referralClickInput = z.strictObject({
+  /** document.referrer of the landing page. */
+  referrer: hint(2048),
+  utm_source: hint(100),
+  via: hint(100),
+});
+
+export class RecordReferralClick extends Command<{ platform: Platform }> {
+  constructor(
+    readonly code: string,
+    readonly input: unknown,
+    readonly userAgent: string | undefined,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RecordReferralClick)
+export class RecordReferralClickHandler implements ICommandHandler<RecordReferralClick> {
+  constructor(
+    private readonly events: EventStore,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  async execute({ code: rawCode, input, userAgent }: RecordReferralClick): Promise<{ platform: Platform }> {
+    const parsed = referralClickInput.safeParse(input ?? {});
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+    const code = rawCode.trim().toUpperCase();
+    const known =
+      REFERRAL_CODE_PATTERN.test(code) &&
+      (await this.db.selectFrom('referral_codes').select('code').where('code', '=', code).executeTakeFirst());
+    if (!known) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
+
+    const { referrer, utm_source, via } = parsed.data;
+    const platform = detectPlatform({ referrer, utmSource: utm_source, via });
+    const clicked: ReferralLinkClicked = {
+      type: 'ReferralLinkClicked',
+      data: { code, platform, userAgent: parseUserAgent(userAgent) },
+    };
+    await this.events.appendUnversioned([{ ...clicked, streamId: referralClicksStream(code) }]);
+    return { platform };
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The end of the quiz: recommend an app for the four answers (quiz/recommend.ts, over the live catalogue),
+ * keep the result (`QuizCompleted` → quiz_results), and put the address on the list with source 'quiz'
+ * through JoinWaitlist, so positions stay atomic and an address already on the list is not an error.
+ */
+import { randomUUID } from 'node:crypto';
+import { Command, CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { z } from 'zod';
+import { ListApps } from '../../catalogue/queries/list-apps.query.js';
+import { ValidationError } from '../../shared/errors/domain-error.js';
+import { EventStore } from '../../shared/event-store/event-store.js';
+import { emailSchema } from '../../shared/validation/email.js';
+import { QUIZ_STEPS } from '../quiz/quiz-steps.js';
+import { quizStream, type QuizCompleted } from '../quiz/quiz.events.js';
+import { recommendApp } from '../quiz/recommend.js';
+import { JoinWaitlist, joinWaitlistInput, type JoinResult } from './join-waitlist.command.js';
+
+export const ANSWERS_REQUIRED = `Please answer all ${QUIZ_STEPS} questions.`;
+const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
+
+const answerText = (max: number) =>
+  z
+    .string({ error: ANSWERS_REQUIRED })
+    .trim()
+    .min(1, ANSWERS_REQUIRED)
+    .max(max, `At most ${max} characters.`)
+    .regex(PLAIN_TEXT, 'Only plain text, please.');
+
+export const submitQuizInput = z.strictObject({
+  email: emailSchema,
+  answers: z
+    .array(z.strictObject({ question: answerText(300), answer: answerText(100) }), { error: ANSWERS_REQUIRED })
+    .length(QUIZ_STEPS, ANSWERS_REQUIRED),
+  ref: joinWaitlistInput.shape.ref,
+});
+
+export interface QuizOutcome {
+  id: string;
+  /** null: the catalogue had nothing to recommend; the client shows the spec's default result. */
+  recommendedApp: { slug: string; name: string; description: string; category: string } | null;
+  reason: string | null;
+  lead: JoinResult;
+}
+
+export class SubmitQuiz extends Command<QuizOutcome> {
+  constructor(readonly input: unknown) {
+    super();
+  }
+}
+
+@CommandHandler(SubmitQuiz)
+export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
+  constructor(
+    private readonly events: EventStore,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ input }: SubmitQuiz): Promise<QuizOutcome> {
+    const parsed = submitQuizInput.safeParse(input);
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+    const { email, answers, ref } = parsed.data;
+
+    const apps = await this.queries.execute(new ListApps());
+    const recommendation = recommendApp(
+      answers.map((a) => a.answer),
+      apps,
+    );
+    const id = randomUUID();
+    const completed: QuizCompleted = {
+      type: 'QuizCompleted',
+      data: { quizResultId: id, email, answers, recommendedApp: recommendation?.app.slug ?? null },
+    };
+    await this.events.append(quizStream(id), [completed], 0);
+    const lead = await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref }));
+    const app = recommendation?.app;
+    return {
+      id,
+      recommendedApp: app ? { slug: app.slug, name: app.name, description: app.description, category: app.category } : null,
+      reason: recommendation?.reason ?? null,
+      lead,
+    };
+  }
+}

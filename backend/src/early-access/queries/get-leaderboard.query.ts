@@ -1,0 +1,44 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { z } from 'zod';
+import type { Db } from '../../shared/db/tables.js';
+import { DB } from '../../shared/kernel.module.js';
+import { maskEmail } from '../referral/mask-email.js';
+
+/** The spec's leaderboard shows 8 by default. */
+export const LEADERBOARD_SIZE = 8;
+
+export const leaderboardQuery = z.strictObject({
+  limit: z.coerce.number({ error: 'Must be a number from 1 to 50.' }).int('Must be a number from 1 to 50.').min(1, 'Must be a number from 1 to 50.').max(50, 'Must be a number from 1 to 50.').default(LEADERBOARD_SIZE),
+});
+
+export const leaderboardEntrySchema = z.object({ masked_email: z.string(), invite_count: z.number().int() });
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+/**
+ * The referrers with the most friends who joined through their link; the first to get there ranks first
+ * on a tie. Addresses leave the server masked.
+ */
+export class GetLeaderboard extends Query<LeaderboardEntry[]> {
+  constructor(readonly limit = LEADERBOARD_SIZE) {
+    super();
+  }
+}
+
+@QueryHandler(GetLeaderboard)
+export class GetLeaderboardHandler implements IQueryHandler<GetLeaderboard> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async execute({ limit }: GetLeaderboard): Promise<LeaderboardEntry[]> {
+    const rows = await this.db
+      .selectFrom('referral_codes')
+      .select(['owner_email', 'conversions'])
+      .where('conversions', '>', 0)
+      .orderBy('conversions', 'desc')
+      .orderBy('created_at')
+      .orderBy('code')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ masked_email: maskEmail(row.owner_email), invite_count: row.conversions }));
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { recommendApp, type CandidateApp } from './recommend.js';
+
+const app = (name: string, category: string, description: string, views = 0): CandidateApp => ({
+  slug: name.toLowerCase().replaceAll(' ', '-'),
+  name,
+  description,
+  category,
+  category_slug: category.toLowerCase(),
+  views,
+});
+
+const catalogue = [
+  app('Invoice Chaser', 'Finance', 'Chases unpaid invoices with polite automatic reminders', 50),
+  app('Receipt Sorter', 'Finance', 'Reads receipts and keeps your expense records organised', 80),
+  app('Shift Planner', 'Productivity', 'Plans staff shifts the whole team can see', 120),
+  app('Lead Scorer', 'Sales', 'Scores leads so you call the best ones first', 10),
+];
+
+describe('recommendApp', () => {
+  it('picks an app of the chosen area, the theme deciding between them', () => {
+    expect(recommendApp(['manual_work', 'finance', 'spreadsheet', 'solo'], catalogue)).toEqual({
+      app: catalogue[0],
+      reason: 'Invoice Chaser is built for Finance work and takes the manual data entry off your plate.',
+    });
+    expect(recommendApp(['data_management', 'finance', 'paper', 'small'], catalogue)?.app.name).toBe('Receipt Sorter');
+  });
+
+  it('falls back to the best theme match, then the most viewed, outside the area', () => {
+    expect(recommendApp(['collaboration', 'astrology', 'nothing', 'large'], catalogue)).toEqual({
+      app: catalogue[2],
+      reason: 'Shift Planner is the closest match in our catalogue: it keeps everyone working from the same, current data.',
+    });
+    expect(recommendApp(['unknown', 'unknown', 'x', 'y'], catalogue)?.app.name).toBe('Shift Planner');
+  });
+
+  it('gives the same answer for the same answers, whatever the catalogue order', () => {
+    const answers = ['time', 'finance', 'spreadsheet', 'solo'];
+    const first = recommendApp(answers, catalogue);
+    expect(recommendApp(answers, [...catalogue].reverse())).toEqual(first);
+  });
+
+  it('breaks exact ties by name', () => {
+    const twins = [app('Beta Tool', 'Sales', 'x', 5), app('Alpha Tool', 'Sales', 'x', 5)];
+    expect(recommendApp(['time', 'sales', 'a', 'b'], twins)?.app.name).toBe('Alpha Tool');
+  });
+
+  it('recommends nothing from an empty catalogue', () => {
+    expect(recommendApp(['time', 'finance', 'spreadsheet', 'solo'], [])).toBeNull();
+  });
+});

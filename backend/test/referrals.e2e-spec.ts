@@ -1,0 +1,240 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from './api-harness.js';
+
+let api: ApiHarness;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(api.url(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const join = (email: string, ref?: string) => post('/api/leads', { email, source_page: '/', ...(ref ? { ref } : {}) });
+const generate = (body: unknown) => post('/api/referral-codes', body);
+const click = (code: string, body: unknown = {}, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0') =>
+  post(`/api/referrals/${code}/clicks`, body, { 'user-agent': userAgent });
+const stats = async (code: string) => (await api.get(`/api/referrals/${code}`)).body as { clicks: number; conversions: number };
+
+async function eventCount(type?: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from events where ${type ? sql`type = ${type}` : sql`true`}`.execute(api.database.handle.db);
+  return rows[0]!.n;
+}
+
+async function codeOf(email: string): Promise<string> {
+  return ((await (await join(email)).json()) as { refCode: string }).refCode;
+}
+
+describe('the share-link generator (POST /api/referral-codes)', () => {
+  it('gives an address not on the list a code of its own, without putting it on the list', async () => {
+    const response = await generate({ email: 'Sharer@Example.com' });
+    expect(response.status).toBe(201);
+    const { code, issued } = (await response.json()) as { code: string; issued: boolean };
+    expect(code).toMatch(/^[0-9A-Z]{6}$/);
+    expect(issued).toBe(true);
+    expect((await api.get('/api/early-access/status')).body).toMatchObject({ leadCount: 0 });
+    expect(await stats(code)).toEqual({ code, clicks: 0, conversions: 0, revenue_earned: 0 });
+
+    const again = await generate({ email: '  sharer@example.COM ' });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ code, issued: false });
+  });
+
+  it("gives a lead the code it joined with", async () => {
+    const leadCode = await codeOf('member@example.com');
+    const response = await generate({ email: 'member@example.com' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ code: leadCode, issued: false });
+  });
+
+  it('issues one code when the same address asks many times at once', async () => {
+    const before = await eventCount('ReferralCodeIssued');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => generate({ email: 'burst@example.com' })));
+    const codes = await Promise.all(answers.map(async (r) => ((await r.json()) as { code: string }).code));
+    expect(new Set(codes).size).toBe(1);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await eventCount('ReferralCodeIssued')).toBe(before + 1);
+  });
+
+  it('lets the address keep its code when it joins later, and its own link earns it nothing', async () => {
+    const { code } = (await (await generate({ email: 'selfie@example.com' })).json()) as { code: string };
+    const joined = (await (await join('selfie@example.com', code)).json()) as { refCode: string };
+    expect(joined.refCode).toBe(code);
+    expect(await stats(code)).toMatchObject({ conversions: 0 });
+    expect((await api.get('/api/referrals/leaderboard')).body).not.toContainEqual(expect.objectContaining({ masked_email: 'se***@example.com' }));
+  });
+
+  it.each([
+    ['a missing email', '{}', { email: 'Please enter your email address.' }],
+    ['an empty email', '{"email":"  "}', { email: 'Please enter your email address.' }],
+    ['an invalid email', '{"email":"ada@"}', { email: 'Please enter a valid email address.' }],
+    ['a wrong type', '{"email":["a@b.co"]}', { email: 'Please enter your email address.' }],
+    ['an unknown field', '{"email":"a@b.co","code":"AAAAAA"}', { '(body)': 'Unrecognized key: "code"' }],
+    ['SQL', `{"email":"x' or 1=1; --@a.b"}`, { email: 'Please enter a valid email address.' }],
+    ['HTML', '{"email":"<img src=x onerror=alert(1)>@a.b"}', { email: 'Please enter a valid email address.' }],
+    ['a control character', '{"email":"a\\u0000b@example.com"}', { email: 'Please enter a valid email address.' }],
+    ['a very long address', JSON.stringify({ email: `${'a'.repeat(300)}@example.com` }), { email: 'Please enter a valid email address.' }],
+  ])('answers 400 for %s, writing nothing', async (_, body, fields) => {
+    const before = await eventCount();
+    const response = await generate(body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: unknown }).fields).toEqual(fields);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('answers malformed JSON with 400 and a body over 64 KB with 413', async () => {
+    expect((await generate('{"email":')).status).toBe(400);
+    const response = await generate(JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(70_000) }));
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('referral clicks (POST /api/referrals/:code/clicks)', () => {
+  let code: string;
+  beforeAll(async () => {
+    code = await codeOf('clicker-owner@example.com');
+  });
+
+  it('records a click with the platform and the parsed user agent', async () => {
+    const response = await click(code.toLowerCase(), { referrer: 'https://t.co/abc' }, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1');
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ platform: 'twitter' });
+    const { rows } = await sql<{ data: unknown; stream_id: string }>`
+      select data, stream_id from events where type = 'ReferralLinkClicked' order by global_position desc limit 1`.execute(
+      api.database.handle.db,
+    );
+    expect(rows[0]).toEqual({
+      stream_id: `referral-${code}`,
+      data: { code, platform: 'twitter', userAgent: { browser: 'Mobile Safari 17', os: 'iOS 17', device: 'mobile' } },
+    });
+    expect(await stats(code)).toMatchObject({ clicks: 1 });
+  });
+
+  it.each([
+    [{ via: 'whatsapp', referrer: 'https://t.co/x' }, 'whatsapp'],
+    [{ utm_source: 'linkedin' }, 'linkedin'],
+    [{ referrer: 'https://l.facebook.com/l.php' }, 'facebook'],
+    [{ utm_source: 'newsletter' }, 'email'],
+    [{}, 'direct'],
+    [{ referrer: 'https://news.example.org/' }, 'other'],
+  ])('reads %j as %s', async (body, platform) => {
+    expect(await (await click(code, body)).json()).toEqual({ platform });
+  });
+
+  it('accepts a click with no body at all', async () => {
+    const response = await fetch(api.url(`/api/referrals/${code}/clicks`), { method: 'POST' });
+    expect(response.status).toBe(201);
+  });
+
+  it.each(['NOPE42', 'leaderboard', "x' or 1=1", '%3Cscript%3E', 'A'.repeat(64)])('answers 404 for the unknown code %s, writing nothing', async (unknown) => {
+    const before = await eventCount();
+    const response = await click(unknown);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'REFERRAL.NOT_FOUND' });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it.each([
+    ['a wrong type', { referrer: 42 }, { referrer: 'Must be text.' }],
+    ['an unknown field', { platform: 'twitter' }, { '(body)': 'Unrecognized key: "platform"' }],
+    ['a long via tag', { via: 'x'.repeat(101) }, { via: 'At most 100 characters.' }],
+    ['a long referrer', { referrer: `https://t.co/${'x'.repeat(2048)}` }, { referrer: 'At most 2048 characters.' }],
+  ])('answers 400 for %s, writing nothing', async (_, body, fields) => {
+    const before = await eventCount();
+    const response = await click(code, body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: unknown }).fields).toEqual(fields);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('treats hostile strings in the hints as unknown platforms, never as code', async () => {
+    for (const via of ["'; drop table events; --", '<script>alert(1)</script>', 'a\u0000b\u001b[31m']) {
+      expect(await (await click(code, { via })).json()).toEqual({ platform: 'direct' });
+    }
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413, writing nothing', async () => {
+    const before = await eventCount();
+    expect((await click(code, '{"referrer":')).status).toBe(400);
+    expect((await click(code, JSON.stringify({ referrer: 'x'.repeat(70_000) }))).status).toBe(413);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('counts every one of 50 concurrent clicks', async () => {
+    const fresh = await codeOf('busy-link@example.com');
+    const statuses = await Promise.all(Array.from({ length: 50 }, async () => (await click(fresh)).status));
+    expect(statuses).toEqual(Array(50).fill(201));
+    expect(await stats(fresh)).toMatchObject({ clicks: 50 });
+  });
+});
+
+describe('attribution, conversions and the leaderboard', () => {
+  it('attributes 40 concurrent joins through one link, each counted once', async () => {
+    const code = await codeOf('popular@example.com');
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => join(`crowd${i}@example.com`, code)));
+    expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
+    expect(await stats(code)).toMatchObject({ conversions: 40, revenue_earned: 0 });
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from referrals where referrer_code = ${code}`.execute(api.database.handle.db);
+    expect(rows[0]!.n).toBe(40);
+  });
+
+  it('gives nothing for a referee who was already on the list, even joining at once through two links', async () => {
+    const first = await codeOf('first-referrer@example.com');
+    const second = await codeOf('second-referrer@example.com');
+    await join('already@example.com');
+    await Promise.all([join('already@example.com', first), join('ALREADY@example.com', second)]);
+    expect(await stats(first)).toMatchObject({ conversions: 0 });
+    expect(await stats(second)).toMatchObject({ conversions: 0 });
+
+    // A new address joining through both links at once is one lead, credited to one of them.
+    await Promise.all([join('racer@example.com', first), join('racer@example.com', second)]);
+    expect((await stats(first)).conversions + (await stats(second)).conversions).toBe(1);
+  });
+
+  it('ranks the top 8 referrers by conversions, masked, ties to the earliest code', async () => {
+    const owners = ['alice', 'bob', 'carol', 'dan', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy'];
+    const codes: string[] = [];
+    for (const owner of owners) codes.push(await codeOf(`${owner}@board.example`));
+    // alice 9 … judy 0 friends (bob and carol tie at 7 and 7: bob's code is older).
+    const friends = [9, 7, 7, 5, 4, 3, 2, 2, 1, 0];
+    for (const [i, n] of friends.entries()) {
+      for (let f = 0; f < n; f++) await join(`${owners[i]}-friend${f}@board.example`, codes[i]);
+    }
+    const { status, body } = await api.get('/api/referrals/leaderboard');
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      { masked_email: 'po***@example.com', invite_count: 40 },
+      { masked_email: 'al***@board.example', invite_count: 9 },
+      { masked_email: 'bo***@board.example', invite_count: 7 },
+      { masked_email: 'ca***@board.example', invite_count: 7 },
+      { masked_email: 'da***@board.example', invite_count: 5 },
+      { masked_email: 'er***@board.example', invite_count: 4 },
+      { masked_email: 'fr***@board.example', invite_count: 3 },
+      { masked_email: 'gr***@board.example', invite_count: 2 },
+    ]);
+    expect(JSON.stringify(body)).not.toContain('alice');
+    expect((await api.get('/api/referrals/leaderboard?limit=20')).body).toHaveLength(11);
+  });
+
+  it.each(['0', '51', 'abc', '2.5'])('answers 400 for limit=%s', async (limit) => {
+    const { status, body } = await api.get(`/api/referrals/leaderboard?limit=${limit}`);
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({ limit: 'Must be a number from 1 to 50.' });
+  });
+
+  it('answers 404 for the stats of an unknown code', async () => {
+    expect((await api.get('/api/referrals/NOPE42')).status).toBe(404);
+    expect((await api.get(`/api/referrals/${'x'.repeat(65)}`)).status).toBe(400);
+  });
+});

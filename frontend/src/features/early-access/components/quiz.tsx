@@ -1,0 +1,237 @@
+/**
+ * The quiz (spec §4): an e-mail, then 4 questions one at a time ('Step n/4'), a loading state, and the
+ * 'Perfect Match!' result with a share link. The server recommends the app, keeps the result and puts the
+ * address on the list with source 'quiz'; if that fails, the spec's default result is shown.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { trackConversion } from '../../../lib/conversions';
+import { submitQuiz, type QuizAnswer, type QuizOutcome } from '../api/submit-quiz';
+import { DEFAULT_RESULT, QUIZ_STEPS, questionFor, type QuizCategory } from '../quiz-questions';
+import { readReferral, shareLink } from '../referral';
+import { validateEmail } from '../validation';
+import { CopyButton } from './copy-button';
+
+type Phase =
+  | { kind: 'email' }
+  | { kind: 'question'; step: number }
+  | { kind: 'loading' }
+  | { kind: 'result'; outcome: QuizOutcome | null };
+
+export function Quiz({ categories }: { categories: readonly QuizCategory[] | undefined }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'email' });
+  const [email, setEmail] = useState('');
+  const [answers, setAnswers] = useState<QuizAnswer[]>([]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Each step replaces the last: move focus to its heading so keyboard and screen-reader users follow.
+  useEffect(() => {
+    if (phase.kind !== 'email') headingRef.current?.focus();
+  }, [phase]);
+
+  async function finish(all: QuizAnswer[]) {
+    setPhase({ kind: 'loading' });
+    let outcome: QuizOutcome | null = null;
+    try {
+      outcome = await submitQuiz({ email, answers: all, ref: readReferral() });
+      trackConversion('lead');
+    } catch (error) {
+      console.error('Getting the quiz recommendation failed', error);
+    }
+    setPhase({ kind: 'result', outcome });
+  }
+
+  function answer(step: number, question: string, value: string) {
+    const next = [...answers.slice(0, step), { question, answer: value }];
+    setAnswers(next);
+    if (next.length === QUIZ_STEPS) void finish(next);
+    else setPhase({ kind: 'question', step: step + 1 });
+  }
+
+  function restart() {
+    setAnswers([]);
+    setPhase({ kind: 'question', step: 0 });
+  }
+
+  return (
+    <div data-testid="quiz" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+      {phase.kind === 'email' && (
+        <EmailStep email={email} onEmail={setEmail} onStart={() => setPhase({ kind: 'question', step: 0 })} />
+      )}
+      {phase.kind === 'question' && (
+        <QuestionStep
+          headingRef={headingRef}
+          step={phase.step}
+          answers={answers}
+          categories={categories}
+          onAnswer={answer}
+          onBack={() => setPhase(phase.step === 0 ? { kind: 'email' } : { kind: 'question', step: phase.step - 1 })}
+        />
+      )}
+      {phase.kind === 'loading' && (
+        <div role="status" className="flex flex-col items-center gap-4 py-10 text-center">
+          <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-muted border-t-primary" />
+          <h3 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+            Finding your perfect match…
+          </h3>
+        </div>
+      )}
+      {phase.kind === 'result' && <ResultStep headingRef={headingRef} outcome={phase.outcome} onRestart={restart} />}
+    </div>
+  );
+}
+
+function EmailStep({ email, onEmail, onStart }: { email: string; onEmail: (email: string) => void; onStart: () => void }) {
+  const inputId = useId();
+  const [invalid, setInvalid] = useState(false);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateEmail(email);
+    if (problem) {
+      setInvalid(true);
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    onStart();
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <h3 className="text-xl font-semibold">Find your perfect tool in {QUIZ_STEPS} steps</h3>
+        <p className="text-pretty text-muted-foreground">
+          Answer {QUIZ_STEPS} quick questions and we will match you with the tool that replaces your spreadsheet.
+        </p>
+      </div>
+      <form noValidate onSubmit={handleSubmit} className="@container flex flex-col gap-2">
+        <Label htmlFor={inputId}>Email</Label>
+        <div className="flex flex-col gap-2 @sm:flex-row">
+          <Input
+            id={inputId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(event) => {
+              onEmail(event.target.value);
+              setInvalid(false);
+            }}
+            aria-invalid={invalid || undefined}
+          />
+          <Button type="submit" className="h-10">
+            Start the quiz
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+interface QuestionStepProps {
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  step: number;
+  answers: readonly QuizAnswer[];
+  categories: readonly QuizCategory[] | undefined;
+  onAnswer: (step: number, question: string, value: string) => void;
+  onBack: () => void;
+}
+
+function QuestionStep({ headingRef, step, answers, categories, onAnswer, onBack }: QuestionStepProps) {
+  const { question, options } = questionFor(step, answers, categories);
+  const chosen = answers[step]?.answer;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-muted-foreground">
+          Step {step + 1}/{QUIZ_STEPS}
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Quiz progress"
+          aria-valuemin={0}
+          aria-valuemax={QUIZ_STEPS}
+          aria-valuenow={step + 1}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${((step + 1) / QUIZ_STEPS) * 100}%` }} />
+        </div>
+      </div>
+      <h3 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {question}
+      </h3>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <Button
+            key={option.value}
+            type="button"
+            variant="outline"
+            aria-pressed={chosen === option.value}
+            className="h-auto min-h-11 justify-start py-2.5 text-left whitespace-normal"
+            onClick={() => onAnswer(step, question, option.value)}
+          >
+            {option.text}
+          </Button>
+        ))}
+      </div>
+      <div>
+        <Button type="button" variant="ghost" onClick={onBack}>
+          Back
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+interface ResultStepProps {
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  outcome: QuizOutcome | null;
+  onRestart: () => void;
+}
+
+function ResultStep({ headingRef, outcome, onRestart }: ResultStepProps) {
+  const linkId = useId();
+  const app = outcome?.recommendedApp;
+  const link = outcome ? shareLink(outcome.lead.refCode, window.location.origin) : null;
+  return (
+    <div className="flex flex-col gap-5" data-testid="quiz-result">
+      <div className="flex flex-col gap-2">
+        <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-primary outline-none">
+          Perfect Match!
+        </h3>
+        <p className="text-xl font-semibold">{app?.name ?? DEFAULT_RESULT.name}</p>
+        <p className="text-pretty text-muted-foreground">{app ? (outcome?.reason ?? app.description) : DEFAULT_RESULT.description}</p>
+      </div>
+      {outcome && (
+        <p className="text-sm">
+          {outcome.lead.alreadyJoined ? 'You are already on the list' : 'You are on the list'} at #{outcome.lead.position}.
+        </p>
+      )}
+      {link && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={linkId}>Share your match with a friend</Label>
+          <div className="flex gap-2">
+            <Input id={linkId} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+            <CopyButton text={link} />
+          </div>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {app && (
+          <Button asChild>
+            <Link to={paths.app(app.slug)}>See {app.name}</Link>
+          </Button>
+        )}
+        <Button type="button" variant="outline" onClick={onRestart}>
+          Take the quiz again
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The home page's share-link generator (spec §4): an e-mail in, the address's referral link out, with a copy
+ * button. The server gives a lead its own code and any other address a code of its own (without putting it
+ * on the list); joining later keeps it.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { issueReferralCode } from '../api/issue-referral-code';
+import { shareLink } from '../referral';
+import { validateEmail } from '../validation';
+import { CopyButton } from './copy-button';
+
+export function ShareLinkGenerator() {
+  const emailId = useId();
+  const linkId = useId();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateEmail(email);
+    if (problem) {
+      setInvalid(true);
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    setGenerating(true);
+    try {
+      const { code } = await issueReferralCode(email);
+      setLink(shareLink(code, window.location.origin));
+      toast.success('Your share link is ready!', {
+        description: 'Share it: you earn 50% of the lifetime revenue of every friend who becomes a customer through it.',
+      });
+    } catch (error) {
+      console.error('Generating the share link failed', error);
+      toast.error('Failed to generate share link');
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="share-link-generator">
+      <p className="text-pretty text-muted-foreground">
+        Invite friends with your own link and earn <strong className="text-foreground">50% of the lifetime revenue</strong> of
+        everyone who becomes a customer through it.
+      </p>
+      <form noValidate onSubmit={handleSubmit} className="@container flex flex-col gap-2">
+        <Label htmlFor={emailId}>Your email</Label>
+        <div className="flex flex-col gap-2 @sm:flex-row">
+          <Input
+            id={emailId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setInvalid(false);
+            }}
+            aria-invalid={invalid || undefined}
+            disabled={generating}
+          />
+          <Button type="submit" className="h-10" disabled={generating || email.trim() === ''} aria-busy={generating}>
+            Get my link
+          </Button>
+        </div>
+      </form>
+      {link && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={linkId}>Your share link</Label>
+          <div className="flex gap-2">
+            <Input id={linkId} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+            <CopyButton text={link} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
