@@ -7,6 +7,7 @@ import * as newsletter from './2026-11-22-04-newsletter.js';
 import * as emailOutbox from './2026-11-22-05-email-outbox.js';
 import * as leads from './2026-11-22-06-leads.js';
 import * as feedback from './2026-11-22-07-feedback.js';
+import * as analytics from './2026-11-22-09-analytics.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-05-email-outbox': emailOutbox,
   '2026-11-22-06-leads': leads,
   '2026-11-22-07-feedback': feedback,
+  '2026-11-22-09-analytics': analytics,
 };
