@@ -5,6 +5,7 @@ import { ClientOnly } from '../../components/client-only';
 import { FloatingIdeaButton } from '../../components/layout/floating-idea-button';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
+import { usePageTracking } from '../../features/analytics/track';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
 import { ModalsHost } from '../modals-host';
@@ -13,6 +14,7 @@ import { useHashScroll } from '../use-hash-scroll';
 export function RootLayout() {
   const { data: categories } = useCategories();
   useHashScroll();
+  usePageTracking();
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
+import { trackInteraction } from '../../analytics/track';
 import type { JoinWaitlistResult } from '../api/join-waitlist';
 import { useReferral } from '../api/get-referral';
 import { shareLink } from '../referral';
@@ -145,6 +146,7 @@ function CopyButton({ text }: { text: string }) {
       toast.error('Could not copy link');
       return;
     }
+    trackInteraction(null, 'share', { channel: 'copy_link' });
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);
