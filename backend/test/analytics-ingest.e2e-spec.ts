@@ -186,7 +186,12 @@ describe('POST /api/analytics/collect', () => {
     ]);
     expect(await eventCount()).toBe(before + 1);
     const today = new Date().toISOString().slice(0, 10);
-    await eventually(async () => (await query`select 1 from analytics_bot_drops where day = ${today}::date and events >= 2`).length === 1);
+    await eventually(async () => (await api.get('/api/admin/analytics/bots')).body.events === 2);
+    expect((await api.get(`/api/admin/analytics/bots?from=${today}`)).body).toEqual({
+      batches: 1,
+      events: 2,
+      days: [{ day: today, batches: 1, events: 2 }],
+    });
     expect(await query`select 1 from user_sessions where session_id = ${sessionId}`).toEqual([]);
   });
 

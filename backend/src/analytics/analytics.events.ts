@@ -2,7 +2,7 @@
  * Visitor analytics as events: one per tracker event, enriched on the server (see collect/enrich.ts), all
  * of a session in the stream `visit-<sessionId>`, appended without a version check (the high-volume path).
  * `key` is the contract's idempotency key: the projection counts an event with a key it has seen once only.
- * `at` is the client's clock, replaced by the server's when it is more than a day off.
+ * `at` is the client's clock, replaced by the server's when it is far off (see collect/enrich.ts).
  */
 import type { Event } from '../shared/event-store/events.js';
 

@@ -1,12 +1,27 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AnalyticsAdminController } from './analytics-admin.controller.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { CollectAnalyticsHandler } from './commands/collect-analytics.command.js';
+import { GetBotTrafficHandler } from './queries/get-bot-traffic.query.js';
+import { GetDailySeriesHandler } from './queries/get-daily-series.query.js';
+import { GetEngagementMetricsHandler } from './queries/get-engagement-metrics.query.js';
+import { GetLeadActivityHandler } from './queries/get-lead-activity.query.js';
+import { GetTrafficSourcesHandler } from './queries/get-traffic-sources.query.js';
+import { GetUtmCampaignsHandler } from './queries/get-utm-campaigns.query.js';
 
 /** Visitor analytics: the tracker's batched ingest, the visit read models and the admin's metrics. */
 @Module({
   imports: [CqrsModule],
-  controllers: [AnalyticsController],
-  providers: [CollectAnalyticsHandler],
+  controllers: [AnalyticsController, AnalyticsAdminController],
+  providers: [
+    CollectAnalyticsHandler,
+    GetEngagementMetricsHandler,
+    GetDailySeriesHandler,
+    GetUtmCampaignsHandler,
+    GetTrafficSourcesHandler,
+    GetBotTrafficHandler,
+    GetLeadActivityHandler,
+  ],
 })
 export class AnalyticsModule {}

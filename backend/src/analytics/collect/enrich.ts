@@ -2,7 +2,7 @@
  * Server-side enrichment of tracker events, pure: the user agent parsed (ua-parser-js), the client address
  * turned into a salted hash whose salt rotates every UTC day (so a visitor cannot be followed from one day
  * to the next, and the raw address is never stored), UTM and click ids read from the landing URL when the
- * tracker sent none, and the client's clock replaced by the server's when it is more than a day off.
+ * tracker sent none, and the client's clock replaced by the server's when it is far off.
  */
 import { createHmac } from 'node:crypto';
 import UAParser from 'ua-parser-js';
@@ -11,7 +11,10 @@ import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEve
 import type { TrackerEvent } from './collect.schema.js';
 
 const MAX_USER_AGENT = 512;
-const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far the client's clock may be from the server's: a week behind (a tab left open), a day ahead. */
+const MAX_LAG_MS = 7 * DAY_MS;
+const MAX_LEAD_MS = DAY_MS;
 
 /** The hashing key of one UTC day, derived from the app secret: nothing to store, nothing to rotate by hand. */
 export function dailySalt(secret: string, now: Date): string {
@@ -63,10 +66,11 @@ export function fillFromUrl(url: string, utm: Utm, clickIds: ClickIds): { utm: U
   };
 }
 
-/** The client's timestamp, unless its clock is more than a day off the server's. */
+/** The client's timestamp, unless it is more than a week before or a day after the server's clock. */
 export function effectiveAt(clientAt: string, receivedAt: Date): string {
   const at = Date.parse(clientAt);
-  return Math.abs(at - receivedAt.getTime()) <= MAX_CLOCK_SKEW_MS ? new Date(at).toISOString() : receivedAt.toISOString();
+  const offset = at - receivedAt.getTime();
+  return offset >= -MAX_LAG_MS && offset <= MAX_LEAD_MS ? new Date(at).toISOString() : receivedAt.toISOString();
 }
 
 export interface RequestContext {
