@@ -2,6 +2,7 @@
 import { botDropsProjection } from './analytics/projections/bot-drops.projection.js';
 import { leadSessionsProjection } from './analytics/projections/lead-sessions.projection.js';
 import { visitsProjection } from './analytics/projections/visits.projection.js';
+import { searchQueryStatsProjection } from './analytics/search-console/search-query-stats.projection.js';
 import { appViewsProjection } from './catalogue/projections/app-views.projection.js';
 import { appsProjection } from './catalogue/projections/apps.projection.js';
 import { leadsProjection } from './early-access/projections/leads.projection.js';
@@ -31,5 +32,6 @@ export function buildProjections(config: Config): Projection[] {
     visitsProjection,
     botDropsProjection,
     leadSessionsProjection,
+    searchQueryStatsProjection,
   ] as Projection[];
 }

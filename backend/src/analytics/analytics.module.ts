@@ -9,6 +9,11 @@ import { GetEngagementMetricsHandler } from './queries/get-engagement-metrics.qu
 import { GetLeadActivityHandler } from './queries/get-lead-activity.query.js';
 import { GetTrafficSourcesHandler } from './queries/get-traffic-sources.query.js';
 import { GetUtmCampaignsHandler } from './queries/get-utm-campaigns.query.js';
+import { GetSearchQueriesHandler } from './search-console/get-search-queries.query.js';
+import {
+  FetchSearchQueriesHandler,
+  ImportSearchQueriesCsvHandler,
+} from './search-console/record-search-queries.command.js';
 
 /** Visitor analytics: the tracker's batched ingest, the visit read models and the admin's metrics. */
 @Module({
@@ -22,6 +27,9 @@ import { GetUtmCampaignsHandler } from './queries/get-utm-campaigns.query.js';
     GetTrafficSourcesHandler,
     GetBotTrafficHandler,
     GetLeadActivityHandler,
+    GetSearchQueriesHandler,
+    FetchSearchQueriesHandler,
+    ImportSearchQueriesCsvHandler,
   ],
 })
 export class AnalyticsModule {}

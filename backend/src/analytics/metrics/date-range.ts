@@ -21,25 +21,34 @@ const day = z
   .refine(isCalendarDay, { message: 'Not a calendar date.', abort: true })
   .optional();
 
-/** `?from=&to=`: both optional, today (UTC) by default; `to` before `from` or a range over 400 days is refused. */
-export const dateRangeQuery = z
-  .strictObject({
-    from: day.describe('First day (UTC, YYYY-MM-DD); default today'),
-    to: day.describe('Last day, included (UTC, YYYY-MM-DD); default today'),
-  })
-  .transform((query, ctx) => {
-    const today = utcDay(new Date());
-    const range = toRange(query.from ?? today, query.to ?? today);
-    if (range.end <= range.start) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from.' });
-      return z.NEVER;
-    }
-    if ((range.end.getTime() - range.start.getTime()) / DAY_MS > MAX_RANGE_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_RANGE_DAYS} days.` });
-      return z.NEVER;
-    }
-    return range;
-  });
+/**
+ * `?from=&to=` (plus any `extra` parameters): both optional, today (UTC) by default; `to` before `from` or a
+ * range over 400 days is refused.
+ */
+export function rangeQuery<E extends z.ZodRawShape>(extra: E) {
+  return z
+    .strictObject({
+      from: day.describe('First day (UTC, YYYY-MM-DD); default today'),
+      to: day.describe('Last day, included (UTC, YYYY-MM-DD); default today'),
+      ...extra,
+    })
+    .transform((query, ctx) => {
+      const { from, to, ...rest } = query as { from?: string; to?: string } & Record<string, unknown>;
+      const today = utcDay(new Date());
+      const range = toRange(from ?? today, to ?? today);
+      if (range.end <= range.start) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from.' });
+        return z.NEVER;
+      }
+      if ((range.end.getTime() - range.start.getTime()) / DAY_MS > MAX_RANGE_DAYS) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_RANGE_DAYS} days.` });
+        return z.NEVER;
+      }
+      return { ...range, ...(rest as z.output<z.ZodObject<E>>) };
+    });
+}
+
+export const dateRangeQuery = rangeQuery({});
 
 function isCalendarDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);

@@ -40,6 +40,16 @@ const schema = z.object({
   EMAIL_MAX_ATTEMPTS: positiveInt(6),
   EMAIL_RETRY_BASE_MS: positiveInt(10_000),
   EMAIL_POLL_MS: positiveInt(1000),
+  SEARCH_CONSOLE_CREDENTIALS: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .refine(isServiceAccountKey, 'must be a service account JSON key (with client_email and private_key)')
+      .optional(),
+  ),
+  SEARCH_CONSOLE_SITE_URL: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
+  SEARCH_CONSOLE_API_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).default('https://searchconsole.googleapis.com')),
+  SEARCH_CONSOLE_TOKEN_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
   ADS_TXT: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
@@ -48,6 +58,15 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+function isServiceAccountKey(value: string): boolean {
+  try {
+    const key = JSON.parse(value) as { client_email?: unknown; private_key?: unknown };
+    return typeof key.client_email === 'string' && typeof key.private_key === 'string';
+  } catch {
+    return false;
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -68,6 +87,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Without Redis the projectors can only be woken inside the process that appends.
   if (!config.REDIS_URL && !config.RUN_WORKERS) {
     throw new ConfigError(['RUN_WORKERS: must be true when REDIS_URL is not set (workers are woken in-process)']);
+  }
+  if (config.SEARCH_CONSOLE_CREDENTIALS && !config.SEARCH_CONSOLE_SITE_URL) {
+    throw new ConfigError(['SEARCH_CONSOLE_SITE_URL: required with SEARCH_CONSOLE_CREDENTIALS (e.g. sc-domain:unsheet.app)']);
   }
   return config;
 }
