@@ -12,6 +12,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
+import type { Db } from '../../backend/src/shared/db/tables.js';
 import { launchChromium } from './chromium.js';
 
 
@@ -19,6 +20,8 @@ export interface Site {
   /** Base URL of the running app. */
   url: string;
   browser: Browser;
+  /** The app's database, for what no public endpoint shows (read models of async projections). */
+  db: Db;
 }
 
 /**
@@ -39,6 +42,7 @@ export function useSite(): Site {
       DEMO_CATALOGUE: 'true',
     });
     site.url = server.url;
+    site.db = database.handle.db;
     site.browser = await launchChromium();
   });
   afterAll(async () => {

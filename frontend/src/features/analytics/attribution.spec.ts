@@ -163,6 +163,11 @@ describe('UTM parameters and click ids', () => {
     });
   });
 
+  it('removes control characters, which would make the server refuse the whole batch', () => {
+    expect(parseUtm(new URLSearchParams('utm_campaign=spring%0Asale%00&utm_term=%09')).campaign).toBe('spring sale');
+    expect(parseUtm(new URLSearchParams('utm_term=%09%0A')).term).toBeNull();
+  });
+
   it('cuts UTM values to the 200 characters the server accepts', () => {
     expect(parseUtm(new URLSearchParams(`utm_campaign=${'x'.repeat(500)}`)).campaign).toHaveLength(200);
   });

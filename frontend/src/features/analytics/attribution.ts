@@ -179,6 +179,14 @@ function hostMatches(host: string, pattern: string): boolean {
 }
 
 function param(params: URLSearchParams, name: string, maxLength: number): string | null {
-  const value = params.get(name)?.trim();
-  return value ? value.slice(0, maxLength) : null;
+  const value = params.get(name);
+  return (value && cleanText(value, maxLength)) || null;
+}
+
+// The server refuses a batch with control characters or over-long values in it, and would lose the rest.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** Text as the server accepts it: control characters removed, trimmed, cut to `maxLength`. */
+export function cleanText(text: string, maxLength: number): string {
+  return text.replace(CONTROL_CHARACTERS, ' ').trim().slice(0, maxLength);
 }

@@ -4,7 +4,7 @@
  * the paid keyword of a campaign link (utm_term), else the words of the page's title and path that carry
  * meaning (stop words, the site's name and route prefixes removed). At most 10, of at most 100 characters.
  */
-import { knownSource, referringHost } from './attribution';
+import { cleanText, knownSource, referringHost } from './attribution';
 
 export const MAX_KEYWORDS = 10;
 export const MAX_KEYWORD_LENGTH = 100;
@@ -40,7 +40,7 @@ export function potentialKeywords({ url, title, referrer }: KeywordSource): stri
 
 /** The search phrase itself first, then its meaningful words. */
 function fromQuery(query: string): string[] {
-  const phrase = query.toLowerCase().replace(/\s+/g, ' ').trim();
+  const phrase = cleanText(query.toLowerCase(), Infinity).replace(/\s+/g, ' ');
   return limit([phrase, ...meaningfulWords(phrase)]);
 }
 

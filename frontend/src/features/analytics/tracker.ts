@@ -4,7 +4,7 @@
  * time spent on the page left, interactions from the features, and on page hide the session's time on site
  * and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
  */
-import { attribute } from './attribution';
+import { attribute, cleanText } from './attribution';
 import { createBatchQueue, type SendOutcome } from './batch-queue';
 import { LIMITS, type AnalyticsEvent, type InteractionAction } from './events';
 import { potentialKeywords } from './keywords';
@@ -33,7 +33,7 @@ interface OpenPage {
   url: string;
   at: number;
   referrer: string | null;
-  /** The title of the page before: the view waits until the title has changed from it. */
+  /** The title of the page before (null for a document's first page): the view waits for the page's own. */
   previousTitle: string | null;
   title?: string;
   timeSent?: boolean;
@@ -57,8 +57,8 @@ export function startTracker(): Tracker {
     const startedAt = Math.round(performance.timeOrigin);
     session = { id, startedAt, pagesViewed: 0 };
     saveState(session);
-    const url = clip(landingUrl(), LIMITS.url);
-    const referrer = document.referrer ? clip(document.referrer, LIMITS.referrer) : null;
+    const url = cleanText(landingUrl(), LIMITS.url);
+    const referrer = document.referrer ? cleanText(document.referrer, LIMITS.referrer) : null;
     queue.push({
       type: 'session_start',
       sessionId: id,
@@ -75,7 +75,7 @@ export function startTracker(): Tracker {
     if (page.title !== undefined) return;
     stopWaiting();
     const state = ensureSession();
-    page.title = clip(document.title.trim(), LIMITS.title);
+    page.title = cleanText(document.title, LIMITS.title);
     lastTitle = page.title;
     state.pagesViewed += 1;
     saveState(state);
@@ -91,13 +91,22 @@ export function startTracker(): Tracker {
     });
   }
 
-  // Pages set their title as they render, some only once their data has arrived.
+  // Pages set their title as they render, some only once their data has arrived (in between, the page before
+  // has taken its <title> away). On the first page, the layout (and this tracker) can be live before the page
+  // itself has hydrated: wait for <html data-hydrated> (root-layout.tsx), set in the commit that renders the
+  // page and its title.
   function sendViewWhenTitled(page: OpenPage) {
-    if (page.previousTitle === null || document.title !== page.previousTitle) return sendView(page);
+    const ready = () =>
+      document.title !== '' &&
+      (page.previousTitle === null
+        ? document.documentElement.dataset.hydrated === 'true'
+        : document.title !== page.previousTitle);
+    if (ready()) return sendView(page);
     const observer = new MutationObserver(() => {
-      if (document.title !== page.previousTitle) sendView(page);
+      if (ready()) sendView(page);
     });
     observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    observer.observe(document.documentElement, { attributeFilter: ['data-hydrated'] });
     const timer = setTimeout(() => sendView(page), TITLE_WAIT_MS);
     stopWaiting = () => {
       observer.disconnect();
@@ -152,7 +161,7 @@ export function startTracker(): Tracker {
       current = undefined;
       if (path === null) return;
       ensureSession();
-      const url = clip(new URL(path, location.origin).href, LIMITS.url);
+      const url = cleanText(new URL(path, location.origin).href, LIMITS.url);
       const first = lastUrl === null;
       const referrer = first ? document.referrer || null : lastUrl;
       current = {
@@ -160,7 +169,7 @@ export function startTracker(): Tracker {
         url,
         // The first page of a load was opened when the document started loading, not when this code ran.
         at: first ? Math.min(at, Math.round(performance.timeOrigin)) : at,
-        referrer: referrer && clip(referrer, LIMITS.referrer),
+        referrer: referrer && cleanText(referrer, LIMITS.referrer),
         previousTitle: lastTitle,
       };
       lastUrl = url;
@@ -239,6 +248,3 @@ function iso(time: number): string {
   return new Date(time).toISOString();
 }
 
-function clip(text: string, maxLength: number): string {
-  return text.slice(0, maxLength);
-}
