@@ -2,9 +2,6 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Visitor analytics, owned by the async `analytics` projection (module backend/src/analytics).
-  // Idempotency keys already projected (session_start, page_view, page_time, interaction): a retried
-  // beacon puts the same events in the log twice, and only the first is counted.
-  await sql`create table analytics_seen_keys (key text primary key)`.execute(db);
   // The spec's user_sessions; ip_hash is the spec's ip_address, only ever a salted daily-rotating hash.
   // A row may be created by a page view that arrived before its session start (the other columns follow).
   await sql`
@@ -107,7 +104,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     'app_interactions',
     'page_views',
     'user_sessions',
-    'analytics_seen_keys',
   ]) {
     await sql`drop table ${sql.table(table)}`.execute(db);
   }

@@ -60,7 +60,7 @@ function visit(options: {
     events.push(pageView({ sessionId, pageViewId, at: t(i * 10), url: `https://unsheet.app${path}`, title: path }));
     if (seconds !== null) events.push(pageTime({ sessionId, pageViewId, at: t(i * 10 + 5), seconds }));
   });
-  for (const { appId, action } of options.interactions ?? []) events.push(interaction({ sessionId, appId, action, at: t(7) }));
+  (options.interactions ?? []).forEach(({ appId, action }, i) => events.push(interaction({ sessionId, appId, action, at: t(7 + i) })));
   if (options.timeOnSite !== undefined) events.push(sessionEnd({ sessionId, at: t(options.timeOnSite), timeOnSite: options.timeOnSite }));
   return events;
 }

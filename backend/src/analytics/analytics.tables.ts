@@ -2,10 +2,6 @@ import type { ColumnType } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
 
-export interface AnalyticsSeenKeysTable {
-  key: string;
-}
-
 export interface UserSessionsTable {
   session_id: string;
   visitor_id: string | null;
@@ -89,7 +85,6 @@ export interface SearchQueryStatsTable {
 
 declare module '../shared/db/tables.js' {
   interface Tables {
-    analytics_seen_keys: AnalyticsSeenKeysTable;
     user_sessions: UserSessionsTable;
     page_views: PageViewsTable;
     app_interactions: AppInteractionsTable;

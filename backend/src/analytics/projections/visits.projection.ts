@@ -3,8 +3,10 @@
  * asynchronously and set-based: a batch of up to PROJECTION_BATCH_SIZE events costs a handful of
  * statements, whatever its size.
  *
- * Idempotent: the contract's idempotency keys go into analytics_seen_keys first, and only events whose key
- * was new are applied, so a retried beacon counts once; session_end (no key) sets values, last `at` wins.
+ * Idempotent by the contract's idempotency keys, which are the read models' primary keys: a page view
+ * (pageViewId) or an interaction (eventId) already there is not inserted again, and a session's
+ * pages_viewed grows only by the page views actually inserted; a repeated session_start or page_time sets
+ * the same values again; session_end sets values, the latest `at` wins. A retried beacon counts once.
  * Deterministic: a rebuild replays the log in the same order and gives the same tables (created_at is the
  * event's log time).
  */
@@ -28,30 +30,30 @@ export const visitsProjection: Projection<VisitEvent> = {
   name: 'analytics-visits',
   mode: 'async',
   handles: VISIT_EVENT_TYPES,
-  tables: ['analytics_seen_keys', 'user_sessions', 'page_views', 'app_interactions'],
+  tables: ['user_sessions', 'page_views', 'app_interactions'],
   async handle(trx, events) {
-    const fresh = await firstSeen(trx, events);
+    const fresh = firstOfEachKey(events);
     const of = <T extends VisitEvent['type']>(type: T) =>
       fresh.filter((event): event is Recorded<Extract<VisitEvent, { type: T }>> => event.type === type);
     // Sessions first: page views copy their session's UTM fields.
     await startSessions(trx, of('AnalyticsSessionStarted'));
-    await countPageViews(trx, of('AnalyticsPageViewed'));
+    const inserted = await insertPageViews(trx, of('AnalyticsPageViewed'));
+    await countPageViews(trx, inserted);
     await endSessions(trx, of('AnalyticsSessionEnded'));
-    await insertPageViews(trx, of('AnalyticsPageViewed'));
     await setTimesOnPage(trx, of('AnalyticsPageTimed'));
     await insertInteractions(trx, of('AnalyticsAppInteraction'));
   },
 };
 
-/** The events whose idempotency key has not been projected before (nor earlier in this batch); keyless ones pass. */
-async function firstSeen(trx: Trx, events: readonly Recorded<VisitEvent>[]): Promise<Recorded<VisitEvent>[]> {
-  const keys = [...new Set(events.flatMap((event) => ('key' in event.data ? [event.data.key] : [])))];
-  if (keys.length === 0) return [...events];
-  const { rows } = await sql<{ key: string }>`
-    insert into analytics_seen_keys (key) select unnest(${keys}::text[])
-    on conflict do nothing returning key`.execute(trx);
-  const unseen = new Set(rows.map((row) => row.key));
-  return events.filter((event) => !('key' in event.data) || unseen.delete(event.data.key));
+/** Repeats inside the batch dropped (an upsert may not touch a row twice); repeats of earlier batches are left to the keys. */
+function firstOfEachKey(events: readonly Recorded<VisitEvent>[]): Recorded<VisitEvent>[] {
+  const seen = new Set<string>();
+  return events.filter((event) => {
+    if (!('key' in event.data)) return true;
+    if (seen.has(event.data.key)) return false;
+    seen.add(event.data.key);
+    return true;
+  });
 }
 
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
@@ -95,16 +97,16 @@ async function startSessions(trx: Trx, events: Recorded<AnalyticsSessionStarted>
   );
 }
 
-/** pages_viewed += the session's new page views; creates the row if the start has not arrived yet. */
-async function countPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]): Promise<void> {
-  if (events.length === 0) return;
+/** pages_viewed += the page views just inserted; creates the session's row if its start has not arrived yet. */
+async function countPageViews(trx: Trx, inserted: { session_id: string; timestamp: string }[]): Promise<void> {
+  if (inserted.length === 0) return;
   const perSession = new Map<string, { session_id: string; pages: number; first_at: string }>();
-  for (const { data } of events) {
-    const row = perSession.get(data.sessionId);
+  for (const { session_id, timestamp } of inserted) {
+    const row = perSession.get(session_id);
     if (row) {
       row.pages += 1;
-      if (data.at < row.first_at) row.first_at = data.at;
-    } else perSession.set(data.sessionId, { session_id: data.sessionId, pages: 1, first_at: data.at });
+      if (timestamp < row.first_at) row.first_at = timestamp;
+    } else perSession.set(session_id, { session_id, pages: 1, first_at: timestamp });
   }
   await sql`
     insert into user_sessions (session_id, pages_viewed, start_time)
@@ -136,8 +138,12 @@ async function endSessions(trx: Trx, events: Recorded<AnalyticsSessionEnded>[]):
     where user_sessions.end_time is null or user_sessions.end_time <= excluded.end_time`.execute(trx);
 }
 
-async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]): Promise<void> {
-  if (events.length === 0) return;
+/** Inserts the page views not there yet; returns those inserted (with their time, as ISO text). */
+async function insertPageViews(
+  trx: Trx,
+  events: Recorded<AnalyticsPageViewed>[],
+): Promise<{ session_id: string; timestamp: string }[]> {
+  if (events.length === 0) return [];
   const rows = events.map(({ data, createdAt }) => ({
     page_view_id: data.pageViewId,
     session_id: data.sessionId,
@@ -149,7 +155,7 @@ async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]
     timestamp: data.at,
     created_at: createdAt,
   }));
-  await sql`
+  const { rows: inserted } = await sql<{ session_id: string; timestamp: string }>`
     insert into page_views (page_view_id, session_id, page_url, page_path, page_title, referrer, utm_source,
       utm_medium, utm_campaign, utm_term, utm_content, gclid, parsed_referrer, potential_keywords, timestamp, created_at)
     select r.page_view_id, r.session_id, r.page_url, r.page_path, r.page_title, r.referrer, s.utm_source,
@@ -158,7 +164,9 @@ async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]
     from ${recordset(rows)} as r(page_view_id uuid, session_id uuid, page_url text, page_path text, page_title text,
       referrer text, potential_keywords jsonb, timestamp timestamptz, created_at timestamptz)
     left join user_sessions s on s.session_id = r.session_id
-    on conflict (page_view_id) do nothing`.execute(trx);
+    on conflict (page_view_id) do nothing
+    returning session_id, to_json(timestamp)#>>'{}' as timestamp`.execute(trx);
+  return inserted;
 }
 
 /**
