@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -207,7 +208,8 @@ function writeSection(f: {
 The built server (\`backend/dist\`) on PostgreSQL and Redis, projection workers in the same process, autocannon
 on the same 2 cores; every request is \`POST /api/analytics/collect\` with a batch of ${BATCH} distinct tracker events
 (a visit: session start, page views and times, interactions, session end), validated, enriched and appended
-in one INSERT.
+in one INSERT. Load average when the run ended: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on
+2 cores shared with other processes: above 2, every figure here is depressed by them.
 
 | run | events/s | p50 | p99 | errors |
 |---|---|---|---|---|
