@@ -326,6 +326,21 @@ describe('visitor tracker in Chromium', () => {
     await context.close();
   });
 
+  it('counts a visitor who switches to another tab before the tracker has loaded', async () => {
+    const context = await newContext(human);
+    const batches = await recordBatches(context);
+    const page = await context.newPage();
+    await visit(page, `${site.url}/contact`);
+    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
+    await hide(page);
+    await eventually(() => batches.length > 0, 5000);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.via).toBe('ping');
+    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'page_time', 'session_end']);
+    expect(batches[0]!.events[1]).toMatchObject({ url: `${site.url}/contact`, title: 'Contact | Unsheet' });
+    await context.close();
+  });
+
   it('keeps no visitor id when the browser asks for privacy (Global Privacy Control)', async () => {
     const context = await newContext(human);
     await context.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));

@@ -154,6 +154,11 @@ export function startTracker(): Tracker {
   // pagehide covers unloads where visibilitychange does not fire; pageshow, a page restored from the bfcache.
   window.addEventListener('pagehide', onHide);
   window.addEventListener('pageshow', () => (hidden = false));
+  // Loaded while the page was hidden (track.ts loads it early then): flush what track.ts hands over, which it
+  // does synchronously right after this returns, hence the microtask.
+  queueMicrotask(() => {
+    if (document.visibilityState === 'hidden') onHide();
+  });
 
   return {
     page(path, at) {
