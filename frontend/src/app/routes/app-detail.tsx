@@ -25,12 +25,6 @@ export function AppDetailRoute() {
   const { slug = '' } = useParams();
   const { data: app, error, mutate } = useApp(slug);
   const openModal = useModals((state) => state.openModal);
-  // Both invitations open the lead dialog; the analytics tell which one the visitor answered.
-  const joinFrom = (appId: string, cta: string) => () => {
-    trackInteraction(appId, 'cta_click', { cta });
-    openModal('lead');
-  };
-  const opened = (appId: string, from: string) => () => trackInteraction(appId, 'open_app', { from });
 
   useRecordView(app?.id, slug);
 
@@ -62,6 +56,13 @@ export function AppDetailRoute() {
 
   if (!app) return <AppDetailSkeleton />;
 
+  // Both invitations open the lead dialog; the analytics tell which one the visitor answered.
+  const joinFrom = (cta: string) => () => {
+    trackInteraction(app.id, 'cta_click', { cta });
+    openModal('lead');
+  };
+  const openedFrom = (from: string) => () => trackInteraction(app.id, 'open_app', { from });
+
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
       <PageMeta {...appMeta(app, siteOrigin())} />
@@ -78,7 +79,7 @@ export function AppDetailRoute() {
           <Badge asChild variant="secondary" className="hover:bg-accent/70">
             <Link to={paths.category(app.category_slug)}>{app.category}</Link>
           </Badge>
-          <StatusBadge app={app} onOpen={opened(app.id, 'status_badge')} />
+          <StatusBadge app={app} onOpen={openedFrom('status_badge')} />
         </div>
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{app.name}</h1>
         <p className="max-w-3xl text-lg text-pretty text-muted-foreground">{app.description}</p>
@@ -90,8 +91,8 @@ export function AppDetailRoute() {
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {/* First in the source, so phones see how to try or join before the long read; beside it on desktop. */}
         <aside aria-label="Access and status" className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
-          <TryNowBox app={app} onOpen={opened(app.id, 'try_now')} />
-          <VipListBox app={app} onJoin={joinFrom(app.id, 'vip_list')} />
+          <TryNowBox app={app} onOpen={openedFrom('try_now')} />
+          <VipListBox app={app} onJoin={joinFrom('vip_list')} />
           <DevelopmentStatusBox app={app} />
         </aside>
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
@@ -100,7 +101,7 @@ export function AppDetailRoute() {
         </div>
       </div>
 
-      <JoinCallToAction onJoin={joinFrom(app.id, 'join_cta')} />
+      <JoinCallToAction onJoin={joinFrom('join_cta')} />
     </article>
   );
 }

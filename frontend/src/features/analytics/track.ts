@@ -11,8 +11,9 @@ import type { Tracker } from './tracker';
 type Command = (tracker: Tracker) => void;
 
 /**
- * After the page's load event: the tracker never competes with what the visitor came for, and is no part of
- * the first-load JavaScript (e2e/budget.e2e.ts measures until the network has been quiet for 500 ms).
+ * After the page's load event, when it has gone quiet (an idle callback would come at once): the tracker
+ * never competes with what the visitor came for, and is no part of the first-load JavaScript
+ * (e2e/budget.e2e.ts measures until the network has been quiet for 500 ms).
  */
 const TRACKER_DELAY_MS = 3000;
 
@@ -62,12 +63,7 @@ export function usePageTracking(): void {
     run((loaded) => loaded.page(tracked ? path : null, at));
     if (scheduled || !tracked) return;
     scheduled = true;
-    const later = () =>
-      setTimeout(() => {
-        // Safari has no requestIdleCallback.
-        if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
-        else load();
-      }, TRACKER_DELAY_MS);
+    const later = () => setTimeout(load, TRACKER_DELAY_MS);
     if (document.readyState === 'complete') later();
     else addEventListener('load', later, { once: true });
     // A visitor who switches away before then still counts: load now, and the tracker flushes at once.
