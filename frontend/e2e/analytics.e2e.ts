@@ -341,6 +341,31 @@ describe('visitor tracker in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the pages a visitor went through before the tracker had loaded, each with its own title', async () => {
+    const context = await newContext(human);
+    const batches = await recordBatches(context);
+    const page = await context.newPage();
+    await visit(page, `${site.url}/`);
+    const homeTitle = await page.title();
+    await appLink(page).click();
+    await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
+    await page.waitForFunction((before) => document.title !== before, homeTitle);
+    const appTitle = await page.title();
+    await financeCrumb(page).click();
+    await page.getByRole('heading', { level: 1, name: /Finance/ }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
+    await trackerStarted(page);
+    await hide(page);
+    await eventually(() => ofType(batches.flatMap((batch) => batch.events), 'session_end').length === 1, 5000);
+    const views = ofType(batches.flatMap((batch) => batch.events), 'page_view');
+    expect(views.map(({ url, title }) => ({ url, title }))).toEqual([
+      { url: `${site.url}/`, title: homeTitle },
+      { url: `${site.url}/app/invoice-chaser`, title: appTitle },
+      { url: `${site.url}/c/finance`, title: await page.title() },
+    ]);
+    await context.close();
+  });
+
   it('keeps no visitor id when the browser asks for privacy (Global Privacy Control)', async () => {
     const context = await newContext(human);
     await context.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));

@@ -52,6 +52,8 @@ function load() {
 /** Mounted once, in the root layout: a page view per route change (a change of the hash alone is none). */
 export function usePageTracking(): void {
   const { pathname, search } = useLocation();
+  // Read while rendering the new route, before React commits it: the title of the page being left.
+  const leftTitle = typeof document === 'undefined' ? '' : document.title;
   useEffect(() => {
     const path = pathname + search;
     // StrictMode runs effects twice in development; one route change is one page.
@@ -60,7 +62,7 @@ export function usePageTracking(): void {
     const at = Date.now();
     // The admin console is not visitor traffic; going there still ends the page before.
     const tracked = !/^\/admin(?:\/|$)/.test(pathname);
-    run((loaded) => loaded.page(tracked ? path : null, at));
+    run((loaded) => loaded.page(tracked ? path : null, at, leftTitle));
     if (scheduled || !tracked) return;
     scheduled = true;
     const later = () => setTimeout(load, TRACKER_DELAY_MS);

@@ -17,8 +17,11 @@ const SESSION_STATE_KEY = 'unsheet.analytics-session';
 const TITLE_WAIT_MS = 3000;
 
 export interface Tracker {
-  /** The visitor is on a new page; null for a page that is not tracked (the admin console). */
-  page(path: string | null, at: number): void;
+  /**
+   * The visitor is on a new page (null: a page that is not tracked, the admin console). `leftTitle` is the
+   * title the document showed just before the route changed: the title of the page left.
+   */
+  page(path: string | null, at: number, leftTitle: string): void;
   interaction(appId: string | null, action: InteractionAction, metadata: Record<string, unknown>, at: number): void;
 }
 
@@ -35,7 +38,7 @@ interface OpenPage {
   referrer: string | null;
   /** The title of the page before (null for a document's first page): the view waits for the page's own. */
   previousTitle: string | null;
-  title?: string;
+  viewSent?: boolean;
   timeSent?: boolean;
 }
 
@@ -71,12 +74,13 @@ export function startTracker(): Tracker {
     return session;
   }
 
-  function sendView(page: OpenPage) {
-    if (page.title !== undefined) return;
+  function sendView(page: OpenPage, rawTitle: string) {
+    if (page.viewSent) return;
+    page.viewSent = true;
     stopWaiting();
     const state = ensureSession();
-    page.title = cleanText(document.title, LIMITS.title);
-    lastTitle = page.title;
+    const title = cleanText(rawTitle, LIMITS.title);
+    lastTitle = title;
     state.pagesViewed += 1;
     saveState(state);
     queue.push({
@@ -85,9 +89,9 @@ export function startTracker(): Tracker {
       at: iso(page.at),
       pageViewId: page.id,
       url: page.url,
-      title: page.title,
+      title,
       referrer: page.referrer,
-      potentialKeywords: potentialKeywords({ url: page.url, title: page.title, referrer: page.referrer }),
+      potentialKeywords: potentialKeywords({ url: page.url, title, referrer: page.referrer }),
     });
   }
 
@@ -101,13 +105,13 @@ export function startTracker(): Tracker {
       (page.previousTitle === null
         ? document.documentElement.dataset.hydrated === 'true'
         : document.title !== page.previousTitle);
-    if (ready()) return sendView(page);
+    if (ready()) return sendView(page, document.title);
     const observer = new MutationObserver(() => {
-      if (ready()) sendView(page);
+      if (ready()) sendView(page, document.title);
     });
     observer.observe(document.head, { subtree: true, childList: true, characterData: true });
     observer.observe(document.documentElement, { attributeFilter: ['data-hydrated'] });
-    const timer = setTimeout(() => sendView(page), TITLE_WAIT_MS);
+    const timer = setTimeout(() => sendView(page, document.title), TITLE_WAIT_MS);
     stopWaiting = () => {
       observer.disconnect();
       clearTimeout(timer);
@@ -115,10 +119,13 @@ export function startTracker(): Tracker {
     };
   }
 
-  /** The visitor leaves the current page (route change or page hide): its view if still waiting, and its time. */
-  function leave(at: number) {
+  /**
+   * The visitor leaves the current page (route change or page hide): its view if still waiting, with the
+   * title the page showed last, and its time.
+   */
+  function leave(at: number, title: string) {
     if (!current) return;
-    sendView(current);
+    sendView(current, title);
     if (current.timeSent) return;
     current.timeSent = true;
     queue.push({
@@ -134,7 +141,7 @@ export function startTracker(): Tracker {
     if (hidden) return;
     hidden = true;
     const at = Date.now();
-    leave(at);
+    leave(at, document.title);
     if (session) {
       queue.push({
         type: 'session_end',
@@ -161,8 +168,8 @@ export function startTracker(): Tracker {
   });
 
   return {
-    page(path, at) {
-      leave(at);
+    page(path, at, leftTitle) {
+      leave(at, leftTitle);
       current = undefined;
       if (path === null) return;
       ensureSession();
@@ -178,7 +185,9 @@ export function startTracker(): Tracker {
         previousTitle: lastTitle,
       };
       lastUrl = url;
-      sendViewWhenTitled(current);
+      // A page handed over by track.ts that the visitor had already left: its view goes out as the next one
+      // opens, with the title it showed then.
+      if (path === location.pathname + location.search) sendViewWhenTitled(current);
     },
 
     interaction(appId, action, metadata, at) {
