@@ -303,6 +303,28 @@ describe('visitor tracker in Chromium', () => {
     await context.close();
   });
 
+  it('records the copying of a share link as a share', async () => {
+    const context = await newContext(human);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await context.newPage();
+    await visit(page, `${site.url}/`);
+    await trackerStarted(page);
+    const id = await sessionIdOf(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Join Explorers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join 100 Early Explorers' });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('sharer@example.com');
+    await dialog.getByRole('button', { name: 'Join Now' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copied!' }).waitFor();
+    await hide(page);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 10_000);
+    const interactions = ofType(await arrived(id), 'interaction');
+    expect(interactions.map(({ appId, action, metadata }) => ({ appId, action, metadata }))).toEqual([
+      { appId: null, action: 'share', metadata: { channel: 'copy_link' } },
+    ]);
+    await context.close();
+  });
+
   it('batches by time: what happened goes out within 5 seconds without a page hide; bots are dropped by the server', async () => {
     // Chromium's own headless user agent: the server drops the batch as a bot's and says so.
     const context = await site.browser.newContext({ viewport: DESKTOP });
