@@ -8,6 +8,7 @@ import * as emailOutbox from './2026-11-22-05-email-outbox.js';
 import * as leads from './2026-11-22-06-leads.js';
 import * as feedback from './2026-11-22-07-feedback.js';
 import * as identity from './2026-11-22-08-identity.js';
+import * as analytics from './2026-11-22-09-analytics.js';
 import * as referralsQuiz from './2026-11-22-10-referrals-quiz.js';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-06-leads': leads,
   '2026-11-22-07-feedback': feedback,
   '2026-11-22-08-identity': identity,
+  '2026-11-22-09-analytics': analytics,
   '2026-11-22-10-referrals-quiz': referralsQuiz,
 };

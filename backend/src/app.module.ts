@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { EarlyAccessModule } from './early-access/early-access.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
@@ -21,6 +22,7 @@ export class AppModule {
         KernelModule.forRoot(kernel, logger),
         CqrsModule.forRoot(),
         CatalogueModule,
+        AnalyticsModule,
         EarlyAccessModule,
         FeedbackModule,
         IdentityModule,

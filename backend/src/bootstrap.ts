@@ -8,10 +8,11 @@ import { NestFactory } from '@nestjs/core';
 import { relative, sep } from 'node:path';
 import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
+import { SEARCH_QUERIES_IMPORT_PATH, SEARCH_QUERIES_IMPORT_MAX_BODY } from './analytics/search-console/search-queries-import.js';
 import { AppModule } from './app.module.js';
 import { buildProjections } from './projections.js';
 import type { Config } from './shared/config/config.js';
@@ -31,6 +32,8 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     });
     app.useLogger(app.get(PinoNestLogger));
     app.use('/api', requireJsonBodies);
+    // A Search Console CSV export may pass 64 KB; its route gets its own parser, every other body keeps the limit.
+    app.use(SEARCH_QUERIES_IMPORT_PATH, json({ limit: SEARCH_QUERIES_IMPORT_MAX_BODY }));
     app.useBodyParser('json', { limit: MAX_JSON_BODY });
     app.use(compression());
     // Built assets first; pages and 404s come from SiteController. Files under assets/ have hashed names and

@@ -1,4 +1,8 @@
 /** Every projection of the application, inline and async: the kernel runs them, `projections:rebuild` replays them. */
+import { botDropsProjection } from './analytics/projections/bot-drops.projection.js';
+import { leadSessionsProjection } from './analytics/projections/lead-sessions.projection.js';
+import { visitsProjection } from './analytics/projections/visits.projection.js';
+import { searchQueryStatsProjection } from './analytics/search-console/search-query-stats.projection.js';
 import { appViewsProjection } from './catalogue/projections/app-views.projection.js';
 import { appsProjection } from './catalogue/projections/apps.projection.js';
 import { leadsProjection } from './early-access/projections/leads.projection.js';
@@ -31,5 +35,9 @@ export function buildProjections(config: Config): Projection[] {
     emailUnsubscribesProjection,
     profilesProjection,
     emailReactor(emailSettings(config)),
+    visitsProjection,
+    botDropsProjection,
+    leadSessionsProjection,
+    searchQueryStatsProjection,
   ] as Projection[];
 }

@@ -2,6 +2,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from '../src/bootstrap.js';
 import type { Config } from '../src/shared/config/config.js';
+import { bearer, createAdmin } from './auth-helpers.js';
 import {
   clearRedisPrefix,
   createTestDatabase,
@@ -15,7 +16,11 @@ export interface ApiHarness {
   config: Config;
   database: TestDatabase;
   url(path: string): string;
+  /** Sent with every `get`; `signInAsAdmin` adds an administrator's access token. */
+  headers: Record<string, string>;
   get(path: string): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Creates an administrator and sends its token from now on (admin routes answer 401 without one). */
+  signInAsAdmin(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,13 +31,14 @@ export async function startApi(overrides: Record<string, string> = {}, database?
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();
   const url = (path: string) => `${base.replace('[::1]', '127.0.0.1')}${path}`;
-  return {
+  const harness: ApiHarness = {
     app,
     config,
     database: db,
     url,
+    headers: {},
     async get(path) {
-      const response = await fetch(url(path));
+      const response = await fetch(url(path), { headers: harness.headers });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -42,10 +48,14 @@ export async function startApi(overrides: Record<string, string> = {}, database?
       }
       return { status: response.status, body, headers: response.headers };
     },
+    async signInAsAdmin() {
+      Object.assign(harness.headers, bearer(await createAdmin(harness)));
+    },
     async close() {
       await app.close();
       await clearRedisPrefix(config.REDIS_PREFIX);
       if (!database) await db.drop();
     },
   };
+  return harness;
 }

@@ -345,6 +345,16 @@ describe('service endpoints', () => {
         '/api/auth/sign-out',
         '/api/auth/me',
         '/api/site/not-found',
+        '/api/analytics/collect',
+        '/api/admin/analytics/engagement',
+        '/api/admin/analytics/daily',
+        '/api/admin/analytics/utm-campaigns',
+        '/api/admin/analytics/traffic-sources',
+        '/api/admin/analytics/bots',
+        '/api/admin/analytics/leads/{email}/activity',
+        '/api/admin/analytics/search-queries',
+        '/api/admin/analytics/search-queries/fetch',
+        '/api/admin/analytics/search-queries/import',
       ].sort(),
     );
     expect(body.paths['/api/apps/top'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'offset']);

@@ -12,6 +12,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
+import type { Db } from '../../backend/src/shared/db/tables.js';
 import { launchChromium } from './chromium.js';
 
 
@@ -21,6 +22,8 @@ export interface Site {
   browser: Browser;
   /** The app's database, for tests that arrange state an operator would (e.g. granting the admin role). */
   database: TestDatabase;
+  /** The app's database, for what no public endpoint shows (read models of async projections). */
+  db: Db;
 }
 
 /**
@@ -45,6 +48,7 @@ export function useSite(env: Record<string, string> | (() => Record<string, stri
     });
     site.url = server.url;
     site.database = database;
+    site.db = database.handle.db;
     site.browser = await launchChromium();
   });
   afterAll(async () => {

@@ -44,6 +44,16 @@ const schema = z.object({
   RATE_LIMIT_FACTOR: positiveInt(1),
   // Proxy hops in front of the API (load balancer, TLS terminator): client addresses and https come from them.
   TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(0)),
+  SEARCH_CONSOLE_CREDENTIALS: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .refine(isServiceAccountKey, 'must be a service account JSON key (with client_email and private_key)')
+      .optional(),
+  ),
+  SEARCH_CONSOLE_SITE_URL: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
+  SEARCH_CONSOLE_API_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).default('https://searchconsole.googleapis.com')),
+  SEARCH_CONSOLE_TOKEN_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
   ADS_TXT: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
   // Conversion tracking (spec §7): the ads tag's id, optionally with its conversion label ('AW-123/AbC').
   GOOGLE_ADS_ID: z.preprocess(
@@ -58,6 +68,15 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+function isServiceAccountKey(value: string): boolean {
+  try {
+    const key = JSON.parse(value) as { client_email?: unknown; private_key?: unknown };
+    return typeof key.client_email === 'string' && typeof key.private_key === 'string';
+  } catch {
+    return false;
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -78,6 +97,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Without Redis the projectors can only be woken inside the process that appends.
   if (!config.REDIS_URL && !config.RUN_WORKERS) {
     throw new ConfigError(['RUN_WORKERS: must be true when REDIS_URL is not set (workers are woken in-process)']);
+  }
+  if (config.SEARCH_CONSOLE_CREDENTIALS && !config.SEARCH_CONSOLE_SITE_URL) {
+    throw new ConfigError(['SEARCH_CONSOLE_SITE_URL: required with SEARCH_CONSOLE_CREDENTIALS (e.g. sc-domain:unsheet.app)']);
   }
   return config;
 }

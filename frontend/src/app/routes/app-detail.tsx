@@ -4,6 +4,7 @@ import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { trackInteraction } from '../../features/analytics/track';
 import { useApp } from '../../features/catalogue/api/get-app';
 import { recordAppView } from '../../features/catalogue/api/record-app-view';
 import { AppSections } from '../../features/catalogue/components/app-sections';
@@ -25,9 +26,8 @@ export function AppDetailRoute() {
   const { slug = '' } = useParams();
   const { data: app, error, mutate } = useApp(slug);
   const openModal = useModals((state) => state.openModal);
-  const openLead = () => openModal('lead');
 
-  useRecordView(app?.id);
+  useRecordView(app?.id, slug);
 
   if (error instanceof ApiError && error.status === 404) {
     return (
@@ -58,6 +58,13 @@ export function AppDetailRoute() {
 
   if (!app) return <AppDetailSkeleton />;
 
+  // Both invitations open the lead dialog; the analytics tell which one the visitor answered.
+  const joinFrom = (cta: string) => () => {
+    trackInteraction(app.id, 'cta_click', { cta });
+    openModal('lead');
+  };
+  const openedFrom = (from: string) => () => trackInteraction(app.id, 'open_app', { from });
+
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
       <PageMeta {...appMeta(app, siteOrigin())} />
@@ -74,7 +81,7 @@ export function AppDetailRoute() {
           <Badge asChild variant="secondary" className="hover:bg-accent/70">
             <Link to={paths.category(app.category_slug)}>{app.category}</Link>
           </Badge>
-          <StatusBadge app={app} />
+          <StatusBadge app={app} onOpen={openedFrom('status_badge')} />
         </div>
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{app.name}</h1>
         <p className="max-w-3xl text-lg text-pretty text-muted-foreground">{app.description}</p>
@@ -86,9 +93,9 @@ export function AppDetailRoute() {
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {/* First in the source, so phones see how to try or join before the long read; beside it on desktop. */}
         <aside aria-label="Access and status" className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
-          <TryNowBox app={app} />
+          <TryNowBox app={app} onOpen={openedFrom('try_now')} />
           <VipListBox app={app}>
-            <VipSignupOnDemand />
+            <VipSignupOnDemand onOpen={() => trackInteraction(app.id, 'cta_click', { cta: 'vip_list' })} />
           </VipListBox>
           <DevelopmentStatusBox app={app} />
         </aside>
@@ -98,22 +105,24 @@ export function AppDetailRoute() {
         </div>
       </div>
 
-      <JoinCallToAction onJoin={openLead} />
+      <JoinCallToAction onJoin={joinFrom('join_cta')} />
     </article>
   );
 }
 
 /**
- * One view per visit of an app page. The ref makes React StrictMode's double effect (and SWR revalidations of
- * the same app) count once, while moving to another app's page counts that app.
+ * One view per visit of an app page, for the app's view count and the visitor analytics. The ref makes React
+ * StrictMode's double effect (and SWR revalidations of the same app) count once, while moving to another
+ * app's page counts that app.
  */
-function useRecordView(appId: string | undefined) {
+function useRecordView(appId: string | undefined, slug: string) {
   const recorded = useRef<string | null>(null);
   useEffect(() => {
     if (!appId || recorded.current === appId) return;
     recorded.current = appId;
     recordAppView(appId);
-  }, [appId]);
+    trackInteraction(appId, 'view', { slug });
+  }, [appId, slug]);
 }
 
 function AppDetailSkeleton() {

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { WhenVisible } from '../../components/when-visible';
 import { Button } from '../../components/ui/button';
+import { trackInteraction } from '../../features/analytics/track';
 import { useAllApps } from '../../features/catalogue/api/get-all-apps';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { useTopApps } from '../../features/catalogue/api/get-top-apps';
@@ -65,7 +66,10 @@ export function HomeRoute() {
       </section>
 
       <Suspense fallback={null}>
-        <ReadyToTry apps={all.data} />
+        <ReadyToTry
+          apps={all.data}
+          onOpen={(app) => trackInteraction(app.id, 'open_app', { from: 'ready_to_try' })}
+        />
       </Suspense>
 
       <HomeSection id="popular" title="Most Popular">

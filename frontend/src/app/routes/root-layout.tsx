@@ -6,6 +6,7 @@ import { FloatingIdeaButton } from '../../components/layout/floating-idea-button
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { isLoggedIn, useAuth } from '../../features/auth/session-store';
+import { usePageTracking } from '../../features/analytics/track';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
 import { PwaHost } from '../../features/pwa/components/pwa-host';
@@ -20,6 +21,7 @@ export function RootLayout() {
   const installable = usePwaStore((state) => selectInstallMethod(state) !== null);
   const showsOfflineFallback = useShowsOfflineFallback();
   useHashScroll();
+  usePageTracking();
 
   return (
     <div className="flex min-h-dvh flex-col">

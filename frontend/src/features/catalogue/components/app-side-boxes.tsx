@@ -14,7 +14,7 @@ const TRY_NOW_TEXT: Partial<Record<DevelopmentStatus, string>> = {
 };
 
 /** Shown when there is something to open (display-rules: showsCallToAction). */
-export function TryNowBox({ app }: { app: App }) {
+export function TryNowBox({ app, onOpen }: { app: App; onOpen?: () => void }) {
   if (!showsCallToAction(app)) return null;
   return (
     <Card data-testid="try-now" className="border-secondary/30 bg-accent">
@@ -24,7 +24,7 @@ export function TryNowBox({ app }: { app: App }) {
       </CardHeader>
       <CardContent>
         <Button asChild variant="secondary" className="w-full whitespace-normal">
-          <a href={app.app_url!} target="_blank" rel="noopener noreferrer">
+          <a href={app.app_url!} target="_blank" rel="noopener noreferrer" onClick={onOpen}>
             Try {app.name} now
             <ExternalLinkIcon className="size-4" />
             <span className="sr-only">(opens in a new tab)</span>

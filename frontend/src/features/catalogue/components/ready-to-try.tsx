@@ -7,7 +7,7 @@ import { ExternalLinkIcon } from './icons';
  * Home's 'Ready to Try Now': apps a visitor can open today. Renders nothing until some app qualifies, so the
  * page never shows an empty heading (nor one that pops in and out while loading).
  */
-export function ReadyToTry({ apps }: { apps: AppSummary[] | undefined }) {
+export function ReadyToTry({ apps, onOpen }: { apps: AppSummary[] | undefined; onOpen?: (app: AppSummary) => void }) {
   const ready = apps?.filter(isReadyToTry) ?? [];
   if (ready.length === 0) return null;
 
@@ -23,7 +23,7 @@ export function ReadyToTry({ apps }: { apps: AppSummary[] | undefined }) {
       <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {ready.map((app) => (
           <li key={app.id} className="w-[80%] max-w-xs shrink-0 snap-start sm:w-auto sm:max-w-none">
-            <ReadyCard app={app} />
+            <ReadyCard app={app} onOpen={onOpen && (() => onOpen(app))} />
           </li>
         ))}
       </ul>
@@ -31,7 +31,7 @@ export function ReadyToTry({ apps }: { apps: AppSummary[] | undefined }) {
   );
 }
 
-function ReadyCard({ app }: { app: AppSummary }) {
+function ReadyCard({ app, onOpen }: { app: AppSummary; onOpen?: () => void }) {
   const label = badgeLabel(app);
   return (
     <a
@@ -39,6 +39,7 @@ function ReadyCard({ app }: { app: AppSummary }) {
       href={app.app_url!}
       target="_blank"
       rel="noopener noreferrer"
+      onClick={onOpen}
       // relative: the sr-only text is absolutely positioned, and without a containing block inside the
       // scroller it escapes the scroller's clipping and widens the page on phones.
       className="group relative flex h-full flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring"

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
 import { apiPost } from '../../../lib/api-client';
+import { getSessionId } from '../../analytics/session';
 import { EMAIL_PATTERN } from '../validation';
 import { earlyAccessStatusKey } from './get-status';
 
@@ -28,7 +29,8 @@ export interface JoinWaitlistResult {
 }
 
 export function joinWaitlist(input: JoinWaitlistInput): Promise<JoinWaitlistResult> {
-  const body = joinWaitlistInput.parse(input);
+  // The analytics session links the lead to the visits that led to it (the admin's lead timeline).
+  const body = { ...joinWaitlistInput.parse(input), sessionId: getSessionId() };
   return apiPost<JoinWaitlistResult>('/leads', input.ref ? { ...body, ref: input.ref } : body);
 }
 

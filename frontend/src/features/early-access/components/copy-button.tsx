@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { trackInteraction } from '../../analytics/track';
 
 // Spec §9: the copied indicator resets after 2 s.
 export const COPIED_FOR_MS = 2000;
@@ -19,6 +20,7 @@ export function CopyButton({ text }: { text: string }) {
       toast.error('Could not copy link');
       return;
     }
+    trackInteraction(null, 'share', { channel: 'copy_link' });
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);

@@ -10,10 +10,13 @@ import { Button } from '../../../components/ui/button';
 const load = () => import('./vip-signup');
 const VipSignup = lazy(() => load().then((module) => ({ default: module.VipSignup })));
 
-export function VipSignupOnDemand() {
+export function VipSignupOnDemand({ onOpen }: { onOpen?: () => void }) {
   const [open, setOpen] = useState(false);
   const button = (
-    <Button type="button" className="w-full" onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => setOpen(true)}>
+    <Button type="button" className="w-full" onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => {
+        onOpen?.();
+        setOpen(true);
+      }}>
       Join the VIP List
     </Button>
   );

@@ -1,0 +1,115 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
+import { dateRangeQuery, rangeQuery, type DateRange } from './metrics/date-range.js';
+import { botTrafficSchema, GetBotTraffic } from './queries/get-bot-traffic.query.js';
+import { dailySeriesSchema, GetDailySeries } from './queries/get-daily-series.query.js';
+import { engagementMetricsSchema, GetEngagementMetrics } from './queries/get-engagement-metrics.query.js';
+import { GetLeadActivity, leadActivitySchema } from './queries/get-lead-activity.query.js';
+import { GetTrafficSources, trafficSourcesSchema } from './queries/get-traffic-sources.query.js';
+import { GetUtmCampaigns, utmCampaignsSchema } from './queries/get-utm-campaigns.query.js';
+import { GetSearchQueries, searchQueriesSchema } from './search-console/get-search-queries.query.js';
+import {
+  FetchSearchQueries,
+  fetchSearchQueriesInput,
+  ImportSearchQueriesCsv,
+  importSearchQueriesInput,
+} from './search-console/record-search-queries.command.js';
+
+const rangeParams = dateRangeQuery.in as unknown as z.ZodObject;
+const searchQueriesQuery = rangeQuery({
+  limit: z.coerce.number().int().min(1).max(1000).default(50).describe('How many queries (default 50)'),
+});
+const recordedSchema = z.object({ recorded: z.number().int(), startDate: z.string(), endDate: z.string() });
+const emailParam = z.string().trim().min(3).max(320);
+
+/**
+ * The admin's analytics reads, all under api/admin/ (the identity module's guard requires an admin there).
+ * Every range is of whole UTC days, `from` and `to` included, today by default. Metrics that fail to load
+ * answer zeros (spec §8); the failure is logged.
+ */
+@ApiTags('admin analytics')
+@Controller('api/admin/analytics')
+export class AnalyticsAdminController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Get('engagement')
+  @ApiOperation({ summary: 'Engagement metrics of the dashboard for a range of days' })
+  @ApiZodQuery(rangeParams)
+  @ApiZodOk(engagementMetricsSchema)
+  engagement(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {
+    return this.queries.execute(new GetEngagementMetrics(range));
+  }
+
+  @Get('daily')
+  @ApiOperation({ summary: 'Sessions and page views per day (charts)' })
+  @ApiZodQuery(rangeParams)
+  @ApiZodOk(dailySeriesSchema)
+  daily(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {
+    return this.queries.execute(new GetDailySeries(range));
+  }
+
+  @Get('utm-campaigns')
+  @ApiOperation({ summary: 'Sessions per UTM source, medium and campaign' })
+  @ApiZodQuery(rangeParams)
+  @ApiZodOk(utmCampaignsSchema)
+  utmCampaigns(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {
+    return this.queries.execute(new GetUtmCampaigns(range));
+  }
+
+  @Get('traffic-sources')
+  @ApiOperation({ summary: 'Sessions per traffic type and source' })
+  @ApiZodQuery(rangeParams)
+  @ApiZodOk(trafficSourcesSchema)
+  trafficSources(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {
+    return this.queries.execute(new GetTrafficSources(range));
+  }
+
+  @Get('bots')
+  @ApiOperation({ summary: 'Bot traffic dropped at ingest' })
+  @ApiZodQuery(rangeParams)
+  @ApiZodOk(botTrafficSchema)
+  bots(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {
+    return this.queries.execute(new GetBotTraffic(range));
+  }
+
+  @Get('leads/:email/activity')
+  @ApiOperation({ summary: "A lead's sessions, page views and interactions, and the session metrics" })
+  @ApiZodOk(leadActivitySchema)
+  @ApiNotFoundResponse({ description: "{ code: 'ANALYTICS.LEAD_NOT_FOUND', message: 'Lead not found' }" })
+  leadActivity(@Param('email', new ZodPipe(emailParam, 'email')) email: string) {
+    return this.queries.execute(new GetLeadActivity(email));
+  }
+
+  @Get('search-queries')
+  @ApiOperation({ summary: 'Top search queries (Search Console) over the periods recorded inside the range' })
+  @ApiZodQuery(searchQueriesQuery.in as unknown as z.ZodObject)
+  @ApiZodOk(searchQueriesSchema)
+  searchQueries(@Query(new ZodPipe(searchQueriesQuery)) { limit, ...range }: z.output<typeof searchQueriesQuery>) {
+    return this.queries.execute(new GetSearchQueries(range, limit));
+  }
+
+  @Post('search-queries/fetch')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Pull the last 7 days (or the given days) from the Search Console API and record them' })
+  @ApiBody({ required: false, schema: openApiSchema(fetchSearchQueriesInput, 'input') })
+  @ApiZodOk(recordedSchema)
+  @ApiServiceUnavailableResponse({ description: 'Search Console not configured, or not reachable' })
+  fetchSearchQueries(@Body() body: unknown) {
+    return this.commands.execute(new FetchSearchQueries(body));
+  }
+
+  @Post('search-queries/import')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Record a Search Console "Queries" CSV export for the period it covers (up to 1 MB)' })
+  @ApiBody({ schema: openApiSchema(importSearchQueriesInput, 'input') })
+  @ApiZodOk(recordedSchema)
+  importSearchQueries(@Body() body: unknown) {
+    return this.commands.execute(new ImportSearchQueriesCsv(body));
+  }
+}

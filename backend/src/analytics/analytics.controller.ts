@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { openApiSchema } from '../shared/http/zod.js';
+import { collectBatchSchema, collectResultSchema } from './collect/collect.schema.js';
+import { CollectAnalytics, type CollectResult } from './commands/collect-analytics.command.js';
+
+/** The tracker's only endpoint (public). The admin's queries are in AnalyticsAdminController. */
+@ApiTags('analytics')
+@Controller('api/analytics')
+export class AnalyticsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('collect')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    summary: 'Record a batch of 1–50 tracker events (at most 64 KB); projected asynchronously',
+    description: 'Bot traffic (by user agent) is dropped and counted. The client address is only kept as a daily salted hash.',
+  })
+  @ApiBody({ schema: openApiSchema(collectBatchSchema, 'input') })
+  @ApiAcceptedResponse({ schema: openApiSchema(collectResultSchema) })
+  @ApiBadRequestResponse({ description: '{ code, message, fields }: the field path and what is wrong; nothing is written' })
+  collect(@Body() body: unknown, @Req() request: Request): Promise<CollectResult> {
+    return this.commands.execute(new CollectAnalytics(body, request.headers['user-agent'], request.ip));
+  }
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AnalyticsAdminController } from './analytics-admin.controller.js';
+import { AnalyticsController } from './analytics.controller.js';
+import { CollectAnalyticsHandler } from './commands/collect-analytics.command.js';
+import { GetBotTrafficHandler } from './queries/get-bot-traffic.query.js';
+import { GetDailySeriesHandler } from './queries/get-daily-series.query.js';
+import { GetEngagementMetricsHandler } from './queries/get-engagement-metrics.query.js';
+import { GetLeadActivityHandler } from './queries/get-lead-activity.query.js';
+import { GetTrafficSourcesHandler } from './queries/get-traffic-sources.query.js';
+import { GetUtmCampaignsHandler } from './queries/get-utm-campaigns.query.js';
+import { GetSearchQueriesHandler } from './search-console/get-search-queries.query.js';
+import {
+  FetchSearchQueriesHandler,
+  ImportSearchQueriesCsvHandler,
+} from './search-console/record-search-queries.command.js';
+
+/** Visitor analytics: the tracker's batched ingest, the visit read models and the admin's metrics. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [AnalyticsController, AnalyticsAdminController],
+  providers: [
+    CollectAnalyticsHandler,
+    GetEngagementMetricsHandler,
+    GetDailySeriesHandler,
+    GetUtmCampaignsHandler,
+    GetTrafficSourcesHandler,
+    GetBotTrafficHandler,
+    GetLeadActivityHandler,
+    GetSearchQueriesHandler,
+    FetchSearchQueriesHandler,
+    ImportSearchQueriesCsvHandler,
+  ],
+})
+export class AnalyticsModule {}

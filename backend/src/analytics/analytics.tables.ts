@@ -1,0 +1,95 @@
+import type { ColumnType } from 'kysely';
+
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UserSessionsTable {
+  session_id: string;
+  visitor_id: string | null;
+  user_agent: string | null;
+  browser: string | null;
+  os: string | null;
+  device_type: string | null;
+  /** The spec's ip_address, hashed with a salt that rotates daily: never the address itself. */
+  ip_hash: string | null;
+  landing_url: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  msclkid: string | null;
+  fbclid: string | null;
+  parsed_referrer: string | null;
+  traffic_type: string | null;
+  campaign_source: string | null;
+  pages_viewed: number;
+  time_on_site: number | null;
+  start_time: Date;
+  end_time: Date | null;
+}
+
+export interface PageViewsTable {
+  page_view_id: string;
+  session_id: string;
+  page_url: string;
+  page_path: string;
+  page_title: string;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  parsed_referrer: string | null;
+  potential_keywords: Json<string[]>;
+  time_on_page: number | null;
+  timestamp: Date;
+  created_at: Date;
+}
+
+export interface AppInteractionsTable {
+  id: string;
+  app_id: string | null;
+  session_id: string;
+  action_type: string;
+  metadata: Json<Record<string, unknown>>;
+  timestamp: Date;
+  created_at: Date;
+}
+
+export interface AnalyticsBotDropsTable {
+  day: ColumnType<string, string, string>;
+  batches: number;
+  events: number;
+}
+
+export interface LeadSessionsTable {
+  lead_id: string;
+  email: string;
+  session_id: string | null;
+  joined_at: Date;
+}
+
+export interface SearchQueryStatsTable {
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  query: string;
+  clicks: number;
+  impressions: number;
+  position: number;
+  source: string;
+}
+
+declare module '../shared/db/tables.js' {
+  interface Tables {
+    user_sessions: UserSessionsTable;
+    page_views: PageViewsTable;
+    app_interactions: AppInteractionsTable;
+    analytics_bot_drops: AnalyticsBotDropsTable;
+    lead_sessions: LeadSessionsTable;
+    search_query_stats: SearchQueryStatsTable;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The wire contract of POST /api/analytics/collect (docs: /work/analytics-contract.md, shared with the
+ * tracker): 1–50 events, each strictly shaped, strings capped. A batch with any invalid event is refused
+ * whole (400 naming the field, e.g. `events.3.url`), and nothing is written.
+ */
+import { z } from 'zod';
+
+export const MAX_EVENTS_PER_BATCH = 50;
+
+/** No control characters: they have no place in a URL or title, and NUL cannot be stored in jsonb. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const text = (max: number) =>
+  z
+    .string({ error: 'Must be a string.' })
+    .max(max, `At most ${max} characters.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'Control characters are not allowed.');
+const optionalText = (max: number) => text(max).nullable();
+const id = z.uuid({ version: 'v4', error: 'Must be a UUID (v4).' });
+const seconds = z
+  .number({ error: 'Must be a number of seconds.' })
+  .int('Must be a whole number of seconds.')
+  .min(0, 'Must be 0 or more.')
+  .max(31_536_000, 'At most a year.');
+const base = {
+  sessionId: id,
+  at: z.iso.datetime({ offset: true, error: 'Must be an ISO-8601 timestamp.' }),
+};
+
+const utm = z.strictObject({
+  source: optionalText(200),
+  medium: optionalText(200),
+  campaign: optionalText(200),
+  term: optionalText(200),
+  content: optionalText(200),
+});
+const clickIds = z.strictObject({ gclid: optionalText(500), msclkid: optionalText(500), fbclid: optionalText(500) });
+
+const MAX_METADATA_JSON = 2048;
+const metadata = z
+  .record(z.string(), z.unknown(), { error: 'Must be an object.' })
+  .refine((value) => JSON.stringify(value).length <= MAX_METADATA_JSON, `At most ${MAX_METADATA_JSON} characters as JSON.`)
+  .refine((value) => !JSON.stringify(value).includes('\\u0000'), 'Control characters are not allowed.');
+
+export const sessionStartSchema = z.strictObject({
+  type: z.literal('session_start'),
+  ...base,
+  visitorId: id.nullable(),
+  url: text(2048),
+  referrer: optionalText(2048),
+  utm,
+  clickIds,
+  parsedReferrer: optionalText(200),
+  trafficType: z.enum(['search', 'social', 'paid', 'ai', 'referral', 'direct'], {
+    error: 'Must be search, social, paid, ai, referral or direct.',
+  }),
+  campaignSource: optionalText(200),
+});
+
+export const pageViewSchema = z.strictObject({
+  type: z.literal('page_view'),
+  ...base,
+  pageViewId: id,
+  url: text(2048),
+  title: text(300),
+  referrer: optionalText(2048),
+  potentialKeywords: z.array(text(100), { error: 'Must be a list of keywords.' }).max(10, 'At most 10 keywords.'),
+});
+
+export const pageTimeSchema = z.strictObject({ type: z.literal('page_time'), ...base, pageViewId: id, seconds });
+
+export const sessionEndSchema = z.strictObject({
+  type: z.literal('session_end'),
+  ...base,
+  timeOnSite: seconds,
+  pagesViewed: z.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(0, 'Must be 0 or more.').max(100_000),
+});
+
+export const interactionSchema = z.strictObject({
+  type: z.literal('interaction'),
+  ...base,
+  eventId: id,
+  appId: id.nullable(),
+  action: z.enum(['view', 'cta_click', 'open_app', 'share', 'quiz_start', 'quiz_complete'], {
+    error: 'Must be view, cta_click, open_app, share, quiz_start or quiz_complete.',
+  }),
+  metadata,
+});
+
+export const trackerEventSchema = z.discriminatedUnion(
+  'type',
+  [sessionStartSchema, pageViewSchema, pageTimeSchema, sessionEndSchema, interactionSchema],
+  { error: 'Must be session_start, page_view, page_time, session_end or interaction.' },
+);
+
+export const collectBatchSchema = z.strictObject(
+  {
+    events: z
+      .array(trackerEventSchema, { error: 'Must be a list of events.' })
+      .min(1, 'Send at least one event.')
+      .max(MAX_EVENTS_PER_BATCH, `At most ${MAX_EVENTS_PER_BATCH} events per batch.`),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object with an events list.' : undefined) },
+);
+
+export type TrackerEvent = z.output<typeof trackerEventSchema>;
+export type CollectBatch = z.output<typeof collectBatchSchema>;
+
+export const collectResultSchema = z.object({
+  accepted: z.number().int().describe('Events recorded'),
+  dropped: z.number().int().describe('Events dropped as bot traffic'),
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { BOT_UA } from '../testing/tracker-events.js';
+import { pageView, sessionStart } from '../testing/tracker-events.js';
+import { effectiveAt, fillFromUrl, hashIp, parseUserAgent, toVisitEvent } from './enrich.js';
+import { isbot } from 'isbot';
+
+const NONE = { source: null, medium: null, campaign: null, term: null, content: null };
+const NO_CLICKS = { gclid: null, msclkid: null, fbclid: null };
+
+describe('IP hashing', () => {
+  const secret = 'test-secret-test-secret-test-secret-0123';
+  const day1 = new Date('2026-11-22T08:00:00Z');
+
+  it('never gives the address back, and is stable within a UTC day', () => {
+    const hash = hashIp(secret, '203.0.113.7', day1);
+    expect(hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(hash).not.toContain('203');
+    expect(hashIp(secret, '203.0.113.7', new Date('2026-11-22T23:59:59Z'))).toBe(hash);
+    expect(hashIp(secret, '203.0.113.8', day1)).not.toBe(hash);
+  });
+
+  it('rotates its salt every day and depends on the app secret', () => {
+    expect(hashIp(secret, '203.0.113.7', new Date('2026-11-23T00:00:00Z'))).not.toBe(hashIp(secret, '203.0.113.7', day1));
+    expect(hashIp(`${secret}x`, '203.0.113.7', day1)).not.toBe(hashIp(secret, '203.0.113.7', day1));
+    expect(hashIp(secret, undefined, day1)).toBeNull();
+  });
+});
+
+describe('user agent', () => {
+  it('parses browser, system and device', () => {
+    expect(parseUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1')).toEqual({
+      userAgent: expect.stringContaining('iPhone'),
+      browser: 'Mobile Safari 17',
+      os: 'iOS 17.4',
+      deviceType: 'mobile',
+    });
+    expect(parseUserAgent(undefined)).toEqual({ userAgent: null, browser: null, os: null, deviceType: null });
+    expect(parseUserAgent('x'.repeat(2000)).userAgent).toHaveLength(512);
+  });
+
+  it('knows the bots isbot knows', () => {
+    expect(isbot(BOT_UA)).toBe(true);
+    expect(isbot('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe(false);
+  });
+});
+
+describe('UTM and click ids from the URL', () => {
+  it('fills only what the tracker left null', () => {
+    const url = 'https://unsheet.app/?utm_source=google&utm_medium=cpc&utm_campaign=launch&utm_term=ai+tools&utm_content=ad%201&gclid=G1&fbclid=F1';
+    expect(fillFromUrl(url, { ...NONE, source: 'newsletter' }, { ...NO_CLICKS, fbclid: 'mine' })).toEqual({
+      utm: { source: 'newsletter', medium: 'cpc', campaign: 'launch', term: 'ai tools', content: 'ad 1' },
+      clickIds: { gclid: 'G1', msclkid: null, fbclid: 'mine' },
+    });
+  });
+
+  it('ignores empty parameters, caps long ones and accepts relative URLs', () => {
+    expect(fillFromUrl(`/?utm_source=&utm_medium=${'m'.repeat(300)}`, NONE, NO_CLICKS).utm).toEqual({ ...NONE, medium: 'm'.repeat(200) });
+  });
+});
+
+describe('client clock', () => {
+  const now = new Date('2026-11-22T12:00:00.000Z');
+  it.each([
+    ['2026-11-22T11:59:58.000Z', '2026-11-22T11:59:58.000Z'],
+    ['2026-11-16T12:00:00.000Z', '2026-11-16T12:00:00.000Z'],
+    ['2026-11-22T14:00:00+02:00', '2026-11-22T12:00:00.000Z'],
+    ['2026-11-01T00:00:00.000Z', now.toISOString()],
+    ['2027-01-01T00:00:00.000Z', now.toISOString()],
+  ])('%s → %s', (clientAt, expected) => {
+    expect(effectiveAt(clientAt, now)).toBe(expected);
+  });
+});
+
+describe('toVisitEvent', () => {
+  const context = { userAgent: parseUserAgent(undefined), ipHash: 'h', receivedAt: new Date() };
+  it('keys events by the contract’s idempotency keys, in the session’s stream', () => {
+    const start = sessionStart();
+    const view = pageView({ sessionId: start.sessionId });
+    expect(toVisitEvent(start, context)).toMatchObject({ streamId: `visit-${start.sessionId}`, type: 'AnalyticsSessionStarted', data: { key: `session_start:${start.sessionId}`, ipHash: 'h' } });
+    expect(toVisitEvent(view, context)).toMatchObject({ type: 'AnalyticsPageViewed', data: { key: `page_view:${view.pageViewId}` } });
+  });
+});

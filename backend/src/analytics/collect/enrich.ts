@@ -1,0 +1,151 @@
+/**
+ * Server-side enrichment of tracker events, pure: the user agent parsed (ua-parser-js), the client address
+ * turned into a salted hash whose salt rotates every UTC day (so a visitor cannot be followed from one day
+ * to the next, and the raw address is never stored), UTM and click ids read from the landing URL when the
+ * tracker sent none, and the client's clock replaced by the server's when it is far off.
+ */
+import { createHmac } from 'node:crypto';
+import UAParser from 'ua-parser-js';
+import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
+import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
+import type { TrackerEvent } from './collect.schema.js';
+
+const MAX_USER_AGENT = 512;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far the client's clock may be from the server's: a week behind (a tab left open), a day ahead. */
+const MAX_LAG_MS = 7 * DAY_MS;
+const MAX_LEAD_MS = DAY_MS;
+
+/** The hashing key of one UTC day, derived from the app secret: nothing to store, nothing to rotate by hand. */
+export function dailySalt(secret: string, now: Date): string {
+  return createHmac('sha256', secret).update(`analytics-ip-salt:${now.toISOString().slice(0, 10)}`).digest('hex');
+}
+
+export function hashIp(secret: string, ip: string | undefined, now: Date): string | null {
+  if (!ip) return null;
+  return createHmac('sha256', dailySalt(secret, now)).update(ip).digest('hex').slice(0, 32);
+}
+
+export function parseUserAgent(header: string | undefined): UserAgentInfo {
+  const userAgent = header?.slice(0, MAX_USER_AGENT) || null;
+  if (!userAgent) return { userAgent: null, browser: null, os: null, deviceType: null };
+  const result = new UAParser(userAgent).getResult();
+  return {
+    userAgent,
+    browser: [result.browser.name, result.browser.major].filter(Boolean).join(' ') || null,
+    os: [result.os.name, result.os.version].filter(Boolean).join(' ') || null,
+    deviceType: result.device.type ?? 'desktop',
+  };
+}
+
+/** UTM values and click ids the tracker left null, taken from the landing URL's query (capped as the contract says). */
+export function fillFromUrl(url: string, utm: Utm, clickIds: ClickIds): { utm: Utm; clickIds: ClickIds } {
+  let query: URLSearchParams;
+  try {
+    query = new URL(url, 'http://localhost').searchParams;
+  } catch {
+    return { utm, clickIds };
+  }
+  const param = (name: string, max: number) => {
+    const value = query.get(name)?.trim();
+    return value ? value.slice(0, max) : null;
+  };
+  return {
+    utm: {
+      source: utm.source ?? param('utm_source', 200),
+      medium: utm.medium ?? param('utm_medium', 200),
+      campaign: utm.campaign ?? param('utm_campaign', 200),
+      term: utm.term ?? param('utm_term', 200),
+      content: utm.content ?? param('utm_content', 200),
+    },
+    clickIds: {
+      gclid: clickIds.gclid ?? param('gclid', 500),
+      msclkid: clickIds.msclkid ?? param('msclkid', 500),
+      fbclid: clickIds.fbclid ?? param('fbclid', 500),
+    },
+  };
+}
+
+/** The client's timestamp, unless it is more than a week before or a day after the server's clock. */
+export function effectiveAt(clientAt: string, receivedAt: Date): string {
+  const at = Date.parse(clientAt);
+  const offset = at - receivedAt.getTime();
+  return offset >= -MAX_LAG_MS && offset <= MAX_LEAD_MS ? new Date(at).toISOString() : receivedAt.toISOString();
+}
+
+export interface RequestContext {
+  userAgent: UserAgentInfo;
+  ipHash: string | null;
+  receivedAt: Date;
+}
+
+/** One tracker event as the event appended to the log. */
+export function toVisitEvent(event: TrackerEvent, context: RequestContext): UnversionedEvent & VisitEvent {
+  const streamId = visitStream(event.sessionId);
+  const at = effectiveAt(event.at, context.receivedAt);
+  switch (event.type) {
+    case 'session_start': {
+      const { utm, clickIds } = fillFromUrl(event.url, event.utm, event.clickIds);
+      return {
+        streamId,
+        type: 'AnalyticsSessionStarted',
+        data: {
+          key: `session_start:${event.sessionId}`,
+          sessionId: event.sessionId,
+          visitorId: event.visitorId,
+          at,
+          url: event.url,
+          referrer: event.referrer,
+          utm,
+          clickIds,
+          parsedReferrer: event.parsedReferrer,
+          trafficType: event.trafficType,
+          campaignSource: event.campaignSource,
+          ipHash: context.ipHash,
+          ...context.userAgent,
+        },
+      };
+    }
+    case 'page_view':
+      return {
+        streamId,
+        type: 'AnalyticsPageViewed',
+        data: {
+          key: `page_view:${event.pageViewId}`,
+          sessionId: event.sessionId,
+          pageViewId: event.pageViewId,
+          at,
+          url: event.url,
+          title: event.title,
+          referrer: event.referrer,
+          potentialKeywords: event.potentialKeywords,
+        },
+      };
+    case 'page_time':
+      return {
+        streamId,
+        type: 'AnalyticsPageTimed',
+        data: { key: `page_time:${event.pageViewId}`, sessionId: event.sessionId, pageViewId: event.pageViewId, at, seconds: event.seconds },
+      };
+    case 'session_end':
+      return {
+        streamId,
+        type: 'AnalyticsSessionEnded',
+        data: { sessionId: event.sessionId, at, timeOnSite: event.timeOnSite, pagesViewed: event.pagesViewed },
+      };
+    case 'interaction':
+      return {
+        streamId,
+        type: 'AnalyticsAppInteraction',
+        data: {
+          key: `interaction:${event.eventId}`,
+          sessionId: event.sessionId,
+          eventId: event.eventId,
+          at,
+          appId: event.appId,
+          action: event.action,
+          metadata: event.metadata,
+        },
+      };
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The engagement formulas, pure, so their rounding and their zero cases are tested in one place.
+ * The database does the counting; these turn counts into the figures the dashboard shows.
+ */
+
+/** Rounds to `decimals` places (half away from zero), as the dashboard shows it. */
+export function round(value: number, decimals = 0): number {
+  const factor = 10 ** decimals;
+  return Math.sign(value) * Math.round(Math.abs(value) * factor) / factor;
+}
+
+/** part / whole × 100 to one decimal; 0 when there is nothing to divide by. */
+export function percent(part: number, whole: number): number {
+  return whole > 0 ? round((part / whole) * 100, 1) : 0;
+}
+
+/** total / count, rounded; 0 for no items. */
+export function average(total: number, count: number, decimals = 0): number {
+  return count > 0 ? round(total / count, decimals) : 0;
+}
+
+/**
+ * Quiz completion rate: quiz results / home page views × 100 (spec §9), over the same range. It can pass
+ * 100 when visitors finish the quiz without passing through the home page; it is not capped, so the figure
+ * stays honest.
+ */
+export function quizCompletionRate(quizResults: number, homePageViews: number): number {
+  return percent(quizResults, homePageViews);
+}
+
+/**
+ * User return rate: among the visitors (first-party visitor ids) with a session in the range, the share
+ * who came back: they had a session before the range, or more than one session in it. Sessions without a
+ * visitor id (Do Not Track, Global Privacy Control) are left out of both counts.
+ */
+export function userReturnRate(visitors: number, returningVisitors: number): number {
+  return percent(returningVisitors, visitors);
+}
+
+/** Time a lead spent in one session: the session's time on site, or its pages' times when that is more (no session end yet). */
+export function sessionTimeSpent(timeOnSite: number | null, pageTimes: readonly (number | null)[]): number {
+  const onPages = pageTimes.reduce<number>((sum, seconds) => sum + (seconds ?? 0), 0);
+  return Math.max(timeOnSite ?? 0, onPages);
+}

@@ -1,0 +1,36 @@
+/**
+ * Which browser session each lead joined from (LeadJoined.sessionId, sent by the join form when the
+ * tracker has a session): the start of the lead's activity timeline. Events written before the field
+ * existed, or without a session, give a lead with no session.
+ */
+import type { Projection } from '../../shared/projections/projection.js';
+import type { LeadJoined } from '../../early-access/lead/lead.events.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const leadSessionsProjection: Projection<LeadJoined> = {
+  name: 'analytics-lead-sessions',
+  mode: 'async',
+  handles: ['LeadJoined'],
+  tables: ['lead_sessions'],
+  async handle(trx, events) {
+    await trx
+      .insertInto('lead_sessions')
+      .values(
+        events.map(({ data, createdAt }) => ({
+          lead_id: data.leadId,
+          email: data.email,
+          session_id: sessionIdOf(data),
+          joined_at: createdAt,
+        })),
+      )
+      .onConflict((oc) => oc.column('lead_id').doNothing())
+      .execute();
+  },
+};
+
+/** Read defensively: the field is optional and comes from the visitor's browser. */
+function sessionIdOf(data: object): string | null {
+  const value = (data as { sessionId?: unknown }).sessionId;
+  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : null;
+}

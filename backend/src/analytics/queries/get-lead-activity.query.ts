@@ -1,0 +1,162 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../shared/db/tables.js';
+import { NotFoundError } from '../../shared/errors/domain-error.js';
+import { DB } from '../../shared/kernel.module.js';
+import { average, sessionTimeSpent } from '../metrics/formulas.js';
+
+const timestamp = z.iso.datetime();
+export const leadActivitySchema = z.object({
+  lead: z.object({ id: z.uuid(), email: z.string(), joinedAt: timestamp, sessionId: z.uuid().nullable() }),
+  sessions: z.array(
+    z.object({
+      session_id: z.uuid(),
+      start_time: timestamp,
+      end_time: timestamp.nullable(),
+      time_on_site: z.number().int().nullable(),
+      pages_viewed: z.number().int(),
+      landing_url: z.string().nullable(),
+      referrer: z.string().nullable(),
+      parsed_referrer: z.string().nullable(),
+      traffic_type: z.string().nullable(),
+      utm_source: z.string().nullable(),
+      utm_medium: z.string().nullable(),
+      utm_campaign: z.string().nullable(),
+      browser: z.string().nullable(),
+      os: z.string().nullable(),
+      device_type: z.string().nullable(),
+    }),
+  ),
+  pageViews: z.array(
+    z.object({
+      session_id: z.uuid(),
+      page_url: z.string(),
+      page_title: z.string(),
+      time_on_page: z.number().int().nullable(),
+      referrer: z.string().nullable(),
+      timestamp,
+      created_at: timestamp,
+    }),
+  ),
+  appInteractions: z.array(
+    z.object({
+      session_id: z.uuid(),
+      action_type: z.string(),
+      app_id: z.uuid().nullable(),
+      metadata: z.record(z.string(), z.unknown()),
+      timestamp,
+      created_at: timestamp,
+    }),
+  ),
+  quizResults: z.array(
+    z.object({ id: z.uuid(), created_at: timestamp, recommended_app: z.string().nullable(), answers: z.unknown() }),
+  ),
+  referralData: z
+    .object({ code: z.string(), clicks: z.number().int(), conversions: z.number().int(), revenue_earned: z.number() })
+    .nullable()
+    .describe("The lead's referral code and its results; null when it has none"),
+  sessionMetrics: z.object({
+    totalSessions: z.number().int(),
+    uniquePagesVisited: z.number().int().describe('Distinct page paths'),
+    totalTimeSpent: z.number().int().describe('Seconds: per session its time on site, or its pages’ times when more'),
+    avgTimePerSession: z.number().int().describe('Seconds, rounded'),
+  }),
+});
+export type LeadActivity = z.infer<typeof leadActivitySchema>;
+
+/**
+ * A lead's timeline (spec §3 "Lead interactions"): the session the lead joined from and every session of
+ * the same visitor (first-party visitor id), with their page views and app interactions, oldest first.
+ */
+export class GetLeadActivity extends Query<LeadActivity> {
+  constructor(readonly email: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetLeadActivity)
+export class GetLeadActivityHandler implements IQueryHandler<GetLeadActivity> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async execute({ email }: GetLeadActivity): Promise<LeadActivity> {
+    const lead = await this.db
+      .selectFrom('lead_sessions')
+      .selectAll()
+      .where('email', '=', email.trim().toLowerCase())
+      .orderBy('joined_at')
+      .executeTakeFirst();
+    if (!lead) throw new NotFoundError('ANALYTICS.LEAD_NOT_FOUND', 'Lead not found');
+    const { rows: sessions } = await sql<LeadActivity['sessions'][number]>`
+      select session_id, start_time, end_time, time_on_site, pages_viewed, landing_url, referrer, parsed_referrer,
+             traffic_type, utm_source, utm_medium, utm_campaign, browser, os, device_type
+      from user_sessions
+      where session_id = ${lead.session_id}
+         or visitor_id = (select visitor_id from user_sessions where session_id = ${lead.session_id})
+      order by start_time, session_id`.execute(this.db);
+    const ids = sessions.map((s) => s.session_id);
+    const [pageViews, appInteractions] =
+      ids.length === 0
+        ? [[], []]
+        : await Promise.all([
+            this.db
+              .selectFrom('page_views')
+              .select(['session_id', 'page_url', 'page_title', 'time_on_page', 'referrer', 'timestamp', 'created_at', 'page_path'])
+              .where('session_id', 'in', ids)
+              .orderBy('timestamp')
+              .orderBy('page_view_id')
+              .execute(),
+            this.db
+              .selectFrom('app_interactions')
+              .select(['session_id', 'action_type', 'app_id', 'metadata', 'timestamp', 'created_at'])
+              .where('session_id', 'in', ids)
+              .orderBy('timestamp')
+              .orderBy('id')
+              .execute(),
+          ]);
+    const totalTimeSpent = sessions.reduce(
+      (sum, s) =>
+        sum +
+        sessionTimeSpent(
+          s.time_on_site,
+          pageViews.filter((p) => p.session_id === s.session_id).map((p) => p.time_on_page),
+        ),
+      0,
+    );
+    const [quizResults, referral] = await Promise.all([
+      this.db
+        .selectFrom('quiz_results')
+        .select(['id', 'created_at', 'recommended_app', 'answers'])
+        .where('email', '=', lead.email)
+        .orderBy('created_at')
+        .execute(),
+      this.db
+        .selectFrom('referral_codes')
+        .select(['code', 'clicks', 'conversions', 'revenue_earned'])
+        .where('owner_email', '=', lead.email)
+        .executeTakeFirst(),
+    ]);
+    return {
+      lead: { id: lead.lead_id, email: lead.email, joinedAt: lead.joined_at.toISOString(), sessionId: lead.session_id },
+      sessions: sessions.map((s) => ({ ...s, ...iso(s, 'start_time', 'end_time') })),
+      pageViews: pageViews.map(({ page_path: _, ...p }) => ({ ...p, ...iso(p, 'timestamp', 'created_at') })),
+      appInteractions: appInteractions.map((i) => ({ ...i, ...iso(i, 'timestamp', 'created_at') })),
+      quizResults: quizResults.map((q) => ({ ...q, created_at: q.created_at.toISOString() })),
+      referralData: referral ? { ...referral, revenue_earned: Number(referral.revenue_earned) } : null,
+      sessionMetrics: {
+        totalSessions: sessions.length,
+        uniquePagesVisited: new Set(pageViews.map((p) => p.page_path)).size,
+        totalTimeSpent,
+        avgTimePerSession: average(totalTimeSpent, sessions.length),
+      },
+    };
+  }
+}
+
+/** The named date columns as ISO strings (null stays null). */
+function iso<K extends string>(row: Record<K, unknown>, ...keys: K[]): Record<K, string> {
+  return Object.fromEntries(
+    keys.map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : (row[key] as string)]),
+  ) as Record<K, string>;
+}

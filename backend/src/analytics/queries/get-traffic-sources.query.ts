@@ -1,0 +1,40 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../shared/db/tables.js';
+import { DB } from '../../shared/kernel.module.js';
+import type { DateRange } from '../metrics/date-range.js';
+import { orEmpty } from '../metrics/fallback.js';
+
+export const trafficSourcesSchema = z.array(
+  z.object({
+    trafficType: z.string().describe("search, social, paid, ai, referral or direct ('unknown' before the session start arrived)"),
+    source: z.string().describe("The parsed referrer; 'direct' when none"),
+    sessions: z.number().int(),
+  }),
+);
+export type TrafficSources = z.infer<typeof trafficSourcesSchema>;
+
+/** Sessions per traffic type and source for the analytics panel, most first; at most 100 rows. */
+export class GetTrafficSources extends Query<TrafficSources> {
+  constructor(readonly range: DateRange) {
+    super();
+  }
+}
+
+@QueryHandler(GetTrafficSources)
+export class GetTrafficSourcesHandler implements IQueryHandler<GetTrafficSources> {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  execute({ range }: GetTrafficSources): Promise<TrafficSources> {
+    return orEmpty('traffic-sources', [], async () => {
+      const { rows } = await sql<TrafficSources[number]>`
+        select coalesce(traffic_type, 'unknown') as "trafficType", coalesce(parsed_referrer, 'direct') as source,
+               count(*)::int as sessions
+        from user_sessions where start_time >= ${range.start} and start_time < ${range.end}
+        group by 1, 2 order by sessions desc, 1, 2 limit 100`.execute(this.db);
+      return rows;
+    });
+  }
+}

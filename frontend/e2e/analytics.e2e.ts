@@ -1,0 +1,448 @@
+/**
+ * The visitor tracker in Chromium against the built server: what it sends (checked against the ingest's own
+ * schema of the wire contract), when (batched by time, flushed by beacon on page hide and unload), what the
+ * server recorded and projected, and that a failing or hanging analytics endpoint never disturbs the page.
+ *
+ * Two ways to watch: requests intercepted in the browser (how a batch travels), and the server's event log
+ * (what arrived; the only witness of the beacon sent while a document unloads, which the browser sends
+ * after the page is gone and the test tools never see).
+ */
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectBatchSchema, type TrackerEvent } from '../../backend/src/analytics/collect/collect.schema.js';
+import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
+import { eventually } from '../../backend/src/shared/testing/test-database.js';
+import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';
+import { launchChromium } from './chromium.js';
+
+const site = useSite();
+
+// Headless Chromium names itself in its user agent and the server drops bots' events: browse as a person's
+// Chrome. On the command line, not per context: a beacon sent as a document unloads goes out with the
+// browser's own user agent.
+let human: Browser;
+beforeAll(async () => {
+  human = await launchChromium([`--user-agent=${BROWSER_UA}`]);
+});
+afterAll(async () => {
+  await human?.close();
+});
+
+const DESKTOP = { width: 1280, height: 900 };
+const COLLECT_PATH = '/api/analytics/collect';
+const SEARCH_REFERRER = 'https://www.bing.com/search?q=chase+unpaid+invoices';
+const APP_URL = 'https://invoice-chaser.unsheet.app/';
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+interface Batch {
+  events: TrackerEvent[];
+  /** 'ping' for a beacon, 'fetch' for a keepalive request. */
+  via: string;
+  contentType: string | undefined;
+}
+
+/**
+ * Every batch the page sends while it lives, parsed with the server's schema of the contract (strict: an
+ * extra or missing field fails). Interception is what gives a beacon's body to the test.
+ */
+async function recordBatches(context: BrowserContext): Promise<Batch[]> {
+  const batches: Batch[] = [];
+  await context.route(`**${COLLECT_PATH}`, async (route) => {
+    const request = route.request();
+    batches.push({
+      events: collectBatchSchema.parse(request.postDataJSON()).events,
+      via: request.resourceType(),
+      contentType: request.headers()['content-type'],
+    });
+    await route.continue();
+  });
+  return batches;
+}
+
+const CONTRACT_TYPES: Record<string, TrackerEvent['type']> = {
+  AnalyticsSessionStarted: 'session_start',
+  AnalyticsPageViewed: 'page_view',
+  AnalyticsPageTimed: 'page_time',
+  AnalyticsSessionEnded: 'session_end',
+  AnalyticsAppInteraction: 'interaction',
+};
+
+/** What the server recorded for a session, in arrival order, as contract events (its own additions left out). */
+async function arrived(sessionId: string): Promise<TrackerEvent[]> {
+  const { rows } = await sql<{ type: string; data: Record<string, unknown> }>`
+    select type, data from events where stream_id = ${`visit-${sessionId}`} order by global_position`.execute(site.db);
+  return rows.map(({ type, data }) => {
+    const { key: _key, ipHash: _ip, userAgent: _ua, browser: _browser, os: _os, deviceType: _device, ...event } = data;
+    return { type: CONTRACT_TYPES[type], ...event } as TrackerEvent;
+  });
+}
+
+function ofType<Type extends TrackerEvent['type']>(events: TrackerEvent[], type: Type) {
+  return events.filter((event): event is Extract<TrackerEvent, { type: Type }> => event.type === type);
+}
+
+/** What a visitor switching tabs or minimising the window does to the page. */
+async function hide(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+async function show(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** The tracker loads when the browser is idle; it keeps its session state from then on. */
+async function trackerStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => sessionStorage.getItem('unsheet.analytics-session') !== null);
+}
+
+async function sessionIdOf(page: Page): Promise<string> {
+  const id = await page.evaluate(() => sessionStorage.getItem('unsheet.session-id'));
+  expect(id).toMatch(UUID_V4);
+  return id!;
+}
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  // The apps' own sites are not part of the test.
+  await context.route(`${APP_URL}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Invoice Chaser</title>' }),
+  );
+  return context;
+}
+
+const appLink = (page: Page) => page.locator('main a[href="/app/invoice-chaser"]').first();
+const financeCrumb = (page: Page) =>
+  page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Finance' });
+
+describe('visitor tracker in Chromium', () => {
+  let sessionId = '';
+  let appId = '';
+
+  it('sends one session start, a page view per route change with the time on the page left, and the app view', async () => {
+    const context = await newContext(human);
+    const batches = await recordBatches(context);
+    const page = await context.newPage();
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+
+    const landing = `${site.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`;
+    await page.goto(landing, { referer: SEARCH_REFERRER });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const homeTitle = await page.title();
+    await trackerStarted(page);
+    sessionId = await sessionIdOf(page);
+    const visitorId = await page.evaluate(() => localStorage.getItem('unsheet.visitor-id'));
+    expect(visitorId).toMatch(UUID_V4);
+
+    // Client-side navigation: home → an app page → its category.
+    await appLink(page).click();
+    await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
+    await page.waitForFunction((before) => document.title !== before, homeTitle);
+    const appTitle = await page.title();
+    await financeCrumb(page).click();
+    await page.getByRole('heading', { level: 1, name: /Finance/ }).waitFor();
+    await page.waitForFunction((before) => document.title !== before, appTitle);
+    const categoryTitle = await page.title();
+    await page.waitForTimeout(1100); // so the category page is left after a second or more
+
+    // A reload is a new document in the same browser session: no second session start.
+    await reload(page);
+    await trackerStarted(page);
+    expect(await sessionIdOf(page)).toBe(sessionId);
+    const reloadedReferrer = await page.evaluate(() => document.referrer || null);
+    await page.waitForTimeout(500);
+    await hide(page);
+    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, 10_000);
+    const events = await arrived(sessionId);
+
+    // The last flush went by beacon, on hide, as JSON, in a batch the contract allows.
+    expect(batches.at(-1)).toMatchObject({ via: 'ping', contentType: 'application/json' });
+    for (const batch of batches) expect(batch.events.length).toBeLessThanOrEqual(20);
+    expect(events.every((event) => event.sessionId === sessionId)).toBe(true);
+
+    expect(ofType(events, 'session_start')).toEqual([
+      {
+        type: 'session_start',
+        sessionId,
+        at: expect.any(String),
+        visitorId,
+        url: landing,
+        referrer: SEARCH_REFERRER,
+        utm: { source: 'newsletter', medium: 'email', campaign: 'spring', term: null, content: null },
+        clickIds: { gclid: null, msclkid: null, fbclid: null },
+        parsedReferrer: 'bing',
+        trafficType: 'search',
+        campaignSource: 'newsletter',
+      },
+    ]);
+
+    const views = ofType(events, 'page_view');
+    const app = `${site.url}/app/invoice-chaser`;
+    const category = `${site.url}/c/finance`;
+    expect(views.map(({ url, title, referrer }) => ({ url, title, referrer }))).toEqual([
+      { url: landing, title: homeTitle, referrer: SEARCH_REFERRER },
+      { url: app, title: appTitle, referrer: landing },
+      { url: category, title: categoryTitle, referrer: app },
+      // A new document's first page has the document's referrer.
+      { url: category, title: categoryTitle, referrer: reloadedReferrer },
+    ]);
+    expect(new Set(views.map((view) => view.pageViewId)).size).toBe(4);
+    // The landing page came from a search whose query the referrer still carries; the others, from their words.
+    expect(views[0]!.potentialKeywords).toEqual(['chase unpaid invoices', 'chase', 'unpaid', 'invoices']);
+    expect(views[1]!.potentialKeywords).toEqual(expect.arrayContaining(['invoice', 'chaser']));
+    expect(views[2]!.potentialKeywords).toEqual(expect.arrayContaining(['finance']));
+
+    // Each page's time, sent once, when it was left: route change, reload, hide.
+    const times = ofType(events, 'page_time');
+    expect(times.map((time) => time.pageViewId)).toEqual(views.map((view) => view.pageViewId));
+    expect(times[2]!.seconds).toBeGreaterThanOrEqual(1);
+
+    // One session end per page hide (the reload, then the hide); the last one wins on the server.
+    const ends = ofType(events, 'session_end');
+    expect(ends.map((end) => end.pagesViewed)).toEqual([3, 4]);
+    expect(ends[1]!.timeOnSite).toBeGreaterThanOrEqual(Math.max(1, ends[0]!.timeOnSite));
+
+    const interactions = ofType(events, 'interaction');
+    expect(interactions).toEqual([
+      {
+        type: 'interaction',
+        sessionId,
+        at: expect.any(String),
+        eventId: expect.stringMatching(UUID_V4),
+        appId: expect.stringMatching(UUID_V4),
+        action: 'view',
+        metadata: { slug: 'invoice-chaser' },
+      },
+    ]);
+    appId = interactions[0]!.appId!;
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lands in the read models: the session, its page views with their time, and the interaction', async () => {
+    type Session = { pages_viewed: number; time_on_site: number | null; end_time: Date | null };
+    const session = async () =>
+      (await sql<Session>`select * from user_sessions where session_id = ${sessionId}`.execute(site.db)).rows[0];
+    await eventually(async () => (await session())?.pages_viewed === 4, 15_000);
+    expect(await session()).toMatchObject({
+      pages_viewed: 4,
+      time_on_site: expect.any(Number),
+      end_time: expect.any(Date),
+      parsed_referrer: 'bing',
+      traffic_type: 'search',
+      utm_source: 'newsletter',
+      utm_campaign: 'spring',
+      campaign_source: 'newsletter',
+    });
+
+    type View = { page_path: string; time_on_page: number | null };
+    const views = async () =>
+      (
+        await sql<View>`select page_path, time_on_page from page_views where session_id = ${sessionId} order by timestamp`.execute(
+          site.db,
+        )
+      ).rows;
+    await eventually(async () => (await views()).filter((view) => view.time_on_page !== null).length === 4, 15_000);
+    expect((await views()).map((view) => view.page_path)).toEqual(['/', '/app/invoice-chaser', '/c/finance', '/c/finance']);
+
+    await eventually(async () => {
+      const { rows } = await sql`select 1 from app_interactions where session_id = ${sessionId}`.execute(site.db);
+      return rows.length > 0;
+    }, 15_000);
+    const interactions = await sql<{ app_id: string; action_type: string }>`
+      select app_id, action_type from app_interactions where session_id = ${sessionId}`.execute(site.db);
+    expect(interactions.rows).toEqual([{ app_id: appId, action_type: 'view' }]);
+  });
+
+  it("records the opening of an app from home, and the app page's calls to action and its opening", async () => {
+    const context = await newContext(human);
+    const page = await context.newPage();
+    await visit(page, `${site.url}/`);
+    await trackerStarted(page);
+    const id = await sessionIdOf(page);
+    const [fromHome] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('ready-app').filter({ hasText: 'Invoice Chaser' }).click(),
+    ]);
+    await fromHome.close();
+
+    await visit(page, `${site.url}/app/invoice-chaser`);
+    await page.getByTestId('vip-list').getByRole('button', { name: 'Get early access' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Join 100 Early Explorers' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: /Try Invoice Chaser now/ }).click(),
+    ]);
+    await opened.close();
+
+    await hide(page);
+    // Leaving home for the app page's new document ended a first stretch of the session; the hide, a second.
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 2, 10_000);
+    const interactions = ofType(await arrived(id), 'interaction');
+    expect(interactions.map(({ action, metadata }) => ({ action, metadata }))).toEqual([
+      { action: 'open_app', metadata: { from: 'ready_to_try' } },
+      { action: 'view', metadata: { slug: 'invoice-chaser' } },
+      { action: 'cta_click', metadata: { cta: 'vip_list' } },
+      { action: 'cta_click', metadata: { cta: 'join_cta' } },
+      { action: 'open_app', metadata: { from: 'try_now' } },
+    ]);
+    expect(new Set(interactions.map((event) => event.appId))).toEqual(new Set([appId]));
+    await context.close();
+  });
+
+  it('records the copying of a share link as a share', async () => {
+    const context = await newContext(human);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await context.newPage();
+    await visit(page, `${site.url}/`);
+    await trackerStarted(page);
+    const id = await sessionIdOf(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Join Explorers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join 100 Early Explorers' });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('sharer@example.com');
+    await dialog.getByRole('button', { name: 'Join Now' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copied!' }).waitFor();
+    await hide(page);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 10_000);
+    const interactions = ofType(await arrived(id), 'interaction');
+    expect(interactions.map(({ appId, action, metadata }) => ({ appId, action, metadata }))).toEqual([
+      { appId: null, action: 'share', metadata: { channel: 'copy_link' } },
+    ]);
+    await context.close();
+  });
+
+  it('batches by time: what happened goes out within 5 seconds without a page hide; bots are dropped by the server', async () => {
+    // Chromium's own headless user agent: the server drops the batch as a bot's and says so.
+    const context = await site.browser.newContext({ viewport: DESKTOP });
+    const batches = await recordBatches(context);
+    const page = await context.newPage();
+    const response = page.waitForResponse((candidate) => new URL(candidate.url()).pathname === COLLECT_PATH, {
+      timeout: 15_000,
+    });
+    await visit(page, `${site.url}/about`);
+    const aboutTitle = await page.title();
+    await trackerStarted(page);
+    const answered = await response;
+    expect(answered.status()).toBe(202);
+    expect(await answered.json()).toEqual({ accepted: 0, dropped: 2 });
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({ via: 'fetch', contentType: 'application/json' });
+    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view']);
+    // The first page's view waits for the page to render its own title.
+    expect(batches[0]!.events[1]).toMatchObject({ title: aboutTitle, url: `${site.url}/about`, referrer: null });
+    expect(aboutTitle).toBe('About | Unsheet');
+    await context.close();
+  });
+
+  it('counts a visitor who switches to another tab before the tracker has loaded', async () => {
+    const context = await newContext(human);
+    const batches = await recordBatches(context);
+    const page = await context.newPage();
+    await visit(page, `${site.url}/contact`);
+    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
+    await hide(page);
+    await eventually(() => batches.length > 0, 5000);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.via).toBe('ping');
+    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'page_time', 'session_end']);
+    expect(batches[0]!.events[1]).toMatchObject({ url: `${site.url}/contact`, title: 'Contact | Unsheet' });
+    await context.close();
+  });
+
+  it('keeps the pages a visitor went through before the tracker had loaded, each with its own title', async () => {
+    const context = await newContext(human);
+    const batches = await recordBatches(context);
+    const page = await context.newPage();
+    await visit(page, `${site.url}/`);
+    const homeTitle = await page.title();
+    await appLink(page).click();
+    await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
+    await page.waitForFunction((before) => document.title !== before, homeTitle);
+    const appTitle = await page.title();
+    await financeCrumb(page).click();
+    await page.getByRole('heading', { level: 1, name: /Finance/ }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
+    await trackerStarted(page);
+    await hide(page);
+    await eventually(() => ofType(batches.flatMap((batch) => batch.events), 'session_end').length === 1, 5000);
+    const views = ofType(batches.flatMap((batch) => batch.events), 'page_view');
+    expect(views.map(({ url, title }) => ({ url, title }))).toEqual([
+      { url: `${site.url}/`, title: homeTitle },
+      { url: `${site.url}/app/invoice-chaser`, title: appTitle },
+      { url: `${site.url}/c/finance`, title: await page.title() },
+    ]);
+    await context.close();
+  });
+
+  it('keeps no visitor id when the browser asks for privacy (Global Privacy Control)', async () => {
+    const context = await newContext(human);
+    await context.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));
+    const batches = await recordBatches(context);
+    const page = await context.newPage();
+    await visit(page, `${site.url}/`);
+    await trackerStarted(page);
+    await hide(page);
+    await eventually(() => batches.length > 0, 5000);
+    expect(batches[0]!.events[0]).toMatchObject({ type: 'session_start', visitorId: null });
+    expect(await page.evaluate(() => localStorage.getItem('unsheet.visitor-id'))).toBeNull();
+    await context.close();
+  });
+
+  it('never holds the page up: hanging or failing analytics requests leave it working, and failed batches are sent again', async () => {
+    const context = await newContext(human);
+    const page = await context.newPage();
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+
+    // First the endpoint hangs: the page must move on regardless.
+    const hanging: (() => Promise<void>)[] = [];
+    let attempts = 0;
+    await page.route(`**${COLLECT_PATH}`, (route) => {
+      attempts += 1;
+      hanging.push(() => route.abort('failed'));
+    });
+    await visit(page, `${site.url}/`);
+    await trackerStarted(page);
+    const id = await sessionIdOf(page);
+    await eventually(() => hanging.length >= 1, 15_000); // the 5-second flush is in flight, unanswered
+    await appLink(page).click();
+    await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
+    await page.getByTestId('vip-list').getByRole('button', { name: 'Get early access' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Then it fails: the batch is kept and goes out again with the next flush.
+    for (const fail of hanging.splice(0)) await fail();
+    await page.waitForTimeout(100);
+    await page.unroute(`**${COLLECT_PATH}`);
+    await hide(page);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 10_000);
+    const events = await arrived(id);
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    expect(events.map((event) => event.type).sort()).toEqual(
+      ['session_start', 'page_view', 'page_view', 'page_time', 'page_time', 'interaction', 'interaction', 'session_end'].sort(),
+    );
+
+    await show(page);
+    await financeCrumb(page).click();
+    await page.getByRole('heading', { level: 1, name: /Finance/ }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}analytics-failing-endpoint.png` });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
