@@ -1,13 +1,14 @@
 /**
  * Analytics ingest through the real HTTP endpoint (`npm run bench`, after the event-store benchmark): the
- * built server (backend/dist, as `npm start` runs it) on the real PostgreSQL and Redis, workers in the
- * same process, a throw-away database.
+ * built server (backend/dist) on the real PostgreSQL and Redis as production runs it: an API process with
+ * RUN_WORKERS=false and a separate worker process (docker-compose.yml), a throw-away database.
  *   1. Saturation: autocannon, batches of 50 tracker events, 10 connections → events/s, p50/p99 latency;
  *      against a bare multi-row INSERT of the same rows (50 a statement, 10 at a time) on the same database.
  *   2. The target rate (5,000 events/s, 100 batches/s) → latency, and projection lag: probe sessions sent
  *      every 100 ms, timed from the request until the session is in user_sessions (what the metrics read).
  * Writes its section of docs/performance.md (between the analytics-ingest markers).
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -36,7 +37,7 @@ await admin.query(`create database ${name}`);
 const url = new URL(SERVER_URL);
 url.pathname = `/${name}`;
 const prefix = `unsheet-bench-${Date.now().toString(36)}`;
-const server = await startServerProcess({
+const env = {
   DATABASE_URL: url.toString(),
   REDIS_URL,
   REDIS_PREFIX: prefix,
@@ -44,6 +45,15 @@ const server = await startServerProcess({
   APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
   DEMO_CATALOGUE: 'false',
   LOG_LEVEL: 'warn',
+  // All the load comes from one address.
+  RATE_LIMIT_FACTOR: '100000',
+};
+const server = await startServerProcess({ ...env, RUN_WORKERS: 'false' });
+// The projection workers in a process of their own, as in production: the API's event loop only ingests.
+const worker = spawn(process.execPath, [join(PROJECT_ROOT, 'backend/dist/backend/src/worker.js')], {
+  cwd: PROJECT_ROOT,
+  env: { PATH: process.env.PATH ?? '', ...env },
+  stdio: ['ignore', 'inherit', 'inherit'],
 });
 const db = new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS + 2 });
 
@@ -81,6 +91,8 @@ try {
 } finally {
   await db.end();
   await server.stop();
+  worker.kill('SIGTERM');
+  await new Promise((resolve) => worker.once('exit', resolve));
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }
@@ -205,7 +217,7 @@ function writeSection(f: {
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   const section = `<!-- analytics-ingest -->
 ## Analytics ingest over HTTP (backend/bench/analytics-ingest.bench.ts)
-The built server (\`backend/dist\`) on PostgreSQL and Redis, projection workers in the same process, autocannon
+The built server (\`backend/dist\`) on PostgreSQL and Redis, an API process (\`RUN_WORKERS=false\`) and a worker process as in production, autocannon
 on the same 2 cores; every request is \`POST /api/analytics/collect\` with a batch of ${BATCH} distinct tracker events
 (a visit: session start, page views and times, interactions, session end), validated, enriched and appended
 in one INSERT. Load average when the run ended: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on

@@ -7,7 +7,10 @@ import { EarlyAccessModule } from './early-access/early-access.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { identityRateLimits } from './identity/identity.rate-limits.js';
 import { HealthModule } from './shared/health/health.module.js';
+import { publicWriteLimits } from './shared/http/public-write-limits.js';
+import { RateLimitModule } from './shared/http/rate-limit.module.js';
 import type { Kernel } from './shared/kernel.js';
 import { KernelModule } from './shared/kernel.module.js';
 import { SiteModule } from './site/site.module.js';
@@ -28,7 +31,7 @@ export class AppModule {
         IdentityModule,
         NotificationsModule,
         // SiteModule last: its catch-all route answers every path the others do not.
-        ...(options.http ? [HealthModule, SiteModule] : []),
+        ...(options.http ? [RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits]), HealthModule, SiteModule] : []),
       ],
     };
   }

@@ -38,16 +38,22 @@ export async function createAdmin(api: ApiHarness, email = `admin-${randomUUID()
 
 export const bearer = (session: Pick<Session, 'accessToken'>) => ({ authorization: `Bearer ${session.accessToken}` });
 
-/** Every route of the running application under /api/admin, from Express's own route table. */
-export function adminRoutes(app: INestApplication): { method: string; path: string }[] {
+/** Every route of the running application, from Express's own route table, with its parameters filled in. */
+export function routeTable(app: INestApplication): { method: string; path: string; declared: string }[] {
   const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
-  const routes: { method: string; path: string }[] = [];
+  const routes: { method: string; path: string; declared: string }[] = [];
   for (const layer of express.router.stack) {
-    if (!layer.route || !isAdminPath(layer.route.path)) continue;
-    const path = layer.route.path.replace(/:(\w+)/g, () => randomUUID());
-    for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path });
+    if (!layer.route) continue;
+    const declared = layer.route.path;
+    const path = declared.replace(/:(\w+)/g, () => randomUUID());
+    for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path, declared });
   }
   return routes;
+}
+
+/** Every route under /api/admin. */
+export function adminRoutes(app: INestApplication): { method: string; path: string }[] {
+  return routeTable(app).filter((route) => isAdminPath(route.declared));
 }
 
 interface Layer {

@@ -19,7 +19,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const site = useSite(() => ({ SMTP_URL: smtp.url, EMAIL_POLL_MS: '50', RATE_LIMIT_FACTOR: '20' }));
+const site = useSite(() => ({ SMTP_URL: smtp.url, EMAIL_POLL_MS: '50' }));
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

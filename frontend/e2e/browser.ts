@@ -43,6 +43,7 @@ export function useSite(env: Record<string, string> | (() => Record<string, stri
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       DEMO_CATALOGUE: 'true',
+      RATE_LIMIT_FACTOR: '1000',
       // A function when the settings exist only once earlier hooks ran (e.g. a test SMTP server's URL).
       ...(typeof env === 'function' ? env() : env),
     });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -17,7 +17,7 @@ import type { Request, Response } from 'express';
 import type { Db } from '../shared/db/tables.js';
 import { UnauthorizedError } from '../shared/errors/domain-error.js';
 import { openApiSchema } from '../shared/http/zod.js';
-import { RateLimited, RateLimitGuard } from '../shared/http/rate-limit.js';
+import { RateLimited } from '../shared/http/rate-limit.js';
 import { DB } from '../shared/kernel.module.js';
 import { ConfirmEmail } from './commands/confirm-email.command.js';
 import { SignIn } from './commands/sign-in.command.js';
@@ -33,7 +33,6 @@ const REFRESH_COOKIE_PATH = '/api/auth';
 
 @ApiTags('auth')
 @Controller('api/auth')
-@UseGuards(RateLimitGuard)
 export class IdentityController {
   constructor(
     private readonly commands: CommandBus,

@@ -1,7 +1,8 @@
 /**
- * Rate limits with @nestjs/throttler. Each limit is a named throttler that applies only to the routes that
- * name it with `@RateLimit(...)`, counted in Redis when the app has it (so every API replica shares the
- * counts) and in memory otherwise. Over the limit: 429 with Retry-After and a clear message.
+ * Rate limits with @nestjs/throttler, applied to every route by one global guard. Each limit is a named
+ * throttler that applies where its `appliesTo` says (by default: the routes that name it with
+ * `@RateLimited(...)`), counted in Redis when the app has it (so every API replica shares the counts) and in
+ * memory otherwise. Over the limit: 429 with Retry-After and a clear message.
  */
 import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
@@ -17,6 +18,8 @@ export interface RateLimit {
   windowMs: number;
   /** Who is counted: the client address by default. */
   tracker?: (request: Request) => string;
+  /** Which requests count (by default, those of routes marked `@RateLimited(name)`). */
+  appliesTo?: (request: Request) => boolean;
 }
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
@@ -32,7 +35,10 @@ export function throttlerOptions(limits: readonly RateLimit[], factor: number, s
       name: limit.name,
       limit: limit.limit * factor,
       ttl: limit.windowMs,
-      skipIf: (context: ExecutionContext) => !namesOf(context).includes(limit.name),
+      skipIf: (context: ExecutionContext) =>
+        limit.appliesTo
+          ? !limit.appliesTo(context.switchToHttp().getRequest<Request>())
+          : !namesOf(context).includes(limit.name),
       ...(limit.tracker && { getTracker: (request: Record<string, unknown>) => limit.tracker!(request as unknown as Request) }),
     })),
     storage,

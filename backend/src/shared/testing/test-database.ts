@@ -68,6 +68,8 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     LOG_LEVEL: 'silent',
     PROJECTION_POLL_MS: '200',
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Tests send far more requests from one address than a visitor would; rate-limit tests set it to 1.
+    RATE_LIMIT_FACTOR: '1000',
     ...overrides,
   });
 }
