@@ -159,7 +159,7 @@ describe('visitor tracker in Chromium', () => {
     const reloadedReferrer = await page.evaluate(() => document.referrer || null);
     await page.waitForTimeout(500);
     await hide(page);
-    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, 10_000);
+    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, 30_000);
     const events = await arrived(sessionId);
 
     // The last flush went by beacon, on hide, as JSON, in a batch the contract allows.
@@ -230,7 +230,7 @@ describe('visitor tracker in Chromium', () => {
     type Session = { pages_viewed: number; time_on_site: number | null; end_time: Date | null };
     const session = async () =>
       (await sql<Session>`select * from user_sessions where session_id = ${sessionId}`.execute(site.db)).rows[0];
-    await eventually(async () => (await session())?.pages_viewed === 4, 15_000);
+    await eventually(async () => (await session())?.pages_viewed === 4, 30_000);
     expect(await session()).toMatchObject({
       pages_viewed: 4,
       time_on_site: expect.any(Number),
@@ -249,7 +249,7 @@ describe('visitor tracker in Chromium', () => {
           site.db,
         )
       ).rows;
-    await eventually(async () => (await views()).filter((view) => view.time_on_page !== null).length === 4, 15_000);
+    await eventually(async () => (await views()).filter((view) => view.time_on_page !== null).length === 4, 30_000);
     expect((await views()).map((view) => view.page_path)).toEqual(['/', '/app/invoice-chaser', '/c/finance', '/c/finance']);
 
     await eventually(async () => {
@@ -289,7 +289,7 @@ describe('visitor tracker in Chromium', () => {
 
     await hide(page);
     // Leaving home for the app page's new document ended a first stretch of the session; the hide, a second.
-    await eventually(async () => ofType(await arrived(id), 'session_end').length === 2, 10_000);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 2, 30_000);
     const interactions = ofType(await arrived(id), 'interaction');
     expect(interactions.map(({ action, metadata }) => ({ action, metadata }))).toEqual([
       { action: 'open_app', metadata: { from: 'ready_to_try' } },
@@ -316,7 +316,7 @@ describe('visitor tracker in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copied!' }).waitFor();
     await hide(page);
-    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 10_000);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 30_000);
     const interactions = ofType(await arrived(id), 'interaction');
     expect(interactions.map(({ appId, action, metadata }) => ({ appId, action, metadata }))).toEqual([
       { appId: null, action: 'share', metadata: { channel: 'copy_link' } },
@@ -354,7 +354,7 @@ describe('visitor tracker in Chromium', () => {
     await visit(page, `${site.url}/contact`);
     expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
     await hide(page);
-    await eventually(() => batches.length > 0, 5000);
+    await eventually(() => batches.length > 0, 15_000);
     expect(batches).toHaveLength(1);
     expect(batches[0]!.via).toBe('ping');
     expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'page_time', 'session_end']);
@@ -377,7 +377,7 @@ describe('visitor tracker in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
     await trackerStarted(page);
     await hide(page);
-    await eventually(() => ofType(batches.flatMap((batch) => batch.events), 'session_end').length === 1, 5000);
+    await eventually(() => ofType(batches.flatMap((batch) => batch.events), 'session_end').length === 1, 15_000);
     const views = ofType(batches.flatMap((batch) => batch.events), 'page_view');
     expect(views.map(({ url, title }) => ({ url, title }))).toEqual([
       { url: `${site.url}/`, title: homeTitle },
@@ -395,7 +395,7 @@ describe('visitor tracker in Chromium', () => {
     await visit(page, `${site.url}/`);
     await trackerStarted(page);
     await hide(page);
-    await eventually(() => batches.length > 0, 5000);
+    await eventually(() => batches.length > 0, 15_000);
     expect(batches[0]!.events[0]).toMatchObject({ type: 'session_start', visitorId: null });
     expect(await page.evaluate(() => localStorage.getItem('unsheet.visitor-id'))).toBeNull();
     await context.close();
@@ -417,7 +417,7 @@ describe('visitor tracker in Chromium', () => {
     await visit(page, `${site.url}/`);
     await trackerStarted(page);
     const id = await sessionIdOf(page);
-    await eventually(() => hanging.length >= 1, 15_000); // the 5-second flush is in flight, unanswered
+    await eventually(() => hanging.length >= 1, 30_000); // the 5-second flush is in flight, unanswered
     await appLink(page).click();
     await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
     await page.getByTestId('vip-list').getByRole('button', { name: 'Join the VIP List' }).click();
@@ -428,7 +428,7 @@ describe('visitor tracker in Chromium', () => {
     await page.waitForTimeout(100);
     await page.unroute(`**${COLLECT_PATH}`);
     await hide(page);
-    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 10_000);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 30_000);
     const events = await arrived(id);
     expect(attempts).toBeGreaterThanOrEqual(1);
     expect(events.map((event) => event.type).sort()).toEqual(
