@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SmtpTestServer } from '../../backend/src/shared/testing/smtp-test-server.js';
@@ -126,6 +127,26 @@ describe('visitor accounts in Chromium', () => {
     await page.waitForURL(`${site.url}/`);
     await context.close();
   }, 90_000);
+
+  it('signs the header out in a new tab once the server has ended the session', async () => {
+    await createAdmin('ended@example.com', 'secret-ended');
+    const context = await site.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await visit(page, `${site.url}/auth`);
+    await page.getByLabel('Email', { exact: true }).fill('ended@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret-ended');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${site.url}/`);
+    await page.getByRole('banner').getByText('Welcome back!').waitFor();
+
+    // Signed out elsewhere (every refresh token revoked): the next browser session must not say welcome back.
+    await sql`update refresh_tokens set revoked_at = now()`.execute(site.db);
+    const later = await context.newPage();
+    await visit(later, `${site.url}/about`);
+    await later.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
 
   it('offers Sign Out in the mobile menu when signed in', async () => {
     await createAdmin('mobile@example.com', 'secret-mobile');

@@ -5,7 +5,7 @@ import { ClientOnly } from '../../components/client-only';
 import { FloatingIdeaButton } from '../../components/layout/floating-idea-button';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
-import { isLoggedIn, useAuth } from '../../features/auth/session-store';
+import { isLoggedIn, readAuth, useAuth } from '../../features/auth/session-store';
 import { usePageTracking } from '../../features/analytics/track';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
@@ -18,6 +18,7 @@ import { useHashScroll } from '../use-hash-scroll';
 export function RootLayout() {
   const { data: categories } = useCategories();
   const signedIn = isLoggedIn(useAuth());
+  useSessionCheck();
   const installable = usePwaStore((state) => selectInstallMethod(state) !== null);
   const showsOfflineFallback = useShowsOfflineFallback();
   useHashScroll();
@@ -59,9 +60,28 @@ export function RootLayout() {
   );
 }
 
-// The auth client (session refresh, sign-out) is fetched only when someone signs out.
+// The auth client (session refresh, sign-out) is fetched only when someone signs out, or to check a session.
 function signOut() {
   void import('../../features/auth/auth-client').then((auth) => auth.signOut());
+}
+
+const SESSION_CHECKED = 'unsheet.session-checked';
+
+/**
+ * A session remembered from an earlier visit may have ended meanwhile (signed out elsewhere, expired, a
+ * reused token): once per browser session, a visitor who appears signed in has it checked with a refresh,
+ * which signs the header out if the server no longer knows the session.
+ */
+function useSessionCheck() {
+  useEffect(() => {
+    try {
+      if (!isLoggedIn(readAuth()) || sessionStorage.getItem(SESSION_CHECKED)) return;
+      sessionStorage.setItem(SESSION_CHECKED, '1');
+    } catch {
+      return; // storage disabled: nothing was remembered either
+    }
+    void import('../../features/auth/auth-client').then((auth) => auth.ensureSession());
+  }, []);
 }
 
 /** The offline page stands in for the first page when the service worker answered with it (app/offline-fallback.ts). */
