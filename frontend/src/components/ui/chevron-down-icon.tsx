@@ -1,19 +1,11 @@
 import type { ComponentProps } from 'react';
+import { StrokeIcon } from './stroke-icon';
 
-/** The disclosure chevron of accordions, selects and collapsibles. Decorative: the control carries the label. */
+/** The disclosure chevron of accordions, selects and collapsibles. */
 export function ChevronDownIcon(props: ComponentProps<'svg'>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
+    <StrokeIcon {...props}>
       <path d="m6 9 6 6 6-6" />
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -1,19 +1,11 @@
 import type { ComponentProps } from 'react';
+import { StrokeIcon } from './stroke-icon';
 
-/** A download arrow onto a line: 'Install app' in the header and the mobile menu. Decorative. */
+/** A download arrow onto a line: 'Install app' in the header and the mobile menu. */
 export function InstallIcon(props: ComponentProps<'svg'>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
+    <StrokeIcon {...props}>
       <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-    </svg>
+    </StrokeIcon>
   );
 }

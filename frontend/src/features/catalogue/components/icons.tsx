@@ -1,28 +1,13 @@
 // The few line icons the catalogue pages need, inline so no icon library ships for them. Decorative only:
 // every one is aria-hidden, the text beside it carries the meaning.
 import type { ComponentProps } from 'react';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
 
 type IconProps = ComponentProps<'svg'>;
 
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      width="1em"
-      height="1em"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+// Sized by the text around them (1em) unless a class says otherwise.
+function Icon(props: IconProps) {
+  return <StrokeIcon focusable="false" width="1em" height="1em" {...props} />;
 }
 
 export function CheckIcon(props: IconProps) {

@@ -2,13 +2,13 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { cn } from '../../../lib/utils';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 import { validateEmail } from '../validation';
 import { toastFailure } from '../../../lib/failure-toast';
+import { EmailInput } from './email-input';
 
 export function NewsletterForm({ className }: { className?: string }) {
   const inputId = useId();
@@ -48,19 +48,15 @@ export function NewsletterForm({ className }: { className?: string }) {
       <Label htmlFor={inputId} className="sr-only">
         Email address
       </Label>
-      <Input
+      <EmailInput
         ref={inputRef}
         id={inputId}
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        onValueChange={(value) => {
+          setEmail(value);
           setInvalid(false);
         }}
-        aria-invalid={invalid || undefined}
+        invalid={invalid}
         disabled={submitting}
         className="sm:max-w-xs"
       />

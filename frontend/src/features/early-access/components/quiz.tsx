@@ -16,6 +16,7 @@ import { DEFAULT_RESULT, QUIZ_STEPS, questionFor, type QuizCategory } from '../q
 import { readReferral, shareLink } from '../referral';
 import { validateEmail } from '../validation';
 import { CopyButton } from './copy-button';
+import { EmailInput } from './email-input';
 
 type Phase =
   | { kind: 'email' }
@@ -112,18 +113,14 @@ function EmailStep({ email, onEmail, onStart }: { email: string; onEmail: (email
       <form noValidate onSubmit={handleSubmit} className="@container flex flex-col gap-2">
         <Label htmlFor={inputId}>Email</Label>
         <div className="flex flex-col gap-2 @sm:flex-row">
-          <Input
+          <EmailInput
             id={inputId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@company.com"
             value={email}
-            onChange={(event) => {
-              onEmail(event.target.value);
+            onValueChange={(value) => {
+              onEmail(value);
               setInvalid(false);
             }}
-            aria-invalid={invalid || undefined}
+            invalid={invalid}
           />
           <Button type="submit" className="h-10">
             Start the quiz

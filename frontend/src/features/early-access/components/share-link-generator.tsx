@@ -12,6 +12,7 @@ import { issueReferralCode } from '../api/issue-referral-code';
 import { shareLink } from '../referral';
 import { validateEmail } from '../validation';
 import { CopyButton } from './copy-button';
+import { EmailInput } from './email-input';
 
 export function ShareLinkGenerator() {
   const emailId = useId();
@@ -53,18 +54,14 @@ export function ShareLinkGenerator() {
       <form noValidate onSubmit={handleSubmit} className="@container flex flex-col gap-2">
         <Label htmlFor={emailId}>Your email</Label>
         <div className="flex flex-col gap-2 @sm:flex-row">
-          <Input
+          <EmailInput
             id={emailId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@company.com"
             value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
+            onValueChange={(value) => {
+              setEmail(value);
               setInvalid(false);
             }}
-            aria-invalid={invalid || undefined}
+            invalid={invalid}
             disabled={generating}
           />
           <Button type="submit" className="h-10" disabled={generating || email.trim() === ''} aria-busy={generating}>

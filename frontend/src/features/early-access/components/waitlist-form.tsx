@@ -7,7 +7,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { cn } from '../../../lib/utils';
@@ -16,6 +15,7 @@ import { readReferral } from '../referral';
 import { validateEmail } from '../validation';
 import { JoinResult, toJoined, type Joined } from './join-result';
 import { toastFailure } from '../../../lib/failure-toast';
+import { EmailInput } from './email-input';
 
 interface JoinEmailFormProps {
   submitLabel: string;
@@ -68,20 +68,16 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
         <Label htmlFor={inputId}>Email</Label>
         <div className="flex flex-col gap-2 @sm:flex-row">
-          <Input
+          <EmailInput
             ref={inputRef}
             id={inputId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@company.com"
             autoFocus={autoFocus}
             value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
+            onValueChange={(value) => {
+              setEmail(value);
               setInvalid(false);
             }}
-            aria-invalid={invalid || undefined}
+            invalid={invalid}
             disabled={submitting}
           />
           <Button type="submit" disabled={submitting} aria-busy={submitting} className="h-10">
