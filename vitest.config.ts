@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs every project: pure unit tests, integration tests against the real PostgreSQL and
@@ -7,7 +8,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['backend/src/**/*.spec.ts', 'frontend/src/**/*.spec.ts'] },
+        test: {
+          name: 'unit',
+          include: ['backend/src/**/*.spec.ts', 'frontend/src/**/*.spec.ts', 'load-tests/**/*.spec.ts'],
+          // k6's built-in modules, for the k6 scripts' test (k6 does not run here).
+          alias: [{ find: /^k6(\/.*)?$/, replacement: fileURLToPath(new URL('load-tests/testing/k6-stub.js', import.meta.url)) }],
+        },
       },
       {
         extends: true,

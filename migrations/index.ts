@@ -10,6 +10,8 @@ import * as feedback from './2026-11-22-07-feedback.js';
 import * as identity from './2026-11-22-08-identity.js';
 import * as analytics from './2026-11-22-09-analytics.js';
 import * as referralsQuiz from './2026-11-22-10-referrals-quiz.js';
+import * as adminInsights from './2026-11-22-13-admin-insights.js';
+import * as earlyAccess from './2026-11-22-14-early-access.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-08-identity': identity,
   '2026-11-22-09-analytics': analytics,
   '2026-11-22-10-referrals-quiz': referralsQuiz,
+  '2026-11-22-13-admin-insights': adminInsights,
+  '2026-11-22-14-early-access': earlyAccess,
 };

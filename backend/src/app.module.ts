@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
+import { AdminConsoleModule } from './admin/admin-console.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { EarlyAccessModule } from './early-access/early-access.module.js';
@@ -31,7 +32,9 @@ export class AppModule {
         IdentityModule,
         NotificationsModule,
         // SiteModule last: its catch-all route answers every path the others do not.
-        ...(options.http ? [RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits]), HealthModule, SiteModule] : []),
+        ...(options.http
+          ? [RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits]), HealthModule, AdminConsoleModule, SiteModule]
+          : []),
       ],
     };
   }

@@ -8,7 +8,9 @@ import { appsProjection } from './catalogue/projections/apps.projection.js';
 import { leadsProjection } from './early-access/projections/leads.projection.js';
 import { newsletterSubscriptionsProjection } from './early-access/projections/newsletter-subscriptions.projection.js';
 import { quizResultsProjection } from './early-access/projections/quiz-results.projection.js';
+import { referralStatsProjection } from './early-access/projections/referral-stats.projection.js';
 import { referralsProjection } from './early-access/projections/referrals.projection.js';
+import { viralCampaignsProjection } from './early-access/projections/viral-campaigns.projection.js';
 import {
   developerInquiriesProjection,
   quickQuestionsProjection,
@@ -28,6 +30,8 @@ export function buildProjections(config: Config): Projection[] {
     newsletterSubscriptionsProjection,
     leadsProjection,
     referralsProjection,
+    referralStatsProjection,
+    viralCampaignsProjection,
     quizResultsProjection,
     suggestionsProjection,
     quickQuestionsProjection,

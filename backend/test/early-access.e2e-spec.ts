@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../src/shared/testing/test-database.js';
+import { eventually, projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -61,16 +61,34 @@ describe('joining the Early Explorers', () => {
     expect(await leadEvents()).toBe(before);
   });
 
+  it('writes one lead when the same address joins many times at once', async () => {
+    const before = await leadEvents();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => join({ email: 'twice@example.com', source_page: '/' })));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const results = (await Promise.all(responses.map((r) => r.json()))) as { position: number; refCode: string }[];
+    expect(new Set(results.map((r) => `${r.position} ${r.refCode}`)).size).toBe(1);
+    expect(await leadEvents()).toBe(before + 1);
+  });
+
   it('credits the referrer whose code a friend joined with, and ignores unknown or own codes', async () => {
     const referrer = (await (await join({ email: 'grace@example.com', source_page: '/' })).json()) as { refCode: string };
-    const stats = (conversions: number) => ({ code: referrer.refCode, clicks: 0, conversions, revenue_earned: 0 });
-    expect((await api.get(`/api/referrals/${referrer.refCode}`)).body).toEqual(stats(0));
+    const stats = (signups: number) => ({
+      total_clicks: 0,
+      total_signups: signups,
+      total_conversions: signups,
+      revenue_lifetime: 0,
+    });
+    const read = async () => {
+      await projectionCaughtUp(api.database.handle.db, 'referral-stats');
+      return (await api.get(`/api/referrals/${referrer.refCode}`)).body.stats;
+    };
+    expect(await read()).toEqual(stats(0));
 
     expect((await join({ email: 'friend1@example.com', source_page: '/', ref: referrer.refCode.toLowerCase() })).status).toBe(201);
     expect((await join({ email: 'friend2@example.com', source_page: '/', ref: referrer.refCode })).status).toBe(201);
     expect((await join({ email: 'friend3@example.com', source_page: '/', ref: 'ZZZZZZ' })).status).toBe(201);
     expect((await join({ email: 'friend4@example.com', source_page: '/', ref: "x' or 1=1" })).status).toBe(201);
-    expect((await api.get(`/api/referrals/${referrer.refCode}`)).body).toEqual(stats(2));
+    expect(await read()).toEqual(stats(2));
     expect((await api.get('/api/referrals/NOPE42')).status).toBe(404);
   });
 
@@ -85,6 +103,20 @@ describe('joining the Early Explorers', () => {
     expect(rows).toEqual([
       { email: 'session@example.com', session_id: sessionId },
       { email: 'nosession@example.com', session_id: null },
+    ]);
+  });
+
+  it('flags, and does not refuse, an address at a throwaway-mail provider', async () => {
+    const response = await join({ email: 'Temp@Mailinator.com', source_page: '/' });
+    expect(response.status).toBe(201);
+    expect(await join({ email: 'solid@example.com', source_page: '/' })).toHaveProperty('status', 201);
+    const { rows } = await sql<{ email: string; disposable_email: boolean; flag: boolean }>`
+      select leads.email, leads.disposable_email, (events.data->>'disposableEmail')::boolean as flag
+      from leads join events on events.type = 'LeadJoined' and events.data->>'email' = leads.email
+      where leads.email in ('temp@mailinator.com', 'solid@example.com') order by leads.email`.execute(api.database.handle.db);
+    expect(rows).toEqual([
+      { email: 'solid@example.com', disposable_email: false, flag: false },
+      { email: 'temp@mailinator.com', disposable_email: true, flag: true },
     ]);
   });
 

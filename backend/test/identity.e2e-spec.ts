@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,17 @@ function cookieOf(response: Response): string | undefined {
 
 async function refresh(cookie: string | undefined) {
   return fetch(api.url('/api/auth/refresh'), { method: 'POST', headers: cookie ? { cookie } : {} });
+}
+
+/** Backdates the rotation of the token in `cookie` past the reuse grace period. */
+async function rotatedLongAgo(cookie: string) {
+  const hash = createHash('sha256').update(cookie.split('=')[1]!).digest('base64url');
+  const { numUpdatedRows } = await db()
+    .updateTable('refresh_tokens')
+    .set({ used_at: new Date(Date.now() - 60 * 60_000) })
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  expect(numUpdatedRows).toBe(1n);
 }
 
 async function eventTypes(streamPrefix: string): Promise<string[]> {
@@ -183,7 +195,7 @@ describe('sign-up and sign-in input', () => {
     ['a bad e-mail', { email: 'ada@', password: 'secret1' }, { email: 'Please enter a valid email address.' }],
     ['markup in the e-mail', { email: '<script>@x.co', password: 'secret1' }, { email: 'Please enter a valid email address.' }],
     ['markup in the name', { email: 'a@b.co', password: 'secret1', display_name: '<img src=x>' }, { display_name: 'Display name cannot contain < > or control characters.' }],
-    ['a control character in the name', { email: 'a@b.co', password: 'secret1', display_name: 'A\u0000B' }, { display_name: 'Display name cannot contain < > or control characters.' }],
+    ['a control character in the name', { email: 'a@b.co', password: 'secret1', display_name: 'A\u0000B' }, { display_name: 'Control characters are not allowed.' }],
     ['a long name', { email: 'a@b.co', password: 'secret1', display_name: 'n'.repeat(101) }, { display_name: 'Display name must be at most 100 characters long.' }],
     ['another redirect', { email: 'a@b.co', password: 'secret1', redirect_to: 'https://evil.example' }, { redirect_to: "redirect_to must be '/' or '/admin/dashboard'." }],
     ['an unknown field', { email: 'a@b.co', password: 'secret1', role: 'admin' }, { '(body)': 'Unrecognized key: "role"' }],
@@ -234,7 +246,8 @@ describe('sessions', () => {
     expect(third.status).toBe(200);
     const c = cookieOf(third)!;
 
-    // `a` was stolen and replayed: the thief gets nothing, and the rightful holder's `c` is revoked too.
+    // `a` was stolen and replayed later: the thief gets nothing, and the rightful holder's `c` is revoked too.
+    await rotatedLongAgo(a);
     const replay = await refresh(a);
     expect(replay.status).toBe(401);
     expect(await json(replay)).toEqual({ code: 'AUTH.SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' });
@@ -243,6 +256,21 @@ describe('sessions', () => {
     // Another sign-in is a new family, unaffected.
     const fresh = cookieOf(await post(api, '/api/auth/sign-in', { email: 'rotate@example.com', password: 'secret1' }))!;
     expect((await refresh(fresh)).status).toBe(200);
+  });
+
+  it('takes a rotated token presented again within the grace period for a lost response, not a theft', async () => {
+    await signUpConfirmed(api, 'reload@example.com', 'secret1');
+    const a = cookieOf(await post(api, '/api/auth/sign-in', { email: 'reload@example.com', password: 'secret1' }))!;
+    const b = cookieOf(await refresh(a))!;
+    // The page was left while that refresh was in flight: its next load still sends `a`.
+    const again = await refresh(a);
+    expect(again.status).toBe(200);
+    expect((await json(again)).user.email).toBe('reload@example.com');
+    // Both successors stay valid; signing out ends the family, and then the grace no longer applies.
+    const c = cookieOf(again)!;
+    expect((await refresh(b)).status).toBe(200);
+    expect((await fetch(api.url('/api/auth/sign-out'), { method: 'POST', headers: { cookie: c } })).status).toBeLessThan(300);
+    expect((await refresh(a)).status).toBe(401);
   });
 
   it('stores refresh tokens only as hashes', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -72,7 +73,8 @@ describe('POST /api/quiz-results', () => {
   it('credits a referrer when the quiz taker arrived through a share link', async () => {
     const referrer = (await (await submit({ email: 'ref-owner@example.com', answers: answers('time', 'sales') })).json()) as any;
     await submit({ email: 'ref-friend@example.com', answers: answers('time', 'sales'), ref: referrer.lead.refCode });
-    expect((await api.get(`/api/referrals/${referrer.lead.refCode}`)).body).toMatchObject({ conversions: 1 });
+    await projectionCaughtUp(api.database.handle.db, 'referral-stats');
+    expect((await api.get(`/api/referrals/${referrer.lead.refCode}`)).body.stats).toMatchObject({ total_signups: 1, total_conversions: 1 });
   });
 
   const four = answers('time', 'finance');
@@ -87,7 +89,7 @@ describe('POST /api/quiz-results', () => {
     ['a numeric answer', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 4 }] }, { 'answers.3.answer': 'Please answer all 4 questions.' }],
     ['a long answer', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'x'.repeat(101) }] }, { 'answers.3.answer': 'At most 100 characters.' }],
     ['a long question', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'x'.repeat(301), answer: 'a' }] }, { 'answers.3.question': 'At most 300 characters.' }],
-    ['control characters', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'a\u0000b' }] }, { 'answers.3.answer': 'Only plain text, please.' }],
+    ['control characters', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'a\u0000b' }] }, { 'answers.3.answer': 'Control characters are not allowed.' }],
     ['an unknown field in an answer', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'a', score: 9 }] }, { 'answers.3': 'Unrecognized key: "score"' }],
     ['an unknown field', { email: 'q@example.com', answers: four, recommended_app: 'x' }, { '(body)': 'Unrecognized key: "recommended_app"' }],
   ])('answers 400 for %s, writing nothing', async (_, body, fields) => {

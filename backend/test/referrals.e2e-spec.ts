@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -23,7 +25,18 @@ const join = (email: string, ref?: string) => post('/api/leads', { email, source
 const generate = (body: unknown) => post('/api/referral-codes', body);
 const click = (code: string, body: unknown = {}, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0') =>
   post(`/api/referrals/${code}/clicks`, body, { 'user-agent': userAgent });
-const stats = async (code: string) => (await api.get(`/api/referrals/${code}`)).body as { clicks: number; conversions: number };
+interface Stats {
+  code: string;
+  stats: { total_clicks: number; total_signups: number; total_conversions: number; revenue_lifetime: number };
+  rewards: { invites: number; reward: string; unlocked: boolean }[];
+}
+/** A code's stats once the async referral-stats projection has caught up, flattened for short assertions. */
+async function stats(code: string) {
+  await projectionCaughtUp(api.database.handle.db, 'referral-stats');
+  const { body } = (await api.get(`/api/referrals/${code}`)) as { body: Stats };
+  const { total_clicks, total_signups, total_conversions, revenue_lifetime } = body.stats;
+  return { code: body.code, clicks: total_clicks, signups: total_signups, conversions: total_conversions, revenue: revenue_lifetime };
+}
 
 async function eventCount(type?: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
@@ -43,7 +56,7 @@ describe('the share-link generator (POST /api/referral-codes)', () => {
     expect(code).toMatch(/^[0-9A-Z]{6}$/);
     expect(issued).toBe(true);
     expect((await api.get('/api/early-access/status')).body).toMatchObject({ leadCount: 0 });
-    expect(await stats(code)).toEqual({ code, clicks: 0, conversions: 0, revenue_earned: 0 });
+    expect(await stats(code)).toEqual({ code, clicks: 0, signups: 0, conversions: 0, revenue: 0 });
 
     const again = await generate({ email: '  sharer@example.COM ' });
     expect(again.status).toBe(200);
@@ -158,9 +171,15 @@ describe('referral clicks (POST /api/referrals/:code/clicks)', () => {
   });
 
   it('treats hostile strings in the hints as unknown platforms, never as code', async () => {
-    for (const via of ["'; drop table events; --", '<script>alert(1)</script>', 'a\u0000b\u001b[31m']) {
+    for (const via of ["'; drop table events; --", '<script>alert(1)</script>']) {
       expect(await (await click(code, { via })).json()).toEqual({ platform: 'direct' });
     }
+    // Control characters are refused at the edge for every route (shared/http/refuse-control-characters.ts).
+    const before = await eventCount();
+    const refused = await click(code, { via: 'a\u0000b\u001b[31m' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { via: 'Control characters are not allowed.' } });
+    expect(await eventCount()).toBe(before);
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413, writing nothing', async () => {
@@ -183,7 +202,7 @@ describe('attribution, conversions and the leaderboard', () => {
     const code = await codeOf('popular@example.com');
     const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => join(`crowd${i}@example.com`, code)));
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
-    expect(await stats(code)).toMatchObject({ conversions: 40, revenue_earned: 0 });
+    expect(await stats(code)).toMatchObject({ signups: 40, conversions: 40, revenue: 0 });
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from referrals where referrer_code = ${code}`.execute(api.database.handle.db);
     expect(rows[0]!.n).toBe(40);
@@ -211,6 +230,7 @@ describe('attribution, conversions and the leaderboard', () => {
     for (const [i, n] of friends.entries()) {
       for (let f = 0; f < n; f++) await join(`${owners[i]}-friend${f}@board.example`, codes[i]);
     }
+    await projectionCaughtUp(api.database.handle.db, 'referral-stats');
     const { status, body } = await api.get('/api/referrals/leaderboard');
     expect(status).toBe(200);
     expect(body).toEqual([
@@ -225,6 +245,35 @@ describe('attribution, conversions and the leaderboard', () => {
     ]);
     expect(JSON.stringify(body)).not.toContain('alice');
     expect((await api.get('/api/referrals/leaderboard?limit=20')).body).toHaveLength(11);
+  });
+
+  it("answers get_stats with the spec's fields and the reward tiers the sign-ups unlock", async () => {
+    const code = await codeOf('tiers@example.com');
+    const read = async () => (await api.get(`/api/referrals/${code}`)).body as Stats;
+    // Before the projection has seen anything of the code: zeros, not 404.
+    expect((await read()).stats).toEqual({ total_clicks: 0, total_signups: 0, total_conversions: 0, revenue_lifetime: 0 });
+    await click(code);
+    for (let f = 0; f < 3; f++) await join(`tiers-friend${f}@example.com`, code);
+    await projectionCaughtUp(api.database.handle.db, 'referral-stats');
+    expect(await read()).toEqual({
+      code,
+      stats: { total_clicks: 1, total_signups: 3, total_conversions: 3, revenue_lifetime: 0 },
+      rewards: [
+        { invites: 1, reward: 'Move up 10 places on the list', unlocked: true },
+        { invites: 3, reward: 'Early beta access to every new tool', unlocked: true },
+        { invites: 5, reward: '3 months free on any tool', unlocked: false },
+        { invites: 10, reward: 'Lifetime access to a second tool', unlocked: false },
+      ],
+    });
+  });
+
+  it('rebuilds the same stats from the log', async () => {
+    const before = await sql`select * from referral_stats order by code`.execute(api.database.handle.db);
+    const runner = api.app.get(ProjectionRunner);
+    await runner.rebuild('referral-stats');
+    const after = await sql`select * from referral_stats order by code`.execute(api.database.handle.db);
+    expect(after.rows).toEqual(before.rows);
+    expect(before.rows.length).toBeGreaterThan(10);
   });
 
   it.each(['0', '51', 'abc', '2.5'])('answers 400 for limit=%s', async (limit) => {

@@ -203,7 +203,11 @@ describe('admin login in Chromium', () => {
 
   it('keeps a visitor account out of the console', async () => {
     const page = await site.browser.newPage({ viewport: DESKTOP });
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
     await visit(page, `${site.url}/admin/login`);
+    // The server-rendered login hydrates cleanly (a heading nested in the card's title once broke it).
+    expect(pageErrors.map((error) => error.message)).toEqual([]);
     await page.getByRole('button', { name: 'Create Admin Account' }).click();
     await page.getByLabel('Email', { exact: true }).fill('hopeful@example.com');
     await page.getByLabel('Password', { exact: true }).fill('hopeful1');

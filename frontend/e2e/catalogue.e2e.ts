@@ -128,10 +128,17 @@ describe('catalogue in Chromium', () => {
     await page.getByTestId('status-badge').waitFor();
     await expect(improvements()).resolves.toEqual(first);
 
-    // FAQ answers open one at a time.
-    const [faq] = live.faq_items;
-    await page.getByRole('button', { name: faq!.question }).click();
-    await page.getByText(faq!.answer).waitFor();
+    // FAQ answers open one at a time (native disclosures sharing a name).
+    const [faq, next] = live.faq_items;
+    const answer = page.getByText(faq!.answer);
+    expect(await answer.isVisible()).toBe(false);
+    await page.locator('summary', { hasText: faq!.question }).click();
+    await answer.waitFor();
+    if (next) {
+      await page.locator('summary', { hasText: next.question }).click();
+      await page.getByText(next.answer).waitFor();
+      await answer.waitFor({ state: 'hidden' });
+    }
 
     await visit(page, `${site.url}/app/${concept.slug}`);
     await page.getByRole('heading', { level: 1, name: concept.name }).waitFor();

@@ -165,3 +165,95 @@ describe('developer inquiry dialog in Chromium', () => {
     await page.close();
   });
 });
+
+describe("the feedback dialogs' failure toasts", () => {
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true });
+
+  it("answers a failed suggestion with 'Something went wrong' / 'Please try again later.'", async () => {
+    const page = await openPage('/about');
+    await page.route('**/api/suggestions', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await page.getByRole('button', { name: 'Got an idea?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Your Idea' });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('fail@example.com');
+    await dialog.getByRole('textbox', { name: 'Your suggestion' }).fill('An idea');
+    await dialog.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await toast(page, 'Something went wrong').waitFor();
+    await toast(page, 'Please try again later.').waitFor();
+    // The dialog stays open with what was typed, ready to try again.
+    await expect(dialog.getByRole('textbox', { name: 'Your suggestion' }).inputValue()).resolves.toBe('An idea');
+    await page.close();
+  });
+
+  it("answers a failed quick question with 'Something went wrong' and the server's message", async () => {
+    const page = await openPage('/contact', PHONE);
+    await page.route('**/api/quick-questions', (route) =>
+      route.fulfill({ status: 503, json: { code: 'MAIL.DOWN', message: 'Our mail service is down for a moment.' } }),
+    );
+    await page.getByRole('main').getByRole('button', { name: 'Ask a Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Question' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Bo');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('bo@example.com');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Hello?');
+    await dialog.getByRole('button', { name: 'Send Question' }).click();
+    await toast(page, 'Something went wrong').waitFor();
+    await toast(page, 'Our mail service is down for a moment.').waitFor();
+    await page.close();
+  });
+
+  it("answers a failed developer inquiry with 'Error' / 'Failed to submit your inquiry. Please try again.'", async () => {
+    const page = await openPage('/');
+    await page.route('**/api/developer-inquiries', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await page.getByRole('banner').getByRole('button', { name: 'Apply as Developer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply as a Developer' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Cy');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('cy@example.com');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('I build tools.');
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    await toast(page, 'Error').waitFor();
+    await toast(page, 'Failed to submit your inquiry. Please try again.').waitFor();
+    await page.close();
+  });
+});
+
+describe('the honeypot on every public form', () => {
+  it('is hidden from people (off screen, aria-hidden, out of the tab order, autocomplete off) and sent only when a bot fills it', async () => {
+    const page = await openPage('/');
+    // The lazy sections load as they scroll near.
+    for (const heading of ['Join the VIP list', 'Which tool fits you?', 'Top inviters']) {
+      await page.getByRole('heading', { name: heading }).scrollIntoViewIfNeeded();
+    }
+    await page.getByTestId('quiz').waitFor();
+    await page.getByTestId('share-link-generator').waitFor();
+    await page.getByRole('region', { name: 'Join the VIP list' }).getByRole('textbox', { name: 'Email' }).waitFor();
+    await page.getByRole('button', { name: 'Got an idea?' }).click();
+    await page.getByRole('dialog', { name: 'Share Your Idea' }).waitFor();
+
+    const forms = page.locator('form');
+    const traps = page.locator('form input[name="website"]');
+    // Newsletter, VIP list, quiz, share link and the open suggestion dialog: one trap each.
+    expect(await forms.count()).toBeGreaterThanOrEqual(5);
+    expect(await traps.count()).toBe(await forms.count());
+    for (const trap of await traps.all()) {
+      await expect(trap.getAttribute('tabindex')).resolves.toBe('-1');
+      await expect(trap.getAttribute('autocomplete')).resolves.toBe('off');
+      await expect(trap.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).resolves.toBe(true);
+      const box = await trap.boundingBox();
+      expect(box === null || box.x + box.width <= 0).toBe(true);
+    }
+    // Tabbing through the dialog never lands on it.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      await expect(page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).resolves.not.toBe('website');
+    }
+
+    // A bot that fills it: the suggestion goes out with `website`, the site thanks it, nothing is kept.
+    const dialog = page.getByRole('dialog', { name: 'Share Your Idea' });
+    await dialog.locator('input[name="website"]').fill('https://spam.example', { force: true });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('bot@spam.example');
+    await dialog.getByRole('textbox', { name: 'Your suggestion' }).fill('Cheap pills');
+    const { body, status } = await posted(page, '/api/suggestions', () => dialog.getByRole('button', { name: 'Submit Suggestion' }).click());
+    expect(body).toMatchObject({ email: 'bot@spam.example', website: 'https://spam.example' });
+    expect(status).toBe(201);
+    await page.close();
+  });
+});

@@ -19,7 +19,10 @@ function post(path: string, body: unknown) {
 }
 
 async function stats(code: string): Promise<{ clicks: number; conversions: number }> {
-  return (await (await fetch(`${site.url}/api/referrals/${code}`)).json()) as { clicks: number; conversions: number };
+  const body = (await (await fetch(`${site.url}/api/referrals/${code}`)).json()) as {
+    stats: { total_clicks: number; total_conversions: number };
+  };
+  return { clicks: body.stats.total_clicks, conversions: body.stats.total_conversions };
 }
 
 async function clipboardContext(): Promise<BrowserContext> {
@@ -147,12 +150,13 @@ describe('the quiz in Chromium', () => {
     await quiz.getByText('Step 1/4', { exact: true }).waitFor();
     await quiz.getByRole('button', { name: 'Manual work and data entry' }).click();
     await quiz.getByText('Step 2/4', { exact: true }).waitFor();
-    await quiz.getByRole('heading', { name: 'Which part of the business needs it most?' }).waitFor();
+    // The next question follows the answer before it.
+    await quiz.getByRole('heading', { name: 'Where does the most manual work pile up?' }).waitFor();
     await quiz.getByRole('button', { name: 'Finance', exact: true }).click();
     await quiz.getByText('Step 3/4', { exact: true }).waitFor();
     await quiz.getByRole('heading', { name: 'How do you handle finance today?' }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}quiz-step-3.png` });
-    await quiz.getByRole('button', { name: 'Excel or Google Sheets' }).click();
+    await quiz.getByRole('button', { name: 'Typing it into Excel or Google Sheets' }).click();
     await quiz.getByText('Step 4/4', { exact: true }).waitFor();
     await quiz.getByRole('button', { name: 'Just me' }).click();
 
@@ -176,11 +180,28 @@ describe('the quiz in Chromium', () => {
     await page.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
     await quiz.getByRole('textbox', { name: 'Email' }).fill('fails@example.com');
     await quiz.getByRole('button', { name: 'Start the quiz' }).click();
-    for (const choice of ['Tasks that take too much time', 'Marketing', 'Paper, notes and e-mail', 'More than 50']) {
+    for (const choice of ['Tasks that take too much time', 'Finance', 'Paper, notes and e-mail', 'More than 50']) {
       await quiz.getByRole('button', { name: choice, exact: true }).click();
     }
     await quiz.getByRole('heading', { name: 'Perfect Match!' }).waitFor();
     await quiz.getByText('AI Business Assistant', { exact: true }).waitFor();
+    await page.close();
+  });
+
+  it("asks the spec's fallback question when a question cannot be loaded", async () => {
+    const page = await site.browser.newPage({ viewport: PHONE });
+    await page.route('**/api/quiz/questions', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await visit(page, `${site.url}/`);
+    const quiz = page.getByTestId('quiz');
+    await page.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
+    await quiz.getByRole('textbox', { name: 'Email' }).fill('offline-quiz@example.com');
+    await quiz.getByRole('button', { name: 'Start the quiz' }).click();
+    for (let step = 1; step <= 4; step++) {
+      await quiz.getByText(`Step ${step}/4`, { exact: true }).waitFor();
+      await quiz.getByRole('heading', { name: 'What slows your team down the most?' }).waitFor();
+      await quiz.getByRole('button', { name: 'Keeping data organised and accurate' }).click();
+    }
+    await quiz.getByRole('heading', { name: 'Perfect Match!' }).waitFor();
     await page.close();
   });
 });

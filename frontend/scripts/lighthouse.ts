@@ -30,7 +30,8 @@ try {
     ) as Record<keyof typeof TARGETS, number>;
     const misses = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((key) => scores[key] < TARGETS[key]);
     failed ||= misses.length > 0;
-    console.log(`${path.padEnd(32)} ${Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(' · ')}${misses.length ? `  MISSED: ${misses.join(', ')}` : ''}`);
+    const tbt = result!.lhr.audits['total-blocking-time']?.displayValue ?? '?';
+    console.log(`${path.padEnd(32)} ${Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(' · ')} (TBT ${tbt})${misses.length ? `  MISSED: ${misses.join(', ')}` : ''}`);
     for (const key of misses) {
       const audits = categories[key]!.auditRefs
         .map((ref) => result!.lhr.audits[ref.id]!)

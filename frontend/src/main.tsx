@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { usePwaStore, watchInstallPrompt } from './features/pwa/pwa-store';
@@ -19,7 +19,9 @@ const app = (
   </StrictMode>
 );
 // The server renders the first view of the pages it can (backend/src/site/spa-page.ts): hydrate that markup.
-if (root.firstElementChild) hydrateRoot(root, app);
+// As a transition, hydration is time-sliced: React yields to the browser every few milliseconds instead of
+// blocking the main thread for the whole page (the page is already painted; input is replayed once hydrated).
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 
 /**

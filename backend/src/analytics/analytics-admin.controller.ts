@@ -2,12 +2,14 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from 
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { Actor, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import { dateRangeQuery, rangeQuery, type DateRange } from './metrics/date-range.js';
 import { botTrafficSchema, GetBotTraffic } from './queries/get-bot-traffic.query.js';
 import { dailySeriesSchema, GetDailySeries } from './queries/get-daily-series.query.js';
 import { engagementMetricsSchema, GetEngagementMetrics } from './queries/get-engagement-metrics.query.js';
 import { GetLeadActivity, leadActivitySchema } from './queries/get-lead-activity.query.js';
+import { GetLeadDetail, leadDetailSchema } from './queries/get-lead-detail.query.js';
 import { GetTrafficSources, trafficSourcesSchema } from './queries/get-traffic-sources.query.js';
 import { GetUtmCampaigns, utmCampaignsSchema } from './queries/get-utm-campaigns.query.js';
 import { GetSearchQueries, searchQueriesSchema } from './search-console/get-search-queries.query.js';
@@ -24,6 +26,7 @@ const searchQueriesQuery = rangeQuery({
 });
 const recordedSchema = z.object({ recorded: z.number().int(), startDate: z.string(), endDate: z.string() });
 const emailParam = z.string().trim().min(3).max(320);
+const leadIdParam = z.uuid({ error: 'Must be a lead id (uuid).' });
 
 /**
  * The admin's analytics reads, all under api/admin/ (the identity module's guard requires an admin there).
@@ -78,6 +81,15 @@ export class AnalyticsAdminController {
     return this.queries.execute(new GetBotTraffic(range));
   }
 
+  // Declared before leads/:email/activity; 'by-id' can never be mistaken for an address.
+  @Get('leads/by-id/:leadId')
+  @ApiOperation({ summary: 'The lead detail page: the lead, its source and referral code, and its activity timeline' })
+  @ApiZodOk(leadDetailSchema)
+  @ApiNotFoundResponse({ description: "{ code: 'ANALYTICS.LEAD_NOT_FOUND', message: 'Lead not found' }" })
+  leadDetail(@Param('leadId', new ZodPipe(leadIdParam, 'leadId')) leadId: string) {
+    return this.queries.execute(new GetLeadDetail(leadId));
+  }
+
   @Get('leads/:email/activity')
   @ApiOperation({ summary: "A lead's sessions, page views and interactions, and the session metrics" })
   @ApiZodOk(leadActivitySchema)
@@ -100,8 +112,8 @@ export class AnalyticsAdminController {
   @ApiBody({ required: false, schema: openApiSchema(fetchSearchQueriesInput, 'input') })
   @ApiZodOk(recordedSchema)
   @ApiServiceUnavailableResponse({ description: 'Search Console not configured, or not reachable' })
-  fetchSearchQueries(@Body() body: unknown) {
-    return this.commands.execute(new FetchSearchQueries(body));
+  fetchSearchQueries(@Body() body: unknown, @Actor() actor: ActingUser) {
+    return this.commands.execute(new FetchSearchQueries(body, actor));
   }
 
   @Post('search-queries/import')
@@ -109,7 +121,7 @@ export class AnalyticsAdminController {
   @ApiOperation({ summary: 'Record a Search Console "Queries" CSV export for the period it covers (up to 1 MB)' })
   @ApiBody({ schema: openApiSchema(importSearchQueriesInput, 'input') })
   @ApiZodOk(recordedSchema)
-  importSearchQueries(@Body() body: unknown) {
-    return this.commands.execute(new ImportSearchQueriesCsv(body));
+  importSearchQueries(@Body() body: unknown, @Actor() actor: ActingUser) {
+    return this.commands.execute(new ImportSearchQueriesCsv(body, actor));
   }
 }

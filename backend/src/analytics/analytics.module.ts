@@ -7,6 +7,7 @@ import { GetBotTrafficHandler } from './queries/get-bot-traffic.query.js';
 import { GetDailySeriesHandler } from './queries/get-daily-series.query.js';
 import { GetEngagementMetricsHandler } from './queries/get-engagement-metrics.query.js';
 import { GetLeadActivityHandler } from './queries/get-lead-activity.query.js';
+import { GetLeadDetailHandler } from './queries/get-lead-detail.query.js';
 import { GetTrafficSourcesHandler } from './queries/get-traffic-sources.query.js';
 import { GetUtmCampaignsHandler } from './queries/get-utm-campaigns.query.js';
 import { GetSearchQueriesHandler } from './search-console/get-search-queries.query.js';
@@ -27,6 +28,7 @@ import {
     GetTrafficSourcesHandler,
     GetBotTrafficHandler,
     GetLeadActivityHandler,
+    GetLeadDetailHandler,
     GetSearchQueriesHandler,
     FetchSearchQueriesHandler,
     ImportSearchQueriesCsvHandler,

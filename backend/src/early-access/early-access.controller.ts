@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -20,7 +20,9 @@ import { SubmitQuiz, submitQuizInput } from './commands/submit-quiz.command.js';
 import { SubscribeToNewsletter, subscribeInput } from './commands/subscribe-to-newsletter.command.js';
 import { GetEarlyAccessStatus } from './queries/get-early-access-status.query.js';
 import { GetLeaderboard, leaderboardEntrySchema, leaderboardQuery } from './queries/get-leaderboard.query.js';
+import { GetQuizQuestion, quizQuestionInput, quizQuestionSchema } from './queries/get-quiz-question.query.js';
 import { GetReferral, referralStatsSchema } from './queries/get-referral.query.js';
+import { ListActiveCampaigns, viralCampaignSchema } from './queries/list-active-campaigns.query.js';
 
 const codeParam = z.string().max(64);
 
@@ -70,7 +72,10 @@ export class EarlyAccessController {
 
   // Declared before referrals/:code so 'leaderboard' is not read as a code.
   @Get('referrals/leaderboard')
-  @ApiOperation({ summary: 'Top referrers by friends who joined through their link (8 by default), e-mails masked' })
+  @ApiOperation({
+    summary: 'Top referrers by friends who joined through their link (8 by default), e-mails masked',
+    description: 'Projected asynchronously: a join shows a moment later.',
+  })
   @ApiZodQuery(leaderboardQuery)
   @ApiZodOk(z.array(leaderboardEntrySchema))
   leaderboard(@Query(new ZodPipe(leaderboardQuery)) query: z.output<typeof leaderboardQuery>) {
@@ -79,11 +84,12 @@ export class EarlyAccessController {
 
   @Get('referrals/:code')
   @ApiOperation({
-    summary: "A referral code's stats",
+    summary: "A referral code's stats (get_stats) and its reward tiers",
     description:
-      'clicks: visits through the link (once per browser session); conversions: friends who joined the list ' +
-      "through it; revenue_earned: the referrer's 50% of referred customers' lifetime revenue, in USD. There " +
-      'are no paying customers yet, so revenue_earned is 0 for every code.',
+      'total_clicks: visits through the link (once per browser session); total_signups: friends who joined the ' +
+      'list through it; total_conversions: the same joins (joining is the conversion counted until there are ' +
+      "paying customers); revenue_lifetime: the referrer's 50% of referred customers' lifetime revenue, in USD, " +
+      '0 for every code so far. Projected asynchronously: a click or join shows a moment later.',
   })
   @ApiZodOk(referralStatsSchema)
   @ApiNotFoundResponse({ description: "{ code: 'REFERRAL.NOT_FOUND' }" })
@@ -110,6 +116,21 @@ export class EarlyAccessController {
     return this.commands.execute(new RecordReferralClick(code, body, userAgent));
   }
 
+  @Post('quiz/questions')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'The next quiz question (generate_question) for the answers so far, the page and the app',
+    description:
+      'Ours and deterministic; when LLM_BASE_URL and LLM_MODEL are set, an OpenAI-compatible model may reword ' +
+      'it (source: llm), within LLM_TIMEOUT_MS, otherwise our wording is returned. Option values never change.',
+  })
+  @ApiBody({ schema: openApiSchema(quizQuestionInput, 'input') })
+  @ApiZodOk(quizQuestionSchema)
+  @ApiBadRequestResponse({ description: '{ code, message, fields }' })
+  quizQuestion(@Body() body: unknown) {
+    return this.queries.execute(new GetQuizQuestion(body));
+  }
+
   @Post('quiz-results')
   @ApiOperation({
     summary: 'Finish the quiz: a recommended app, the result kept, and the e-mail put on the list (source quiz)',
@@ -120,6 +141,13 @@ export class EarlyAccessController {
   @ApiBadRequestResponse({ description: "{ code, message, fields: { email | answers: 'Please answer all 4 questions.' } }" })
   submitQuiz(@Body() body: unknown) {
     return this.commands.execute(new SubmitQuiz(body));
+  }
+
+  @Get('viral-campaigns')
+  @ApiOperation({ summary: 'The active viral campaigns (the spec: viral_campaigns where is_active), newest first' })
+  @ApiZodOk(z.array(viralCampaignSchema))
+  viralCampaigns() {
+    return this.queries.execute(new ListActiveCampaigns());
   }
 
   @Get('conversion-tracking')

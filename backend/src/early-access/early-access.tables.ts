@@ -15,16 +15,28 @@ export interface LeadsTable {
   referral_code: string;
   referred_by: string | null;
   waitlist_position: number;
+  /** The address is at a throwaway-mail provider: flagged for the admin, never refused. */
+  disposable_email: Generated<boolean>;
   created_at: Date;
 }
 
+/** Every code and its owner (inline: the commands look codes up here). Counts are in referral_stats. */
 export interface ReferralCodesTable {
   code: string;
   owner_email: string;
+  created_at: Date;
+}
+
+/** A code's stats and the leaderboard, projected asynchronously (`referral-stats`). */
+export interface ReferralStatsTable {
+  code: string;
+  owner_email: string;
   clicks: Generated<number>;
+  /** Friends who joined the list through the link. */
+  signups: Generated<number>;
   conversions: Generated<number>;
   /** numeric(12,2): read it cast to float8. Stays 0 until there are paying customers. */
-  revenue_earned: Generated<string>;
+  revenue_lifetime: Generated<string>;
   created_at: Date;
 }
 
@@ -42,12 +54,23 @@ export interface QuizResultsTable {
   created_at: Date;
 }
 
+export interface ViralCampaignsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  is_active: boolean;
+  started_at: Date;
+  ended_at: Date | null;
+}
+
 declare module '../shared/db/tables.js' {
   interface Tables {
     newsletter_subscriptions: NewsletterSubscriptionsTable;
     leads: LeadsTable;
     referral_codes: ReferralCodesTable;
+    referral_stats: ReferralStatsTable;
     referrals: ReferralsTable;
     quiz_results: QuizResultsTable;
+    viral_campaigns: ViralCampaignsTable;
   }
 }

@@ -18,3 +18,19 @@ export type DeveloperInquirySubmitted = Event<
     linkedinUrl: string | null;
   }
 >;
+
+export const SUGGESTION_STATUSES = ['new', 'triaged', 'done'] as const;
+export const MESSAGE_STATUSES = ['unread', 'read', 'replied'] as const;
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** The admin triaged a suggestion (spec §4: any status from any other). */
+export type SuggestionStatusChanged = Event<'SuggestionStatusChanged', { suggestionId: string; status: SuggestionStatus }>;
+
+/** The admin set a question's status and, when given, its notes (no `adminNotes`: the notes stay as they were). */
+export type QuickQuestionUpdated = Event<'QuickQuestionUpdated', { questionId: string; status: MessageStatus; adminNotes?: string }>;
+
+export type DeveloperInquiryUpdated = Event<
+  'DeveloperInquiryUpdated',
+  { inquiryId: string; status: MessageStatus; adminNotes?: string }
+>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { STANDARD_CATEGORIES } from '../catalogue/app/app.fields.js';
 import { emailSchema } from '../shared/validation/email.js';
+import { honeypotSchema } from '../shared/validation/honeypot.js';
 
 export const MESSAGE_MAX = 500;
 const MISSING_SUGGESTION = 'Please fill in both email and suggestion fields.';
@@ -30,12 +31,14 @@ export const suggestionInput = z.strictObject({
   suggestion_text: required(MISSING_SUGGESTION, MESSAGE_MAX),
   category: z.enum(STANDARD_CATEGORIES, { error: 'Choose one of the listed categories.' }).nullish(),
   source_page: sourcePage,
+  website: honeypotSchema,
 });
 
 export const quickQuestionInput = z.strictObject({
   name: required(MISSING_QUESTION, 100),
   email: email(MISSING_QUESTION),
   message: required(MISSING_QUESTION, MESSAGE_MAX),
+  website: honeypotSchema,
 });
 
 export const developerInquiryInput = z.strictObject({
@@ -44,4 +47,5 @@ export const developerInquiryInput = z.strictObject({
   message: required(MISSING_INQUIRY, 5000),
   portfolio_url: optionalUrl,
   linkedin_url: optionalUrl,
+  website: honeypotSchema,
 });

@@ -5,12 +5,33 @@ import {
   SubmitDeveloperInquiryHandler,
   SubmitSuggestionHandler,
 } from './commands/submit-feedback.commands.js';
+import {
+  ChangeSuggestionStatusHandler,
+  UpdateDeveloperInquiryHandler,
+  UpdateQuickQuestionHandler,
+} from './commands/triage-feedback.commands.js';
+import { FeedbackAdminController } from './feedback-admin.controller.js';
 import { FeedbackController } from './feedback.controller.js';
+import {
+  ListDeveloperInquiriesHandler,
+  ListQuickQuestionsHandler,
+  ListSuggestionsHandler,
+} from './queries/list-feedback.queries.js';
 
-/** Suggestions, quick questions and developer inquiries (their triage comes with the admin console). */
+/** Suggestions, quick questions and developer inquiries, and the admin's triage of them. */
 @Module({
   imports: [CqrsModule],
-  controllers: [FeedbackController],
-  providers: [SubmitSuggestionHandler, AskQuickQuestionHandler, SubmitDeveloperInquiryHandler],
+  controllers: [FeedbackController, FeedbackAdminController],
+  providers: [
+    SubmitSuggestionHandler,
+    AskQuickQuestionHandler,
+    SubmitDeveloperInquiryHandler,
+    ChangeSuggestionStatusHandler,
+    UpdateQuickQuestionHandler,
+    UpdateDeveloperInquiryHandler,
+    ListSuggestionsHandler,
+    ListQuickQuestionsHandler,
+    ListDeveloperInquiriesHandler,
+  ],
 })
 export class FeedbackModule {}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AuditController } from './audit/audit.controller.js';
+import { GetAuditTrailHandler } from './audit/get-audit-trail.query.js';
 import { ConfirmEmailHandler } from './commands/confirm-email.command.js';
 import { SignInHandler } from './commands/sign-in.command.js';
 import { SignUpHandler } from './commands/sign-up.command.js';
@@ -11,7 +13,14 @@ import { SessionService } from './sessions.js';
 /** Accounts, sessions and roles; its guard protects every `/api/admin/` route of the application. */
 @Module({
   imports: [CqrsModule],
-  controllers: [IdentityController],
-  providers: [SessionService, SignUpHandler, ConfirmEmailHandler, SignInHandler, { provide: APP_GUARD, useClass: AuthGuard }],
+  controllers: [IdentityController, AuditController],
+  providers: [
+    SessionService,
+    SignUpHandler,
+    ConfirmEmailHandler,
+    SignInHandler,
+    GetAuditTrailHandler,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
 })
 export class IdentityModule {}

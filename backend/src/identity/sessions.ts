@@ -44,6 +44,15 @@ export interface AccessClaims {
   role: Role;
 }
 
+/**
+ * A rotated token presented again this soon is taken for a lost response, not a theft: a page left (or
+ * reloaded) while its refresh was in flight never stored the new cookie, and presents the old one on the
+ * next load. Without this grace it would be signed out (the family revoked). The same trade-off as Auth0's
+ * "reuse interval": a thief replaying within the window gets a session of the same family, which the
+ * holder's sign-out still ends.
+ */
+export const REUSE_GRACE_MS = 30_000;
+
 @Injectable()
 export class SessionService {
   private readonly jwt: JwtService;
@@ -63,7 +72,10 @@ export class SessionService {
     return this.issue(trx, user, randomUUID());
   }
 
-  /** Rotates a refresh token. Reuse of a rotated or revoked token revokes its family. */
+  /**
+   * Rotates a refresh token. Reuse of a revoked token, or of a rotated one after REUSE_GRACE_MS, revokes
+   * its family.
+   */
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
     if (!refreshToken) throw new UnauthorizedError('AUTH.SESSION_EXPIRED', SESSION_EXPIRED);
     type Outcome = { kind: 'expired' } | { kind: 'reused'; familyId: string } | { kind: 'issued'; issued: IssuedSession };
@@ -75,13 +87,16 @@ export class SessionService {
         .forUpdate()
         .executeTakeFirst();
       if (!token || token.expires_at.getTime() <= Date.now()) return { kind: 'expired' };
-      if (token.used_at || token.revoked_at) {
+      const reusedLate = token.used_at !== null && Date.now() - token.used_at.getTime() > REUSE_GRACE_MS;
+      if (token.revoked_at || reusedLate) {
         await revokeFamily(trx, token.family_id);
         return { kind: 'reused', familyId: token.family_id };
       }
       const user = await findSessionUser(trx, token.user_id);
       if (!user) return { kind: 'expired' };
-      await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('token_hash', '=', token.token_hash).execute();
+      if (!token.used_at) {
+        await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('token_hash', '=', token.token_hash).execute();
+      }
       return { kind: 'issued', issued: await this.issue(trx, user, token.family_id) };
     });
     if (outcome.kind === 'issued') return outcome.issued;

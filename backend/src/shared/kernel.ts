@@ -31,6 +31,9 @@ export interface Kernel {
   close(): Promise<void>;
 }
 
+const COMMAND_TIMEOUT_MS = 2000;
+const READINESS_TIMEOUT_MS = 3000;
+
 export async function createKernel(
   config: Config,
   projections: readonly Projection[],
@@ -39,7 +42,7 @@ export async function createKernel(
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
-    onIdleError: (error) => logger.warn({ err: error }, 'idle database connection closed'),
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection closed'),
   });
   const { db } = database;
   const log = logger.child({ module: 'projections' });
@@ -51,10 +54,18 @@ export async function createKernel(
   let wakeup;
   if (config.REDIS_URL) {
     // Producer side fails fast while Redis is away (the poll catches up); the worker side waits for it.
-    redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    // A command that gets no answer (Redis frozen, a network partition) gives up after COMMAND_TIMEOUT_MS:
+    // requests wait on Redis only for rate limits, which let the request through when Redis fails.
+    redis = new Redis(config.REDIS_URL, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    });
     redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
     await redis.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
     queue = new Queue(PROJECTIONS_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
+    queue.on('error', () => {}); // the connection's own listener above logs it
     wakeup = new BullmqWakeup(queue, runner, onError);
   } else {
     wakeup = new InProcessWakeup(runner, onError);
@@ -68,6 +79,7 @@ export async function createKernel(
         redis: config.REDIS_URL
           ? { connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.REDIS_PREFIX }
           : undefined,
+        onRedisError: (error) => logger.warn({ err: error }, 'projection wake-ups: redis error'),
       })
     : undefined;
 
@@ -82,16 +94,8 @@ export async function createKernel(
     redis,
     async readiness() {
       const checks: Record<string, 'up' | 'down'> = {};
-      checks.database = await sql`select 1`
-        .execute(db)
-        .then(() => 'up' as const)
-        .catch(() => 'down' as const);
-      if (redis) {
-        checks.redis = await redis
-          .ping()
-          .then(() => 'up' as const)
-          .catch(() => 'down' as const);
-      }
+      checks.database = await upWithin(sql`select 1`.execute(db));
+      if (redis) checks.redis = await upWithin(redis.ping());
       return checks;
     },
     async close() {
@@ -101,4 +105,11 @@ export async function createKernel(
       await database.close();
     },
   };
+}
+
+/** 'up' if the check answers in time: a readiness probe must answer even when a dependency hangs. */
+function upWithin(check: Promise<unknown>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'down'>((resolve) => (timer = setTimeout(() => resolve('down'), READINESS_TIMEOUT_MS)));
+  return Promise.race([check.then(() => 'up' as const, () => 'down' as const), timeout]).finally(() => clearTimeout(timer));
 }

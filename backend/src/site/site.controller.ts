@@ -18,9 +18,10 @@ import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 import { CONFIG } from '../shared/kernel.module.js';
+import { cspNonce } from '../shared/http/security-headers.js';
 import { pageNotFound } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
-import { renderSitemap, STATIC_PAGES } from './sitemap.js';
+import { renderSitemap, siteBase, STATIC_PAGES } from './sitemap.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
 const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm']);
@@ -121,6 +122,7 @@ export class SiteController {
       ...parts,
       base: this.base(request),
       path: request.originalUrl,
+      nonce: cspNonce(response),
       initialData: { '/categories': categories, ...parts.initialData },
     });
     response.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(page);
@@ -136,6 +138,6 @@ export class SiteController {
   }
 
   private base(request: Request): string {
-    return (this.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.get('host')}`).replace(/\/$/, '');
+    return siteBase(this.config, request);
   }
 }

@@ -1,4 +1,6 @@
+import type { Request } from 'express';
 import type { SitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
+import type { Config } from '../shared/config/config.js';
 import { escapeHtml } from './page-meta.js';
 
 export const STATIC_PAGES = ['/about', '/contact', '/privacy', '/terms'] as const;
@@ -17,4 +19,9 @@ export function renderSitemap(base: string, entries: SitemapEntries): string {
     '</urlset>',
     '',
   ].join('\n');
+}
+
+/** The site's absolute origin: PUBLIC_BASE_URL, or the one the request came to. */
+export function siteBase(config: Pick<Config, 'PUBLIC_BASE_URL'>, request: Request): string {
+  return (config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.get('host')}`).replace(/\/$/, '');
 }

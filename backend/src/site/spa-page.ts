@@ -14,6 +14,8 @@ export interface PageParts {
   /** The page's path and query; its first view is rendered on the server. */
   path: string;
   seo?: SeoPage;
+  /** This response's Content Security Policy nonce, written on the page's one inline script. */
+  nonce: string;
   /** API responses the page will ask for, keyed by their path under /api: the SPA's SWR fallback. */
   initialData?: Record<string, unknown>;
 }
@@ -33,7 +35,7 @@ export class SpaPage {
 
   constructor(private readonly onRenderError: (error: unknown, url: string) => void = () => {}) {}
 
-  async render({ base, path, seo, initialData = {} }: PageParts): Promise<string> {
+  async render({ base, path, seo, nonce, initialData = {} }: PageParts): Promise<string> {
     this.renderer ??= existsSync(FRONTEND_SSR_ENTRY)
       ? (import(pathToFileURL(FRONTEND_SSR_ENTRY).href) as Promise<ServerRenderer>)
       : Promise.resolve(null);
@@ -52,7 +54,7 @@ export class SpaPage {
     if (!markup) return html;
     // The page paints from the markup, so the app's code waits until after that first paint instead of
     // competing with it.
-    return loadScriptsAfterFirstPaint(html).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    return loadScriptsAfterFirstPaint(html, nonce).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
   }
 
   private document(meta: PageMeta | undefined, initialData: Record<string, unknown>): string {
@@ -69,13 +71,13 @@ export class SpaPage {
 }
 
 /** Turns the template's module script into one added two frames after the first paint, and drops its preloads. */
-function loadScriptsAfterFirstPaint(html: string): string {
+function loadScriptsAfterFirstPaint(html: string, nonce: string): string {
   return html
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_, src: string) =>
-        `<script>requestAnimationFrame(() => requestAnimationFrame(() => { const s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(src)}; document.head.append(s); }));</script>`,
+        `<script nonce="${nonce}">requestAnimationFrame(() => requestAnimationFrame(() => { const s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(src)}; document.head.append(s); }));</script>`,
     );
 }
 

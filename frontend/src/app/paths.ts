@@ -12,4 +12,13 @@ export const paths = {
   authConfirm: '/auth/confirm',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  adminTab: (tab: 'leads' | 'suggestions' | 'app-links' | 'questions' | 'developer-inquiries' | 'settings') => `/admin/${tab}`,
+  adminLead: (leadId: string) => `/admin/leads/${encodeURIComponent(leadId)}`,
+  adminApps: '/admin/apps',
+  adminNewApp: '/admin/apps/new',
+  adminEditApp: (id: string) => `/admin/apps/edit/${encodeURIComponent(id)}`,
+  adminImportApps: '/admin/apps/import',
+  adminGoogleAdsCsv: '/admin/apps/google-ads-csv',
+  adminAudit: '/admin/audit',
+  adminAnalytics: '/admin/analytics',
 } as const;

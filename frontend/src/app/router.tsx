@@ -24,6 +24,13 @@ const AuthConfirmRoute = lazyRoute(() => import('./routes/auth-confirm'), 'AuthC
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/admin-login'), 'AdminLoginRoute');
 const AdminLayout = lazyRoute(() => import('./routes/admin/admin-layout'), 'AdminLayout');
 const AdminDashboardRoute = lazyRoute(() => import('./routes/admin/admin-dashboard'), 'AdminDashboardRoute');
+const AdminLeadRoute = lazyRoute(() => import('./routes/admin/admin-lead'), 'AdminLeadRoute');
+const AdminAuditRoute = lazyRoute(() => import('./routes/admin/admin-audit'), 'AdminAuditRoute');
+const AdminAnalyticsRoute = lazyRoute(() => import('./routes/admin/admin-analytics'), 'AdminAnalyticsRoute');
+const AdminAppsRoute = lazyRoute(() => import('./routes/admin/admin-apps'), 'AdminAppsRoute');
+const AdminAppFormRoute = lazyRoute(() => import('./routes/admin/admin-app-form'), 'AdminAppFormRoute');
+const AdminImportRoute = lazyRoute(() => import('./routes/admin/admin-import'), 'AdminImportRoute');
+const AdminGoogleAdsRoute = lazyRoute(() => import('./routes/admin/admin-google-ads'), 'AdminGoogleAdsRoute');
 
 /** The route table, shared by the browser router (app/providers.tsx) and server rendering (entry-server.tsx). */
 export const routes: RouteObject[] = [
@@ -54,8 +61,21 @@ export const routes: RouteObject[] = [
       {
         Component: AdminLayout,
         children: [
+          // The dashboard's tabs are routes of their own (admin spec §2), all on the same screen.
           { index: true, Component: AdminDashboardRoute },
-          { path: 'dashboard', Component: AdminDashboardRoute },
+          ...['dashboard', 'leads', 'suggestions', 'app-links', 'questions', 'developer-inquiries', 'settings'].map((path) => ({
+            path,
+            Component: AdminDashboardRoute,
+          })),
+          { path: 'leads/:leadId', Component: AdminLeadRoute },
+          { path: 'audit', Component: AdminAuditRoute },
+          { path: 'analytics', Component: AdminAnalyticsRoute },
+          { path: 'apps', Component: AdminAppsRoute },
+          { path: 'apps/new', Component: AdminAppFormRoute },
+          { path: 'apps/import', Component: AdminImportRoute },
+          { path: 'apps/google-ads-csv', Component: AdminGoogleAdsRoute },
+          { path: 'apps/edit/:id', Component: AdminAppFormRoute },
+          { path: 'apps/:id', Component: AdminAppFormRoute },
         ],
       },
       { path: '*', Component: NotFoundRoute },

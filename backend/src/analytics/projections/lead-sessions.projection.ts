@@ -4,28 +4,28 @@
  * existed, or without a session, give a lead with no session.
  */
 import type { Projection } from '../../shared/projections/projection.js';
-import type { LeadJoined } from '../../early-access/lead/lead.events.js';
+import type { LeadDeleted, LeadJoined } from '../../early-access/lead/lead.events.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const leadSessionsProjection: Projection<LeadJoined> = {
+export const leadSessionsProjection: Projection<LeadJoined | LeadDeleted> = {
   name: 'analytics-lead-sessions',
   mode: 'async',
-  handles: ['LeadJoined'],
+  handles: ['LeadJoined', 'LeadDeleted'],
   tables: ['lead_sessions'],
   async handle(trx, events) {
-    await trx
-      .insertInto('lead_sessions')
-      .values(
-        events.map(({ data, createdAt }) => ({
-          lead_id: data.leadId,
-          email: data.email,
-          session_id: sessionIdOf(data),
-          joined_at: createdAt,
-        })),
-      )
-      .onConflict((oc) => oc.column('lead_id').doNothing())
-      .execute();
+    for (const event of events) {
+      if (event.type === 'LeadDeleted') {
+        await trx.deleteFrom('lead_sessions').where('lead_id', '=', event.data.leadId).execute();
+        continue;
+      }
+      const { data, createdAt } = event;
+      await trx
+        .insertInto('lead_sessions')
+        .values({ lead_id: data.leadId, email: data.email, session_id: sessionIdOf(data), joined_at: createdAt })
+        .onConflict((oc) => oc.column('lead_id').doNothing())
+        .execute();
+    }
   },
 };
 

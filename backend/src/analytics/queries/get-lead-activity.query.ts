@@ -88,70 +88,90 @@ export class GetLeadActivityHandler implements IQueryHandler<GetLeadActivity> {
       .orderBy('joined_at')
       .executeTakeFirst();
     if (!lead) throw new NotFoundError('ANALYTICS.LEAD_NOT_FOUND', 'Lead not found');
-    const { rows: sessions } = await sql<LeadActivity['sessions'][number]>`
-      select session_id, start_time, end_time, time_on_site, pages_viewed, landing_url, referrer, parsed_referrer,
-             traffic_type, utm_source, utm_medium, utm_campaign, browser, os, device_type
-      from user_sessions
-      where session_id = ${lead.session_id}
-         or visitor_id = (select visitor_id from user_sessions where session_id = ${lead.session_id})
-      order by start_time, session_id`.execute(this.db);
-    const ids = sessions.map((s) => s.session_id);
-    const [pageViews, appInteractions] =
-      ids.length === 0
-        ? [[], []]
-        : await Promise.all([
-            this.db
-              .selectFrom('page_views')
-              .select(['session_id', 'page_url', 'page_title', 'time_on_page', 'referrer', 'timestamp', 'created_at', 'page_path'])
-              .where('session_id', 'in', ids)
-              .orderBy('timestamp')
-              .orderBy('page_view_id')
-              .execute(),
-            this.db
-              .selectFrom('app_interactions')
-              .select(['session_id', 'action_type', 'app_id', 'metadata', 'timestamp', 'created_at'])
-              .where('session_id', 'in', ids)
-              .orderBy('timestamp')
-              .orderBy('id')
-              .execute(),
-          ]);
-    const totalTimeSpent = sessions.reduce(
-      (sum, s) =>
-        sum +
-        sessionTimeSpent(
-          s.time_on_site,
-          pageViews.filter((p) => p.session_id === s.session_id).map((p) => p.time_on_page),
-        ),
-      0,
-    );
-    const [quizResults, referral] = await Promise.all([
-      this.db
-        .selectFrom('quiz_results')
-        .select(['id', 'created_at', 'recommended_app', 'answers'])
-        .where('email', '=', lead.email)
-        .orderBy('created_at')
-        .execute(),
-      this.db
-        .selectFrom('referral_codes')
-        .select(['code', 'clicks', 'conversions', 'revenue_earned'])
-        .where('owner_email', '=', lead.email)
-        .executeTakeFirst(),
-    ]);
     return {
       lead: { id: lead.lead_id, email: lead.email, joinedAt: lead.joined_at.toISOString(), sessionId: lead.session_id },
-      sessions: sessions.map((s) => ({ ...s, ...iso(s, 'start_time', 'end_time') })),
-      pageViews: pageViews.map(({ page_path: _, ...p }) => ({ ...p, ...iso(p, 'timestamp', 'created_at') })),
-      appInteractions: appInteractions.map((i) => ({ ...i, ...iso(i, 'timestamp', 'created_at') })),
-      quizResults: quizResults.map((q) => ({ ...q, created_at: q.created_at.toISOString() })),
-      referralData: referral ? { ...referral, revenue_earned: Number(referral.revenue_earned) } : null,
-      sessionMetrics: {
-        totalSessions: sessions.length,
-        uniquePagesVisited: new Set(pageViews.map((p) => p.page_path)).size,
-        totalTimeSpent,
-        avgTimePerSession: average(totalTimeSpent, sessions.length),
-      },
+      ...(await leadTimeline(this.db, lead.email, lead.session_id)),
     };
   }
+}
+
+export const leadTimelineSchema = leadActivitySchema.omit({ lead: true });
+export type LeadTimeline = z.infer<typeof leadTimelineSchema>;
+
+/**
+ * The timeline of the lead with this e-mail who joined in session `sessionId` (null: none known): that
+ * session and every session of the same visitor, their page views and interactions, the lead's quiz
+ * results, its referral code's figures, and the session metrics.
+ */
+export async function leadTimeline(db: Db, email: string, sessionId: string | null): Promise<LeadTimeline> {
+  const { rows: sessions } = await sql<LeadActivity['sessions'][number]>`
+    select session_id, start_time, end_time, time_on_site, pages_viewed, landing_url, referrer, parsed_referrer,
+           traffic_type, utm_source, utm_medium, utm_campaign, browser, os, device_type
+    from user_sessions
+    where session_id = ${sessionId}
+       or visitor_id = (select visitor_id from user_sessions where session_id = ${sessionId})
+    order by start_time, session_id`.execute(db);
+  const ids = sessions.map((s) => s.session_id);
+  const [pageViews, appInteractions] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom('page_views')
+            .select(['session_id', 'page_url', 'page_title', 'time_on_page', 'referrer', 'timestamp', 'created_at', 'page_path'])
+            .where('session_id', 'in', ids)
+            .orderBy('timestamp')
+            .orderBy('page_view_id')
+            .execute(),
+          db
+            .selectFrom('app_interactions')
+            .select(['session_id', 'action_type', 'app_id', 'metadata', 'timestamp', 'created_at'])
+            .where('session_id', 'in', ids)
+            .orderBy('timestamp')
+            .orderBy('id')
+            .execute(),
+        ]);
+  const totalTimeSpent = sessions.reduce(
+    (sum, s) =>
+      sum +
+      sessionTimeSpent(
+        s.time_on_site,
+        pageViews.filter((p) => p.session_id === s.session_id).map((p) => p.time_on_page),
+      ),
+    0,
+  );
+  const [quizResults, referral] = await Promise.all([
+    db
+      .selectFrom('quiz_results')
+      .select(['id', 'created_at', 'recommended_app', 'answers'])
+      .where('email', '=', email)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('referral_codes')
+      .leftJoin('referral_stats', 'referral_stats.code', 'referral_codes.code')
+      .select([
+        'referral_codes.code',
+        sql<number>`coalesce(referral_stats.clicks, 0)`.as('clicks'),
+        sql<number>`coalesce(referral_stats.conversions, 0)`.as('conversions'),
+        sql<string>`coalesce(referral_stats.revenue_lifetime, 0)`.as('revenue_earned'),
+      ])
+      .where('referral_codes.owner_email', '=', email)
+      .executeTakeFirst(),
+  ]);
+  return {
+    sessions: sessions.map((s) => ({ ...s, ...iso(s, 'start_time', 'end_time') })),
+    pageViews: pageViews.map(({ page_path: _, ...p }) => ({ ...p, ...iso(p, 'timestamp', 'created_at') })),
+    appInteractions: appInteractions.map((i) => ({ ...i, ...iso(i, 'timestamp', 'created_at') })),
+    quizResults: quizResults.map((q) => ({ ...q, created_at: q.created_at.toISOString() })),
+    referralData: referral ? { ...referral, revenue_earned: Number(referral.revenue_earned) } : null,
+    sessionMetrics: {
+      totalSessions: sessions.length,
+      uniquePagesVisited: new Set(pageViews.map((p) => p.page_path)).size,
+      totalTimeSpent,
+      avgTimePerSession: average(totalTimeSpent, sessions.length),
+    },
+  };
 }
 
 /** The named date columns as ISO strings (null stays null). */

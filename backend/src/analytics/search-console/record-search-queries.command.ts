@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../shared/config/config.js';
 import { DomainError, ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
+import { actedBy, type ActingUser } from '../../shared/http/acting-user.js';
 import { CONFIG } from '../../shared/kernel.module.js';
 import { addDays, utcDay } from '../metrics/date-range.js';
 import { CsvFormatError, parseQueriesCsv } from './queries-csv.js';
@@ -41,14 +42,20 @@ export const importSearchQueriesInput = period({
 
 /** The spec's `fetch`: the last 7 days (yesterday and the 6 days before) from the Search Console API, recorded as events. */
 export class FetchSearchQueries extends Command<RecordedSearchQueries> {
-  constructor(readonly body: unknown) {
+  constructor(
+    readonly body: unknown,
+    readonly actor: ActingUser,
+  ) {
     super();
   }
 }
 
 /** Without API credentials: the admin uploads the "Queries" CSV export of a period. */
 export class ImportSearchQueriesCsv extends Command<RecordedSearchQueries> {
-  constructor(readonly body: unknown) {
+  constructor(
+    readonly body: unknown,
+    readonly actor: ActingUser,
+  ) {
     super();
   }
 }
@@ -62,7 +69,7 @@ export class FetchSearchQueriesHandler implements ICommandHandler<FetchSearchQue
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  async execute({ body }: FetchSearchQueries): Promise<RecordedSearchQueries> {
+  async execute({ body, actor }: FetchSearchQueries): Promise<RecordedSearchQueries> {
     const input = fetchSearchQueriesInput.safeParse(body ?? {});
     if (!input.success) throw ValidationError.fromZod(input.error);
     const { SEARCH_CONSOLE_CREDENTIALS: credentials, SEARCH_CONSOLE_SITE_URL: siteUrl } = this.config;
@@ -86,7 +93,7 @@ export class FetchSearchQueriesHandler implements ICommandHandler<FetchSearchQue
       this.logger.error({ err: error }, 'Search Console fetch failed');
       throw new ServiceUnavailableError('ANALYTICS.SEARCH_CONSOLE_UNAVAILABLE', 'Search Console could not be reached. Please try again later.');
     }
-    await record(this.events, 'search-console', rows);
+    await record(this.events, 'search-console', rows, actor);
     return { recorded: rows.length, startDate, endDate };
   }
 }
@@ -95,7 +102,7 @@ export class FetchSearchQueriesHandler implements ICommandHandler<FetchSearchQue
 export class ImportSearchQueriesCsvHandler implements ICommandHandler<ImportSearchQueriesCsv> {
   constructor(private readonly events: EventStore) {}
 
-  async execute({ body }: ImportSearchQueriesCsv): Promise<RecordedSearchQueries> {
+  async execute({ body, actor }: ImportSearchQueriesCsv): Promise<RecordedSearchQueries> {
     const input = importSearchQueriesInput.safeParse(body);
     if (!input.success) throw ValidationError.fromZod(input.error);
     const { startDate, endDate, csv } = input.data;
@@ -106,16 +113,24 @@ export class ImportSearchQueriesCsvHandler implements ICommandHandler<ImportSear
       if (error instanceof CsvFormatError) throw new ValidationError(`csv: ${error.message}`, { csv: error.message });
       throw error;
     }
-    await record(this.events, 'csv', parsed.map((row) => ({ startDate, endDate, ...row })));
+    await record(this.events, 'csv', parsed.map((row) => ({ startDate, endDate, ...row })), actor);
     return { recorded: parsed.length, startDate, endDate };
   }
 }
 
 /** All rows in one INSERT, a thousand rows per event. */
-async function record(events: EventStore, source: SearchQueryStatsRecorded['data']['source'], rows: SearchQueryRow[]): Promise<void> {
+async function record(
+  events: EventStore,
+  source: SearchQueryStatsRecorded['data']['source'],
+  rows: SearchQueryRow[],
+  actor: ActingUser,
+): Promise<void> {
   const batch: SearchQueryStatsRecorded[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_EVENT) {
     batch.push({ type: 'SearchQueryStatsRecorded', data: { source, rows: rows.slice(i, i + ROWS_PER_EVENT) } });
   }
-  await events.appendUnversioned(batch.map((event) => ({ streamId: SEARCH_QUERIES_STREAM, ...event })));
+  await events.appendUnversioned(
+    batch.map((event) => ({ streamId: SEARCH_QUERIES_STREAM, ...event })),
+    actedBy(actor),
+  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from './app.events.js';
 import { appDecider, type AppCommand } from './app.decider.js';
-import { keywordBof, parseAppFields, slugify } from './app.fields.js';
+import { keywordBof, parseAppChanges, parseAppFields, slugify } from './app.fields.js';
 
 const id = '6f1c2a7e-3b1d-4c55-9a0e-1f2b3c4d5e6f';
 const { details } = parseAppFields({ name: 'Invoice Chaser', description: 'Chases unpaid invoices.', category: 'Finance' });
@@ -42,6 +42,14 @@ describe('app decider', () => {
     expect(given([]).when({ type: 'DeactivateApp', id })).toThrow('App Not Found');
   });
 
+  it('reactivates a deactivated app once, and refuses an unknown one', () => {
+    const deactivated: AppEvent = { type: 'AppDeactivated', data: { id } };
+    expect(given([added, deactivated]).when({ type: 'ReactivateApp', id })()).toEqual([{ type: 'AppReactivated', data: { id } }]);
+    expect(given([added]).when({ type: 'ReactivateApp', id })()).toEqual([]);
+    expect(given([added, deactivated, { type: 'AppReactivated', data: { id } }]).when({ type: 'DeactivateApp', id })()).toEqual([deactivated]);
+    expect(given([]).when({ type: 'ReactivateApp', id })).toThrow('App Not Found');
+  });
+
   it('deactivates once', () => {
     expect(given([added]).when({ type: 'DeactivateApp', id })()).toEqual([{ type: 'AppDeactivated', data: { id } }]);
     expect(given([added, { type: 'AppDeactivated', data: { id } }]).when({ type: 'DeactivateApp', id })()).toEqual([]);
@@ -74,6 +82,13 @@ describe('app fields', () => {
         fields: expect.objectContaining({ name: expect.any(String), app_url: 'Enter a full http(s) URL', '(body)': expect.stringContaining('colour') }),
       }),
     );
+  });
+
+  it('keeps only the fields an edit sends, validated like a new app', () => {
+    expect(parseAppChanges({ status_text: '  Soon ', featured: true })).toEqual({ status_text: 'Soon', featured: true });
+    expect(parseAppChanges({ app_url: null, status_text: '' })).toEqual({ app_url: null, status_text: null });
+    expect(() => parseAppChanges({ views: 10 })).toThrow(expect.objectContaining({ fields: { '(body)': 'Unrecognized key: "views"' } }));
+    expect(() => parseAppChanges({ development_status: 'shipped' })).toThrow(expect.objectContaining({ status: 400 }));
   });
 
   it('slugifies to URL-safe text', () => {

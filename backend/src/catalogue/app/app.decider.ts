@@ -8,7 +8,8 @@ export type AppState = { exists: false } | { exists: true; active: boolean; deta
 export type AppCommand =
   | { type: 'AddApp'; id: string; details: AppDetails; views: number }
   | { type: 'UpdateApp'; id: string; changes: Partial<AppDetails> }
-  | { type: 'DeactivateApp'; id: string };
+  | { type: 'DeactivateApp'; id: string }
+  | { type: 'ReactivateApp'; id: string };
 
 export const appDecider: Decider<AppCommand, AppEvent, AppState> = {
   initialState: { exists: false },
@@ -23,6 +24,8 @@ export const appDecider: Decider<AppCommand, AppEvent, AppState> = {
         return state.exists ? { ...state, details: { ...state.details, ...event.data.changes } } : state;
       case 'AppDeactivated':
         return state.exists ? { ...state, active: false } : state;
+      case 'AppReactivated':
+        return state.exists ? { ...state, active: true } : state;
     }
   },
 
@@ -39,6 +42,9 @@ export const appDecider: Decider<AppCommand, AppEvent, AppState> = {
       case 'DeactivateApp':
         if (!state.exists) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
         return state.active ? [{ type: 'AppDeactivated', data: { id: command.id } }] : [];
+      case 'ReactivateApp':
+        if (!state.exists) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
+        return state.active ? [] : [{ type: 'AppReactivated', data: { id: command.id } }];
     }
   },
 };

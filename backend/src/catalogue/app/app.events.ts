@@ -3,13 +3,15 @@ import type { AppDetails } from './app.fields.js';
 
 export type AppAdded = Event<'AppAdded', { id: string; views: number } & AppDetails>;
 export type AppUpdated = Event<'AppUpdated', { id: string; changes: Partial<AppDetails> }>;
+/** Soft delete (spec §4): the app leaves every public read; its events and page address are kept. */
 export type AppDeactivated = Event<'AppDeactivated', { id: string }>;
-export type AppEvent = AppAdded | AppUpdated | AppDeactivated;
+export type AppReactivated = Event<'AppReactivated', { id: string }>;
+export type AppEvent = AppAdded | AppUpdated | AppDeactivated | AppReactivated;
 
 /** A visitor opened the app's page. Appended unversioned to its own stream: many, and no decision rests on them. */
 export type AppViewed = Event<'AppViewed', { appId: string }>;
 
-export const APP_EVENT_TYPES = ['AppAdded', 'AppUpdated', 'AppDeactivated'] as const satisfies AppEvent['type'][];
+export const APP_EVENT_TYPES = ['AppAdded', 'AppUpdated', 'AppDeactivated', 'AppReactivated'] as const satisfies AppEvent['type'][];
 
 export const appStream = (id: string) => `app-${id}`;
 export const appViewsStream = (id: string) => `app-views-${id}`;

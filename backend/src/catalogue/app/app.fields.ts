@@ -69,6 +69,23 @@ export const appFieldsSchema = z.strictObject({
 });
 
 export type AppFieldsInput = z.input<typeof appFieldsSchema>;
+
+/**
+ * An edit: any catalogue field but the view count (views are counted, never typed in). Only the fields
+ * sent are changed; zod 4 would fill a defaulted field left out, so the result keeps the keys sent only.
+ */
+const appChangesSchema = appFieldsSchema.omit({ views: true }).partial();
+
+/** The App Links form (spec §7: update an app with these four fields); all four are sent every time. */
+export const appLinksSchema = z.strictObject({
+  development_status: z.enum(DEVELOPMENT_STATUSES),
+  status_text: appFieldsSchema.shape.status_text,
+  app_url: appFieldsSchema.shape.app_url,
+  status_link_enabled: z.boolean(),
+});
+
+/** One app of a bulk import: any catalogue field, and whether it starts active (spec §5: parsed apps are). */
+export const importedAppSchema = appFieldsSchema.extend({ is_active: z.boolean().default(true) });
 /** What the app stream records about an app (everything but the view count, which AppViewed events move). */
 export type AppDetails = Omit<z.output<typeof appFieldsSchema>, 'slug' | 'views'> & { slug: string };
 
@@ -94,7 +111,20 @@ export function parseAppFields(input: unknown): { details: AppDetails; views: nu
   const result = appFieldsSchema.safeParse(input);
   if (!result.success) throw ValidationError.fromZod(result.error);
   const { views, slug, ...rest } = result.data;
-  const finalSlug = slug || slugify(rest.name);
-  if (!finalSlug) throw new ValidationError('The name needs at least one letter or digit.', { name: 'Needs a letter or digit' });
-  return { details: { ...rest, slug: finalSlug }, views };
+  return { details: { ...rest, slug: slug || slugOfName(rest.name) }, views };
+}
+
+/** Validates an edit; the changes hold only the fields the input names. */
+export function parseAppChanges(input: unknown): Partial<AppDetails> {
+  const result = appChangesSchema.safeParse(input);
+  if (!result.success) throw ValidationError.fromZod(result.error);
+  const sent = new Set(Object.keys(input as object));
+  const changes = Object.fromEntries(Object.entries(result.data).filter(([key]) => sent.has(key))) as Partial<AppDetails>;
+  return changes;
+}
+
+export function slugOfName(name: string): string {
+  const slug = slugify(name);
+  if (!slug) throw new ValidationError('The name needs at least one letter or digit.', { name: 'Needs a letter or digit' });
+  return slug;
 }

@@ -48,9 +48,10 @@ async function apply(trx: Trx, event: RecordedEvent<AppEvent>): Promise<void> {
       return;
     }
     case 'AppDeactivated':
+    case 'AppReactivated':
       await trx
         .updateTable('apps')
-        .set({ is_active: false, updated_at: event.createdAt })
+        .set({ is_active: event.type === 'AppReactivated', updated_at: event.createdAt })
         .where('id', '=', event.data.id)
         .execute();
       return;

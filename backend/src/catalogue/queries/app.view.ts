@@ -80,12 +80,20 @@ export function selectActiveAppSummaries(db: Db) {
   return activeApps(db).select(SUMMARY_COLUMNS);
 }
 
+/** Every app, inactive ones too, with every field (the admin's catalogue), most viewed first. */
+export function selectAllApps(db: Db) {
+  return appsWithViews(db).select(APP_COLUMNS);
+}
+
 function activeApps(db: Db) {
+  return appsWithViews(db).where('apps.is_active', '=', true);
+}
+
+function appsWithViews(db: Db) {
   return db
     .selectFrom('apps')
     .leftJoin('app_views', 'app_views.app_id', 'apps.id')
     .select(sql<number>`apps.base_views + coalesce(app_views.views, 0)`.as('views'))
-    .where('apps.is_active', '=', true)
     .orderBy('views', 'desc')
     .orderBy('apps.name');
 }

@@ -13,10 +13,12 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey, emailSchema } from '../../shared/validation/email.js';
+import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
+import { newReferralCode } from '../lead/referral-code.js';
 import { referralCodeStream, type ReferralCodeIssued } from '../referral/referral.events.js';
 import { lockWaitlist, unusedReferralCode } from './join-waitlist.command.js';
 
-export const issueReferralCodeInput = z.strictObject({ email: emailSchema });
+export const issueReferralCodeInput = z.strictObject({ email: emailSchema, website: honeypotSchema });
 
 export interface IssuedReferralCode {
   code: string;
@@ -40,6 +42,8 @@ export class IssueReferralCodeHandler implements ICommandHandler<IssueReferralCo
   async execute({ input }: IssueReferralCode): Promise<IssuedReferralCode> {
     const parsed = issueReferralCodeInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+    // A bot that filled the honeypot gets a code that exists nowhere.
+    if (caughtInHoneypot(parsed.data)) return { code: newReferralCode(), issued: true };
     const { email } = parsed.data;
 
     let appended: RecordedEvent[] = [];

@@ -3,7 +3,8 @@
  * transaction-scoped advisory lock and are the version of the `waitlist` stream, so N concurrent joins get
  * N distinct, gap-free positions; an address that joins again (trimmed, case-insensitive) gets its position
  * back and nothing is written. The server draws the referral code, unique among all codes, retrying on a
- * clash; an address that already has a code from the share-link generator keeps it.
+ * clash; an address that already has a code from the share-link generator keeps it. Concurrent joins are
+ * written in groups (see JoinWaitlistHandler).
  */
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
@@ -16,6 +17,9 @@ import { EventStore, streamVersion } from '../../shared/event-store/event-store.
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailSchema } from '../../shared/validation/email.js';
+import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
+import { appendConversion } from '../conversion/conversion.events.js';
+import { isDisposableEmail } from '../lead/disposable-email.js';
 import { WAITLIST_STREAM, type LeadJoined } from '../lead/lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../lead/referral-code.js';
 import { EARLY_EXPLORERS_CAP } from '../lead/rewards.js';
@@ -38,6 +42,7 @@ export const joinWaitlistInput = z.strictObject({
     .transform((code) => code?.toUpperCase() || null),
   // The visitor's analytics session, so analytics can link the lead to the visit that brought it.
   sessionId: z.uuid({ error: 'Must be a session id (uuid).' }).nullish().transform((id) => id ?? null),
+  website: honeypotSchema,
 });
 
 export interface JoinResult {
@@ -55,56 +60,131 @@ export class JoinWaitlist extends Command<JoinResult> {
 }
 
 const MAX_CODE_DRAWS = 5;
+/** Joins decided together in one transaction at most (a burst beyond that waits for the next group). */
+const MAX_GROUP = 500;
 
+type JoinInput = z.output<typeof joinWaitlistInput>;
+
+interface Waiting {
+  input: JoinInput;
+  resolve: (result: JoinResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Joins that arrive while a group is being written wait and go together in the next one: one transaction, one
+ * hold of the waitlist lock, one INSERT of their events and one commit for all of them. The lock serialises
+ * every join (that is what makes positions gap-free), so one join per transaction made a burst of 200 wait in
+ * line for 200 commits; grouped, it waits for one or two. Positions are still given in arrival order. Each
+ * API process groups its own joins; processes still take turns on the lock.
+ */
 @CommandHandler(JoinWaitlist)
 export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
+  private waiting: Waiting[] = [];
+  private writing = false;
+
   constructor(
     private readonly events: EventStore,
     @Inject(DB) private readonly db: Db,
   ) {}
 
-  async execute({ input }: JoinWaitlist): Promise<JoinResult> {
+  execute({ input }: JoinWaitlist): Promise<JoinResult> {
     const parsed = joinWaitlistInput.safeParse(input);
-    if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    const { email, source_page, ref, sessionId } = parsed.data;
+    if (!parsed.success) return Promise.reject(ValidationError.fromZod(parsed.error));
+    if (caughtInHoneypot(parsed.data)) return this.decoy();
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ input: parsed.data, resolve, reject });
+      void this.writeGroups();
+    });
+  }
 
+  private async writeGroups(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.waiting.length > 0) {
+        const group = this.waiting.splice(0, MAX_GROUP);
+        try {
+          const results = await this.join(group.map((w) => w.input));
+          group.forEach((w, i) => w.resolve(results[i]!));
+        } catch (error) {
+          for (const w of group) w.reject(error);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async join(inputs: JoinInput[]): Promise<JoinResult[]> {
     let appended: RecordedEvent[] = [];
-    const result = await this.db.transaction().execute(async (trx) => {
+    const results = await this.db.transaction().execute(async (trx) => {
       await lockWaitlist(trx);
-      const existing = await trx
-        .selectFrom('leads')
-        .select(['waitlist_position', 'referral_code'])
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (existing) return joined(existing.waitlist_position, existing.referral_code, true);
-
-      const referrer =
-        ref && REFERRAL_CODE_PATTERN.test(ref)
-          ? await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', '=', ref).executeTakeFirst()
-          : undefined;
-      // Self-referral (a code the generator issued to this very address) earns nothing.
-      const referredBy = referrer && referrer.owner_email !== email ? referrer.code : null;
-      const position = (await streamVersion(trx, WAITLIST_STREAM)) + 1;
+      const emails = [...new Set(inputs.map((input) => input.email))];
+      const known = new Map(
+        (await trx.selectFrom('leads').select(['email', 'waitlist_position', 'referral_code']).where('email', 'in', emails).execute()).map(
+          (lead) => [lead.email, { position: lead.waitlist_position, code: lead.referral_code }],
+        ),
+      );
+      const refs = [...new Set(inputs.flatMap(({ ref }) => (ref && REFERRAL_CODE_PATTERN.test(ref) ? [ref] : [])))];
+      const referrers = new Map(
+        refs.length === 0
+          ? []
+          : (await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute()).map((r) => [r.code, r.owner_email]),
+      );
       // An address the share-link generator already gave a code keeps it: links already shared stay valid.
-      const issued = await trx.selectFrom('referral_codes').select('code').where('owner_email', '=', email).executeTakeFirst();
-      const referralCode = issued?.code ?? (await unusedReferralCode(trx));
-      const event: LeadJoined = {
-        type: 'LeadJoined',
-        data: {
-          leadId: randomUUID(),
-          email,
-          sourcePage: source_page,
-          position,
-          referralCode,
-          referredBy,
-          sessionId,
-        },
-      };
-      appended = (await this.events.appendInTransaction(trx, WAITLIST_STREAM, [event], position - 1)).events;
-      return joined(position, referralCode, false);
+      const issued = new Map(
+        (await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('owner_email', 'in', emails).execute()).map((r) => [
+          r.owner_email,
+          r.code,
+        ]),
+      );
+      const newcomers = emails.filter((email) => !known.has(email) && !issued.has(email));
+      const codes = await unusedReferralCodes(trx, newcomers.length);
+      const first = await streamVersion(trx, WAITLIST_STREAM);
+      const events: LeadJoined[] = [];
+      const results = inputs.map(({ email, source_page, ref, sessionId }) => {
+        const existing = known.get(email);
+        if (existing) return joined(existing.position, existing.code, true);
+        const position = first + events.length + 1;
+        const referralCode = issued.get(email) ?? codes.pop()!;
+        // Self-referral (a code the generator issued to this very address) earns nothing.
+        const owner = ref ? referrers.get(ref) : undefined;
+        const referredBy = owner !== undefined && owner !== email ? ref : null;
+        events.push({
+          type: 'LeadJoined',
+          data: {
+            leadId: randomUUID(),
+            email,
+            sourcePage: source_page,
+            position,
+            referralCode,
+            referredBy,
+            sessionId,
+            disposableEmail: isDisposableEmail(email),
+          },
+        });
+        // The same address twice in one group: the second is told the position the first got.
+        known.set(email, { position, code: referralCode });
+        return joined(position, referralCode, false);
+      });
+      if (events.length > 0) {
+        appended = (await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, first)).events;
+        for (const event of events) appended.push(...(await appendConversion(this.events, trx, 'lead', event.data.leadId)));
+      }
+      return results;
     });
     this.events.published(appended);
-    return result;
+    return results;
+  }
+
+  /** What a bot that filled the honeypot is told: the next position and a code, neither of them real. */
+  private async decoy(): Promise<JoinResult> {
+    const { count } = await this.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return joined(count + 1, newReferralCode(), false);
   }
 }
 
@@ -113,12 +193,25 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
  * writer of codes takes, so two writers cannot draw the same one.
  */
 export async function unusedReferralCode(trx: Db): Promise<string> {
-  for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
-    const code = newReferralCode();
-    const taken = await trx.selectFrom('referral_codes').select('code').where('code', '=', code).executeTakeFirst();
-    if (!taken) return code;
+  return (await unusedReferralCodes(trx, 1))[0]!;
+}
+
+/** `count` distinct codes no lead or generated link uses yet, drawn together (same rule as above). */
+export async function unusedReferralCodes(trx: Db, count: number): Promise<string[]> {
+  const codes = new Set<string>();
+  for (let draw = 0; draw < MAX_CODE_DRAWS && codes.size < count; draw++) {
+    const drawn = new Set<string>();
+    while (drawn.size < count - codes.size) {
+      const code = newReferralCode();
+      if (!codes.has(code)) drawn.add(code);
+    }
+    const taken = new Set(
+      (await trx.selectFrom('referral_codes').select('code').where('code', 'in', [...drawn]).execute()).map((row) => row.code),
+    );
+    for (const code of drawn) if (!taken.has(code)) codes.add(code);
   }
-  throw new Error('Could not draw an unused referral code');
+  if (codes.size < count) throw new Error('Could not draw an unused referral code');
+  return [...codes];
 }
 
 /** Serialises joins and code issues until the transaction ends. */

@@ -10,6 +10,7 @@ import { ListApps } from '../../catalogue/queries/list-apps.query.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { emailSchema } from '../../shared/validation/email.js';
+import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
 import { QUIZ_STEPS } from '../quiz/quiz-steps.js';
 import { quizStream, type QuizCompleted } from '../quiz/quiz.events.js';
 import { recommendApp } from '../quiz/recommend.js';
@@ -32,6 +33,7 @@ export const submitQuizInput = z.strictObject({
     .array(z.strictObject({ question: answerText(300), answer: answerText(100) }), { error: ANSWERS_REQUIRED })
     .length(QUIZ_STEPS, ANSWERS_REQUIRED),
   ref: joinWaitlistInput.shape.ref,
+  website: honeypotSchema,
 });
 
 export interface QuizOutcome {
@@ -67,18 +69,23 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
       apps,
     );
     const id = randomUUID();
+    const app = recommendation?.app;
+    const outcome = (lead: JoinResult): QuizOutcome => ({
+      id,
+      recommendedApp: app ? { slug: app.slug, name: app.name, description: app.description, category: app.category } : null,
+      reason: recommendation?.reason ?? null,
+      lead,
+    });
+    // A bot that filled the honeypot sees a result; JoinWaitlist, given the same trap, writes nothing either.
+    if (caughtInHoneypot(parsed.data)) {
+      return outcome(await this.commands.execute(new JoinWaitlist({ email, website: parsed.data.website })));
+    }
+
     const completed: QuizCompleted = {
       type: 'QuizCompleted',
       data: { quizResultId: id, email, answers, recommendedApp: recommendation?.app.slug ?? null },
     };
     await this.events.append(quizStream(id), [completed], 0);
-    const lead = await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref }));
-    const app = recommendation?.app;
-    return {
-      id,
-      recommendedApp: app ? { slug: app.slug, name: app.name, description: app.description, category: app.category } : null,
-      reason: recommendation?.reason ?? null,
-      lead,
-    };
+    return outcome(await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref })));
   }
 }

@@ -1,9 +1,14 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { ConcurrencyError } from '../../shared/event-store/concurrency.error.js';
+import type { Db } from '../../shared/db/tables.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
+import { DB } from '../../shared/kernel.module.js';
 import { emailKey, emailSchema } from '../../shared/validation/email.js';
+import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
+import { appendConverted } from '../conversion/conversion.events.js';
 import { newsletterStream, type NewsletterSubscribed } from '../newsletter/newsletter.events.js';
 
 export const subscribeInput = z.strictObject({
@@ -15,6 +20,7 @@ export const subscribeInput = z.strictObject({
     .max(2048)
     .nullish()
     .transform((page) => page?.slice(0, 300)),
+  website: honeypotSchema,
 });
 
 /** Subscribes an address once; subscribing again is a success that writes nothing. */
@@ -26,11 +32,15 @@ export class SubscribeToNewsletter extends Command<{ alreadySubscribed: boolean 
 
 @CommandHandler(SubscribeToNewsletter)
 export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeToNewsletter> {
-  constructor(private readonly events: EventStore) {}
+  constructor(
+    private readonly events: EventStore,
+    @Inject(DB) private readonly db: Db,
+  ) {}
 
   async execute({ input }: SubscribeToNewsletter): Promise<{ alreadySubscribed: boolean }> {
     const parsed = subscribeInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+    if (caughtInHoneypot(parsed.data)) return { alreadySubscribed: false };
     const { email, source_page } = parsed.data;
     const subscribed: NewsletterSubscribed = {
       type: 'NewsletterSubscribed',
@@ -38,7 +48,13 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
     };
     try {
       // Version 0: the stream must not exist yet, so a repeated (or concurrent) subscription adds nothing.
-      await this.events.append(newsletterStream(emailKey(email)), [subscribed], 0);
+      const key = emailKey(email);
+      await appendConverted(
+        this.events,
+        this.db,
+        { id: newsletterStream(key), events: [subscribed], expectedVersion: 0 },
+        { kind: 'newsletter', sourceId: key },
+      );
       return { alreadySubscribed: false };
     } catch (error) {
       if (error instanceof ConcurrencyError) return { alreadySubscribed: true };

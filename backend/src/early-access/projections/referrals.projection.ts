@@ -1,62 +1,39 @@
 /**
- * The spec's referral_codes (code, owner, clicks, conversions, revenue) and referrals (who joined through
- * whose code), inline: the click and join commands look codes up here, and a visitor reads their stats back
- * at once. Every lead's code comes from LeadJoined, the generator's from ReferralCodeIssued (the same code,
- * kept when that address joins later). A referee counts once, so a replay never counts twice.
+ * The spec's referral_codes (code, owner) and referrals (who joined through whose code), inline: the click
+ * and join commands look codes up here. Every lead's code comes from LeadJoined, the generator's from
+ * ReferralCodeIssued (the same code, kept when that address joins later). The counts (clicks, sign-ups,
+ * conversions, revenue) are the async `referral-stats` projection's.
  */
-import { sql } from 'kysely';
-import type { Trx } from '../../shared/db/tables.js';
-import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import type { LeadJoined } from '../lead/lead.events.js';
-import type { ReferralCodeIssued, ReferralLinkClicked } from '../referral/referral.events.js';
+import type { ReferralCodeIssued } from '../referral/referral.events.js';
 
-type Handled = LeadJoined | ReferralCodeIssued | ReferralLinkClicked;
+type Handled = LeadJoined | ReferralCodeIssued;
 
 export const referralsProjection: Projection<Handled> = {
   name: 'referrals',
   mode: 'inline',
-  handles: ['LeadJoined', 'ReferralCodeIssued', 'ReferralLinkClicked'],
+  handles: ['LeadJoined', 'ReferralCodeIssued'],
   tables: ['referral_codes', 'referrals'],
+  // Set-wise, two statements per batch whatever its size (a group of joins comes as one batch): codes first,
+  // then the referrals. The same as event by event, since a join only names a code that existed before it.
   async handle(trx, events) {
-    for (const event of events) await apply(trx, event);
+    const codes = events.map((event) =>
+      event.type === 'ReferralCodeIssued'
+        ? { code: event.data.code, owner_email: event.data.ownerEmail, created_at: event.createdAt }
+        : { code: event.data.referralCode, owner_email: event.data.email, created_at: event.createdAt },
+    );
+    if (codes.length > 0) {
+      await trx.insertInto('referral_codes').values(codes).onConflict((oc) => oc.column('code').doNothing()).execute();
+    }
+    const referrals = events.flatMap((event) =>
+      event.type === 'LeadJoined' && event.data.referredBy
+        ? [{ referee_email: event.data.email, referrer_code: event.data.referredBy, created_at: event.createdAt }]
+        : [],
+    );
+    if (referrals.length > 0) {
+      // A referee counts once, so a replay never counts twice.
+      await trx.insertInto('referrals').values(referrals).onConflict((oc) => oc.column('referee_email').doNothing()).execute();
+    }
   },
 };
-
-async function apply(trx: Trx, event: RecordedEvent<Handled>): Promise<void> {
-  switch (event.type) {
-    case 'ReferralCodeIssued':
-      await addCode(trx, event.data.code, event.data.ownerEmail, event.createdAt);
-      return;
-    case 'LeadJoined': {
-      const { referralCode, email, referredBy } = event.data;
-      await addCode(trx, referralCode, email, event.createdAt);
-      if (!referredBy) return;
-      const counted = await trx
-        .insertInto('referrals')
-        .values({ referee_email: email, referrer_code: referredBy, created_at: event.createdAt })
-        .onConflict((oc) => oc.column('referee_email').doNothing())
-        .returning('referee_email')
-        .executeTakeFirst();
-      if (counted) {
-        await trx
-          .updateTable('referral_codes')
-          .set({ conversions: sql`conversions + 1` })
-          .where('code', '=', referredBy)
-          .execute();
-      }
-      return;
-    }
-    case 'ReferralLinkClicked':
-      await trx.updateTable('referral_codes').set({ clicks: sql`clicks + 1` }).where('code', '=', event.data.code).execute();
-      return;
-  }
-}
-
-function addCode(trx: Trx, code: string, ownerEmail: string, createdAt: Date) {
-  return trx
-    .insertInto('referral_codes')
-    .values({ code, owner_email: ownerEmail, created_at: createdAt })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-}

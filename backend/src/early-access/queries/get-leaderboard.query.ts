@@ -16,8 +16,8 @@ export const leaderboardEntrySchema = z.object({ masked_email: z.string(), invit
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
 /**
- * The referrers with the most friends who joined through their link; the first to get there ranks first
- * on a tie. Addresses leave the server masked.
+ * The referrers with the most friends who joined through their link; the older code ranks first on a tie.
+ * Read from the async `referral-stats` projection; addresses leave the server masked.
  */
 export class GetLeaderboard extends Query<LeaderboardEntry[]> {
   constructor(readonly limit = LEADERBOARD_SIZE) {
@@ -31,14 +31,14 @@ export class GetLeaderboardHandler implements IQueryHandler<GetLeaderboard> {
 
   async execute({ limit }: GetLeaderboard): Promise<LeaderboardEntry[]> {
     const rows = await this.db
-      .selectFrom('referral_codes')
-      .select(['owner_email', 'conversions'])
-      .where('conversions', '>', 0)
-      .orderBy('conversions', 'desc')
+      .selectFrom('referral_stats')
+      .select(['owner_email', 'signups'])
+      .where('signups', '>', 0)
+      .orderBy('signups', 'desc')
       .orderBy('created_at')
       .orderBy('code')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ masked_email: maskEmail(row.owner_email), invite_count: row.conversions }));
+    return rows.map((row) => ({ masked_email: maskEmail(row.owner_email), invite_count: row.signups }));
   }
 }

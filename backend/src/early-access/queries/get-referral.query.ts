@@ -5,19 +5,29 @@ import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
+import { REWARD_TIERS } from '../lead/rewards.js';
 
 export const referralStatsSchema = z.object({
   code: z.string(),
-  /** Visits through the link (once per browser session). */
-  clicks: z.number().int(),
-  /** Friends who joined the list through the link. */
-  conversions: z.number().int(),
-  /** The referrer's 50% of referred customers' revenue: 0 until there are paying customers. */
-  revenue_earned: z.number(),
+  stats: z.object({
+    /** Visits through the link (once per browser session). */
+    total_clicks: z.number().int(),
+    /** Friends who joined the list through the link. */
+    total_signups: z.number().int(),
+    /** Joining is the conversion counted today: equal to total_signups until there are paying customers. */
+    total_conversions: z.number().int(),
+    /** The referrer's 50% of referred customers' lifetime revenue, USD: 0 until there are paying customers. */
+    revenue_lifetime: z.number(),
+  }),
+  /** The reward tiers (1, 3, 5, 10 invites), unlocked by the sign-ups. */
+  rewards: z.array(z.object({ invites: z.number().int(), reward: z.string(), unlocked: z.boolean() })),
 });
 export type ReferralStats = z.infer<typeof referralStatsSchema>;
 
-/** A referral code's stats (the spec's referral_codes columns). */
+/**
+ * The spec's get_stats for a code. The counts come from the async `referral-stats` projection and may trail
+ * the latest click or join by a moment; a code it has not reached yet reads zeros, not 404.
+ */
 export class GetReferral extends Query<ReferralStats> {
   constructor(readonly code: string) {
     super();
@@ -31,10 +41,26 @@ export class GetReferralHandler implements IQueryHandler<GetReferral> {
   async execute({ code }: GetReferral): Promise<ReferralStats> {
     const row = await this.db
       .selectFrom('referral_codes')
-      .select(['code', 'clicks', 'conversions', sql<number>`revenue_earned::float8`.as('revenue_earned')])
-      .where('code', '=', code.trim().toUpperCase())
+      .leftJoin('referral_stats', 'referral_stats.code', 'referral_codes.code')
+      .select([
+        'referral_codes.code',
+        sql<number>`coalesce(referral_stats.clicks, 0)`.as('clicks'),
+        sql<number>`coalesce(referral_stats.signups, 0)`.as('signups'),
+        sql<number>`coalesce(referral_stats.conversions, 0)`.as('conversions'),
+        sql<number>`coalesce(referral_stats.revenue_lifetime, 0)::float8`.as('revenue'),
+      ])
+      .where('referral_codes.code', '=', code.trim().toUpperCase())
       .executeTakeFirst();
     if (!row) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
-    return row;
+    return {
+      code: row.code,
+      stats: {
+        total_clicks: row.clicks,
+        total_signups: row.signups,
+        total_conversions: row.conversions,
+        revenue_lifetime: row.revenue,
+      },
+      rewards: REWARD_TIERS.map((tier) => ({ ...tier, unlocked: row.signups >= tier.invites })),
+    };
   }
 }

@@ -9,7 +9,7 @@
 export const PAINS = ['manual_work', 'collaboration', 'data_management', 'time'] as const;
 export type Pain = (typeof PAINS)[number];
 
-const PAIN_KEYWORDS: Record<Pain, string[]> = {
+export const PAIN_KEYWORDS: Record<Pain, string[]> = {
   manual_work: ['manual', 'entry', 'automat', 'copy', 'chase', 'sort', 'capture', 'draft'],
   collaboration: ['team', 'share', 'shared', 'collaborat', 'staff', 'shift', 'board', 'everyone'],
   data_management: ['track', 'organis', 'organiz', 'data', 'stock', 'inventory', 'record', 'report', 'register'],
@@ -54,7 +54,7 @@ export function recommendApp<A extends CandidateApp>(answers: readonly string[],
   return { app: best, reason };
 }
 
-function keywordHits(app: CandidateApp, keywords: readonly string[]): number {
+export function keywordHits(app: Pick<CandidateApp, 'name' | 'description'>, keywords: readonly string[]): number {
   const text = `${app.name} ${app.description}`.toLowerCase();
   return keywords.filter((keyword) => text.includes(keyword)).length;
 }

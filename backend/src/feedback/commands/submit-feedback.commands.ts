@@ -4,10 +4,15 @@
  * keep the admin's lists, and the e-mail reactor notifies the team (and answers the visitor's question).
  */
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
+import { appendConverted } from '../../early-access/conversion/conversion.events.js';
+import type { Db } from '../../shared/db/tables.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
+import { DB } from '../../shared/kernel.module.js';
+import { caughtInHoneypot } from '../../shared/validation/honeypot.js';
 import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../feedback.events.js';
 import { developerInquiryInput, quickQuestionInput, suggestionInput } from '../feedback.inputs.js';
 
@@ -25,16 +30,27 @@ export class SubmitSuggestion extends Command<{ id: string }> {
 
 @CommandHandler(SubmitSuggestion)
 export class SubmitSuggestionHandler implements ICommandHandler<SubmitSuggestion> {
-  constructor(private readonly events: EventStore) {}
+  constructor(
+    private readonly events: EventStore,
+    @Inject(DB) private readonly db: Db,
+  ) {}
 
   async execute({ input }: SubmitSuggestion) {
-    const { email, suggestion_text, category, source_page } = parse(suggestionInput, input);
+    const parsed = parse(suggestionInput, input);
+    // A bot that filled the honeypot is thanked like anyone else; nothing is kept or e-mailed.
+    if (caughtInHoneypot(parsed)) return { id: randomUUID() };
+    const { email, suggestion_text, category, source_page } = parsed;
     const id = randomUUID();
     const event: SuggestionSubmitted = {
       type: 'SuggestionSubmitted',
       data: { suggestionId: id, email, text: suggestion_text, category: category ?? null, sourcePage: source_page },
     };
-    await this.events.append(`suggestion-${id}`, [event], 0);
+    await appendConverted(
+      this.events,
+      this.db,
+      { id: `suggestion-${id}`, events: [event], expectedVersion: 0 },
+      { kind: 'suggestion', sourceId: id },
+    );
     return { id };
   }
 }
@@ -47,13 +63,25 @@ export class AskQuickQuestion extends Command<{ id: string }> {
 
 @CommandHandler(AskQuickQuestion)
 export class AskQuickQuestionHandler implements ICommandHandler<AskQuickQuestion> {
-  constructor(private readonly events: EventStore) {}
+  constructor(
+    private readonly events: EventStore,
+    @Inject(DB) private readonly db: Db,
+  ) {}
 
   async execute({ input }: AskQuickQuestion) {
-    const { name, email, message } = parse(quickQuestionInput, input);
+    const parsed = parse(quickQuestionInput, input);
+    // A bot that filled the honeypot is thanked like anyone else; nothing is kept or e-mailed.
+    if (caughtInHoneypot(parsed)) return { id: randomUUID() };
+    const { name, email, message } = parsed;
     const id = randomUUID();
     const event: QuickQuestionAsked = { type: 'QuickQuestionAsked', data: { questionId: id, name, email, message } };
-    await this.events.append(`question-${id}`, [event], 0);
+    // The Contact page's form: the spec's contact-form conversion.
+    await appendConverted(
+      this.events,
+      this.db,
+      { id: `question-${id}`, events: [event], expectedVersion: 0 },
+      { kind: 'contact_form', sourceId: id },
+    );
     return { id };
   }
 }
@@ -69,7 +97,10 @@ export class SubmitDeveloperInquiryHandler implements ICommandHandler<SubmitDeve
   constructor(private readonly events: EventStore) {}
 
   async execute({ input }: SubmitDeveloperInquiry) {
-    const { name, email, message, portfolio_url, linkedin_url } = parse(developerInquiryInput, input);
+    const parsed = parse(developerInquiryInput, input);
+    // A bot that filled the honeypot is thanked like anyone else; nothing is kept or e-mailed.
+    if (caughtInHoneypot(parsed)) return { id: randomUUID() };
+    const { name, email, message, portfolio_url, linkedin_url } = parsed;
     const id = randomUUID();
     const event: DeveloperInquirySubmitted = {
       type: 'DeveloperInquirySubmitted',

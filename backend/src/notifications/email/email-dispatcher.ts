@@ -6,6 +6,9 @@
  * - Without Redis (embedded): the same loop claims due e-mails from the outbox itself and schedules the
  *   retries there, so sending still retries and nothing is lost across a restart.
  * `npm run emails:retry-failed` puts failed e-mails back to pending.
+ * Redis may come back from an outage empty (no persistence, a failover): after every reconnect the relay
+ * queues each pending e-mail again. Job ids make that harmless for the jobs that survived, and the sender
+ * skips an e-mail that is no longer pending, so nothing is sent twice.
  */
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { sql } from 'kysely';
@@ -32,6 +35,9 @@ export class EmailDispatcher {
   private running?: Promise<void>;
   private queue?: Queue;
   private worker?: Worker;
+  /** Redis reconnections seen, and up to which one the pending e-mails were queued again. */
+  private reconnects = 0;
+  private requeuedFor = 0;
 
   constructor(
     private readonly db: Db,
@@ -45,11 +51,21 @@ export class EmailDispatcher {
     const { redis } = this.options;
     if (redis) {
       this.queue = new Queue(EMAILS_QUEUE, { connection: redis.connection, prefix: redis.prefix });
+      // Listening from the first 'ready' on, so every later one is a reconnection.
+      const queue = this.queue;
+      void queue.waitUntilReady().then(
+        () => queue.backend.on('ready', () => this.reconnects++),
+        () => {},
+      );
       this.worker = new Worker(EMAILS_QUEUE, (job) => this.sender.deliver(job.id!), {
         connection: redis.connection,
         prefix: redis.prefix,
         concurrency: 5,
       });
+      // Redis unreachable: BullMQ reconnects by itself; the outbox keeps every e-mail owed meanwhile.
+      const onRedisError = (error: Error) => this.logger.warn({ err: error }, 'e-mail queue: redis error');
+      this.queue.on('error', onRedisError);
+      this.worker.on('error', onRedisError);
       this.worker.on('failed', (job, error) => {
         if (!job) return;
         const final = job.attemptsMade >= (job.opts.attempts ?? 1);
@@ -78,6 +94,16 @@ export class EmailDispatcher {
   }
 
   private async relay(): Promise<void> {
+    const reconnects = this.reconnects;
+    if (this.requeuedFor < reconnects) {
+      await this.db
+        .updateTable('email_outbox')
+        .set({ queued_at: null })
+        .where('status', '=', 'pending')
+        .where('queued_at', 'is not', null)
+        .execute();
+      this.requeuedFor = reconnects;
+    }
     const due = await this.db
       .selectFrom('email_outbox')
       .select('id')

@@ -29,7 +29,7 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
       close: () => smtp.close(),
     };
   }
-  const folder = join(resolve(options.dataDir), 'outbox');
+  const folder = outboxFolder(options.dataDir);
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox-folder',
@@ -42,4 +42,9 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
     },
     close: () => writer.close(),
   };
+}
+
+/** Where the embedded mode writes e-mails (`.eml` files) when SMTP_URL is unset. */
+export function outboxFolder(dataDir: string): string {
+  return join(resolve(dataDir), 'outbox');
 }

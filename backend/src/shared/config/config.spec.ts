@@ -26,6 +26,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads CORS_ORIGINS as a list of origins and refuses anything else', () => {
+    expect(loadConfig({}).CORS_ORIGINS).toBeUndefined();
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173/' }).CORS_ORIGINS).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/path' })).toThrow(/CORS_ORIGINS: must be comma-separated origins/);
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
+  });
+
   it('refuses API-only processes without Redis to wake the workers', () => {
     expect(() => loadConfig({ RUN_WORKERS: 'false' })).toThrow(/RUN_WORKERS: must be true when REDIS_URL is not set/);
     expect(loadConfig({ RUN_WORKERS: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }).RUN_WORKERS).toBe(false);

@@ -61,6 +61,21 @@ const schema = z.object({
     z.string().regex(/^[A-Z]{1,3}-[\w-]{1,40}(\/[\w-]{1,60})?$/, "must look like 'AW-123456789' or 'AW-123456789/label'").optional(),
   ),
   CONVERSION_PAGE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  // Other sites whose pages may call the API from the browser (comma-separated origins); unset: none may.
+  CORS_ORIGINS: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .transform((value) => value.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean))
+      .refine((origins) => origins.every(isOrigin), "must be comma-separated origins like 'https://example.com'")
+      .optional(),
+  ),
+  // Optional LLM that may phrase the quiz's questions (an OpenAI-compatible chat-completions endpoint). Our
+  // own questions are used when it is unset, slow or wrong.
+  LLM_BASE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  LLM_API_KEY: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
+  LLM_MODEL: z.preprocess(emptyAsUnset, z.string().max(200).optional()),
+  LLM_TIMEOUT_MS: positiveInt(2500),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,6 +83,15 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 function isServiceAccountKey(value: string): boolean {
   try {
@@ -100,6 +124,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.SEARCH_CONSOLE_CREDENTIALS && !config.SEARCH_CONSOLE_SITE_URL) {
     throw new ConfigError(['SEARCH_CONSOLE_SITE_URL: required with SEARCH_CONSOLE_CREDENTIALS (e.g. sc-domain:unsheet.app)']);
+  }
+  if (config.LLM_BASE_URL && !config.LLM_MODEL) {
+    throw new ConfigError(['LLM_MODEL: required with LLM_BASE_URL (the model name the endpoint serves)']);
   }
   return config;
 }

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
 import pg from 'pg';
+import { DatabaseUnavailableError } from './errors.js';
 import { migrateToLatest } from './migrator.js';
 import type { Db } from './tables.js';
 
@@ -22,15 +23,20 @@ export interface DatabaseOptions {
   dataDir: string;
   poolSize?: number;
   migrate?: boolean;
-  /** Told when an idle PostgreSQL connection breaks (it is dropped from the pool; nothing else to do). */
-  onIdleError?: (error: Error) => void;
+  /** Told when a PostgreSQL connection breaks (it is dropped from the pool; nothing else to do). */
+  onConnectionError?: (error: Error) => void;
 }
 
 const INT8_OID = 20;
+/**
+ * How long a query waits for a connection (a free one from the pool, or a new one from the server) before
+ * it fails with DatabaseUnavailableError (503) instead of hanging while the database is out of reach.
+ */
+const CONNECTION_TIMEOUT_MS = 10_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
-    ? openPostgres(options.url, options.poolSize ?? 10, options.onIdleError)
+    ? openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError)
     : await openPglite(options.dataDir);
   if (options.migrate !== false) {
     try {
@@ -43,19 +49,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
-function openPostgres(url: string, poolSize: number, onIdleError?: (error: Error) => void): DatabaseHandle {
+function openPostgres(url: string, poolSize: number, onConnectionError?: (error: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    // Notices a server that vanished without closing the connection (host down, network cut).
+    keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle connection that the server closes (restart, terminated backend) leaves the pool; the next
-  // query opens a new one. Without a listener the error would crash the process.
-  pool.on('error', (error) => onIdleError?.(error));
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as Db;
+  // A connection the server closes (restart, terminated backend) must not crash the process: without a
+  // listener, node-postgres throws its 'error' event. Idle, it leaves the pool (pg-pool's own listener);
+  // in use, the query on it fails (503) and it is not given back to the pool. Either way the next query
+  // opens a new connection.
+  pool.on('connect', (client) => client.on('error', (error) => onConnectionError?.(error)));
+  pool.on('error', () => {}); // already told through the client's listener
+  const connect = () =>
+    pool.connect().catch((error: unknown) => {
+      throw new DatabaseUnavailableError(error);
+    });
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool: { Client: pg.Client, options: pool.options, connect, end: () => pool.end() } }),
+  }) as Db;
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

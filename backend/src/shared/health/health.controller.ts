@@ -15,12 +15,19 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * Without the database nothing can be served: 503, so a load balancer sends traffic elsewhere. Without
+   * Redis the API still appends every command (projectors poll the log, e-mails wait in the outbox): 200
+   * with status 'degraded', so an outage of Redis does not take every API replica out of rotation.
+   */
   @Get('ready')
-  @ApiOperation({ summary: 'The process can serve: database reachable, and Redis when configured (503 otherwise)' })
+  @ApiOperation({
+    summary: "Database and Redis checks: 503 without the database; 200 'degraded' without Redis (commands still accepted)",
+  })
   async ready(@Res({ passthrough: true }) response: Response) {
     const checks = await this.kernel.readiness();
     const ok = Object.values(checks).every((state) => state === 'up');
-    response.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    response.status(checks.database === 'up' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     return { status: ok ? 'ok' : 'degraded', checks };
   }
 }

@@ -1,11 +1,16 @@
 /**
  * One place that turns errors into HTTP answers: `{ code, message, fields? }`. Domain errors keep their
  * status and message; framework errors (unknown route, malformed JSON, body too large) keep their status;
- * anything else is a 500 with a generic message, and the details go to the log only.
+ * a database out of reach (or a connection it dropped) is a 503 the client may retry; anything else is a
+ * 500 with a generic message, and the details go to the log only.
  */
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { DomainError, ValidationError } from '../errors/domain-error.js';
+
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+const RETRY_AFTER_SECONDS = '5';
 
 export interface ErrorBody {
   code: string;
@@ -19,6 +24,12 @@ export class DomainErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    if (isDatabaseUnavailable(error)) {
+      this.logger.warn(`database unavailable: ${(error as Error).message}`);
+      response.setHeader('Retry-After', RETRY_AFTER_SECONDS);
+      response.status(503).json({ code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+      return;
+    }
     const [status, body] = this.toHttp(error);
     if (status >= 500) this.logger.error(error);
     response.status(status).json(body);

@@ -10,6 +10,8 @@ import { PROJECTIONS_QUEUE } from './projection-wakeup.js';
 export interface ProjectionWorkersOptions {
   pollMs: number;
   redis?: { connection: ConnectionOptions; prefix: string };
+  /** Told when the wake-up queue cannot reach Redis (it reconnects by itself; the poll keeps projecting). */
+  onRedisError?: (error: Error) => void;
 }
 
 export class ProjectionWorkers {
@@ -38,6 +40,7 @@ export class ProjectionWorkers {
           concurrency: Math.max(1, this.runner.asyncProjections.length),
         },
       );
+      this.worker.on('error', (error) => this.options.onRedisError?.(error));
     }
     this.timer = setInterval(() => this.poll(), this.options.pollMs);
     this.poll();

@@ -5,10 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { Tables } from '../db/tables.js';
 
 export const TEST_POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -97,4 +99,22 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Waits until an async projection has applied every event committed so far: no event lies beyond its
+ * checkpoint in the catch-up order (transaction id, then global position).
+ */
+export async function projectionCaughtUp(db: Kysely<Tables>, name: string, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => {
+    const { rows } = await sql<{ behind: boolean }>`
+      select exists (
+        select 1 from events e
+        where not exists (
+          select 1 from projection_checkpoints c
+          where c.name = ${name} and (e.transaction_id, e.global_position) <= (c.transaction_id, c.global_position)
+        )
+      ) as behind`.execute(db);
+    return !rows[0]!.behind;
+  }, timeoutMs);
 }

@@ -124,7 +124,7 @@ export function HomeRoute() {
       <HomeSection id="quiz" title="Which tool fits you?">
         <div className="max-w-2xl">
           <WhenVisible minHeight="14rem" label="Loading the quiz">
-            <Quiz categories={categories.data} />
+            <Quiz />
           </WhenVisible>
         </div>
       </HomeSection>

@@ -1,3 +1,4 @@
+import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
@@ -15,8 +16,10 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-5', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('leading-tight font-semibold', className)} {...props} />;
+/** An h3, or with `asChild` the heading it wraps (a heading inside a heading is invalid HTML and breaks hydration). */
+export function CardTitle({ className, asChild = false, ...props }: ComponentProps<'h3'> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot.Root : 'h3';
+  return <Comp data-slot="card-title" className={cn('leading-tight font-semibold', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

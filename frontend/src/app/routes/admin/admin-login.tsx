@@ -72,7 +72,7 @@ export function AdminLoginRoute() {
       <meta name="robots" content="noindex" />
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle>
+          <CardTitle asChild>
             <h1>{creating ? 'Create Admin Account' : 'Admin Login'}</h1>
           </CardTitle>
           <CardDescription>

@@ -1,8 +1,8 @@
 // The marketing sections of an app page, in the order the page shows them. A section whose list is empty is
 // left out rather than shown as a heading over nothing.
 import { useId, type ReactNode } from 'react';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { Badge } from '../../../components/ui/badge';
+import { ChevronDownIcon } from '../../../components/ui/chevron-down-icon';
 import { cn } from '../../../lib/utils';
 import { benefitImprovement, replacedTools, ROI_FIGURES, UNIVERSAL_INTEGRATION } from '../display-rules';
 import type { App } from '../types';
@@ -189,17 +189,28 @@ function Integrations({ app }: { app: App }) {
 }
 
 function Faq({ app }: { app: App }) {
+  const group = useId();
   if (app.faq_items.length === 0) return null;
+  // Native disclosures, one open at a time (the shared `name`): no script on the page's first load, and
+  // they work before hydration.
   return (
     <Section title="FAQ">
-      <Accordion type="single" collapsible className="rounded-lg border bg-card px-4">
+      <div className="rounded-lg border bg-card px-4">
         {app.faq_items.map((item, index) => (
-          <AccordionItem key={index} value={String(index)}>
-            <AccordionTrigger>{item.question}</AccordionTrigger>
-            <AccordionContent className="leading-relaxed">{item.answer}</AccordionContent>
-          </AccordionItem>
+          <details key={index} name={group} className="group border-b last:border-b-0">
+            <summary
+              className={cn(
+                'flex cursor-pointer list-none items-start justify-between gap-4 rounded-md py-4 text-left font-medium transition-colors',
+                'hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden',
+              )}
+            >
+              <h3 className="text-base font-medium">{item.question}</h3>
+              <ChevronDownIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" />
+            </summary>
+            <div className="pb-4 text-sm leading-relaxed text-muted-foreground">{item.answer}</div>
+          </details>
         ))}
-      </Accordion>
+      </div>
     </Section>
   );
 }

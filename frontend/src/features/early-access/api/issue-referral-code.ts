@@ -7,6 +7,7 @@ export interface IssuedReferralCode {
   issued: boolean;
 }
 
-export function issueReferralCode(email: string): Promise<IssuedReferralCode> {
-  return apiPost<IssuedReferralCode>('/referral-codes', { email: email.trim() });
+/** `website`: the honeypot, only when a bot filled it. */
+export function issueReferralCode(email: string, website?: string): Promise<IssuedReferralCode> {
+  return apiPost<IssuedReferralCode>('/referral-codes', { email: email.trim(), website });
 }

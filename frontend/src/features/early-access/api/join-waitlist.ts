@@ -1,25 +1,22 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import * as z from 'zod/mini';
 import { apiPost } from '../../../lib/api-client';
 import { getSessionId } from '../../analytics/session';
-import { EMAIL_PATTERN } from '../validation';
 import { earlyAccessStatusKey } from './get-status';
 
 // POST /api/leads: join the Early Explorers (or, once the 100 spots are gone, the wait-list). The same
-// e-mail again gets its existing position back (200, alreadyJoined). Only the zod/mini checks the footer's
-// newsletter form already uses: zod's shared core lands in the first-load chunk, and the app page has
-// almost no room left in the 150 KB budget (frontend/e2e/budget.e2e.ts).
-export const joinWaitlistInput = z.object({
-  email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN)),
+// e-mail again gets its existing position back (200, alreadyJoined). No schema library here: the forms check
+// the address first (validation.ts) and the server checks it again (400 with the field), while zod's core
+// would cost the app page's first load several kilobytes of its 150 KB budget (frontend/e2e/budget.e2e.ts).
+export interface JoinWaitlistInput {
+  email: string;
   /** The path the visitor joined from, for attribution in the admin console. */
-  source_page: z.string().check(z.maxLength(2048)),
-});
-
-export type JoinWaitlistInput = z.input<typeof joinWaitlistInput> & {
+  source_page: string;
   /** The referral code the visitor arrived with, if any (readReferral checks its form). */
   ref?: string | undefined;
-};
+  /** The honeypot, only when a bot filled it (components/ui/honeypot.tsx). */
+  website?: string | undefined;
+}
 
 export interface JoinWaitlistResult {
   position: number;
@@ -29,9 +26,15 @@ export interface JoinWaitlistResult {
 }
 
 export function joinWaitlist(input: JoinWaitlistInput): Promise<JoinWaitlistResult> {
-  // The analytics session links the lead to the visits that led to it (the admin's lead timeline).
-  const body = { ...joinWaitlistInput.parse(input), sessionId: getSessionId() };
-  return apiPost<JoinWaitlistResult>('/leads', input.ref ? { ...body, ref: input.ref } : body);
+  // The analytics session links the lead to the visits that led to it (the admin's lead timeline). Undefined
+  // values (no ref, a blank honeypot) are left out of the JSON.
+  return apiPost<JoinWaitlistResult>('/leads', {
+    email: input.email.trim(),
+    source_page: input.source_page.slice(0, 2048),
+    sessionId: getSessionId(),
+    ref: input.ref || undefined,
+    website: input.website,
+  });
 }
 
 /** joinWaitlist, then refetch the status so every open view shows the spots that are left now. */

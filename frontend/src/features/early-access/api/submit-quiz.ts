@@ -16,6 +16,12 @@ export interface QuizOutcome {
   lead: JoinWaitlistResult;
 }
 
-export function submitQuiz(input: { email: string; answers: QuizAnswer[]; ref?: string | undefined }): Promise<QuizOutcome> {
+export function submitQuiz(input: {
+  email: string;
+  answers: QuizAnswer[];
+  ref?: string | undefined;
+  /** The honeypot, only when a bot filled it. */
+  website?: string | undefined;
+}): Promise<QuizOutcome> {
   return apiPost<QuizOutcome>('/quiz-results', { ...input, email: input.email.trim() });
 }

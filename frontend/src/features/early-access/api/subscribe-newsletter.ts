@@ -7,8 +7,14 @@ export interface SubscribeNewsletterInput {
   email: string;
   /** The path the visitor subscribed from, for attribution in the admin console. */
   source_page: string;
+  /** The honeypot, only when a bot filled it. */
+  website?: string;
 }
 
 export function subscribeNewsletter(input: SubscribeNewsletterInput): Promise<unknown> {
-  return apiPost<unknown>('/newsletter/subscriptions', { email: input.email.trim(), source_page: input.source_page.slice(0, 2048) });
+  return apiPost<unknown>('/newsletter/subscriptions', {
+    email: input.email.trim(),
+    source_page: input.source_page.slice(0, 2048),
+    website: input.website,
+  });
 }

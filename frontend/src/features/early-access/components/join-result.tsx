@@ -54,7 +54,7 @@ export function JoinResult({ joined, headingAs: Heading = 'h3', className }: Joi
   // The form that was focused is gone; start keyboard and screen-reader users at the news.
   useEffect(() => headingRef.current?.focus(), []);
   const referral = useReferral(joined.refCode);
-  const invites = referral.data?.conversions;
+  const invites = referral.data?.stats.total_signups;
 
   return (
     <div data-testid="join-result" className={cn('flex flex-col gap-4', className)}>

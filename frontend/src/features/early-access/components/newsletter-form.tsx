@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { cn } from '../../../lib/utils';
@@ -20,6 +21,7 @@ export function NewsletterForm({ className }: { className?: string }) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const trap = honeypotOf(event.currentTarget);
     const problem = validateEmail(email);
     if (problem) {
       setInvalid(true);
@@ -30,7 +32,7 @@ export function NewsletterForm({ className }: { className?: string }) {
 
     setSubmitting(true);
     try {
-      await subscribeNewsletter({ email, source_page: pathname });
+      await subscribeNewsletter({ email, source_page: pathname, ...trap });
       trackConversion('newsletter');
       toast.success('Subscribed! 📧', { description: "You'll be the first to know about new AI tools." });
       setEmail('');
@@ -45,6 +47,7 @@ export function NewsletterForm({ className }: { className?: string }) {
   return (
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className={cn('flex w-full flex-col gap-2 sm:flex-row', className)}>
+      <Honeypot />
       <Label htmlFor={inputId} className="sr-only">
         Email address
       </Label>

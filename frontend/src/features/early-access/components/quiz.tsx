@@ -4,15 +4,17 @@
  * address on the list with source 'quiz'; if that fails, the spec's default result is shown.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { submitQuiz, type QuizAnswer, type QuizOutcome } from '../api/submit-quiz';
-import { DEFAULT_RESULT, QUIZ_STEPS, questionFor, type QuizCategory } from '../quiz-questions';
+import { getQuizQuestion } from '../api/get-quiz-question';
+import { DEFAULT_RESULT, FALLBACK_QUESTION, QUIZ_STEPS, type QuizQuestion } from '../quiz-questions';
 import { readReferral, shareLink } from '../referral';
 import { validateEmail } from '../validation';
 import { CopyButton } from './copy-button';
@@ -24,9 +26,11 @@ type Phase =
   | { kind: 'loading' }
   | { kind: 'result'; outcome: QuizOutcome | null };
 
-export function Quiz({ categories }: { categories: readonly QuizCategory[] | undefined }) {
+/** `currentApp`: the slug of the app page the quiz is on, if any (the questions adapt to it). */
+export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'email' });
   const [email, setEmail] = useState('');
+  const [trap, setTrap] = useState<{ website?: string }>({});
   const [answers, setAnswers] = useState<QuizAnswer[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -39,7 +43,7 @@ export function Quiz({ categories }: { categories: readonly QuizCategory[] | und
     setPhase({ kind: 'loading' });
     let outcome: QuizOutcome | null = null;
     try {
-      outcome = await submitQuiz({ email, answers: all, ref: readReferral() });
+      outcome = await submitQuiz({ email, answers: all, ref: readReferral(), ...trap });
       trackConversion('lead');
     } catch (error) {
       console.error('Getting the quiz recommendation failed', error);
@@ -62,14 +66,17 @@ export function Quiz({ categories }: { categories: readonly QuizCategory[] | und
   return (
     <div data-testid="quiz" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
       {phase.kind === 'email' && (
-        <EmailStep email={email} onEmail={setEmail} onStart={() => setPhase({ kind: 'question', step: 0 })} />
+        <EmailStep email={email} onEmail={setEmail} onStart={(filled) => {
+            setTrap(filled);
+            setPhase({ kind: 'question', step: 0 });
+          }} />
       )}
       {phase.kind === 'question' && (
         <QuestionStep
           headingRef={headingRef}
           step={phase.step}
           answers={answers}
-          categories={categories}
+          currentApp={currentApp}
           onAnswer={answer}
           onBack={() => setPhase(phase.step === 0 ? { kind: 'email' } : { kind: 'question', step: phase.step - 1 })}
         />
@@ -87,7 +94,7 @@ export function Quiz({ categories }: { categories: readonly QuizCategory[] | und
   );
 }
 
-function EmailStep({ email, onEmail, onStart }: { email: string; onEmail: (email: string) => void; onStart: () => void }) {
+function EmailStep({ email, onEmail, onStart }: { email: string; onEmail: (email: string) => void; onStart: (trap: { website?: string }) => void }) {
   const inputId = useId();
   const [invalid, setInvalid] = useState(false);
 
@@ -99,7 +106,7 @@ function EmailStep({ email, onEmail, onStart }: { email: string; onEmail: (email
       toast.error(problem.title, { description: problem.description });
       return;
     }
-    onStart();
+    onStart(honeypotOf(event.currentTarget));
   }
 
   return (
@@ -111,6 +118,7 @@ function EmailStep({ email, onEmail, onStart }: { email: string; onEmail: (email
         </p>
       </div>
       <form noValidate onSubmit={handleSubmit} className="@container flex flex-col gap-2">
+        <Honeypot />
         <Label htmlFor={inputId}>Email</Label>
         <div className="flex flex-col gap-2 @sm:flex-row">
           <EmailInput
@@ -135,14 +143,50 @@ interface QuestionStepProps {
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   step: number;
   answers: readonly QuizAnswer[];
-  categories: readonly QuizCategory[] | undefined;
+  currentApp: string | undefined;
   onAnswer: (step: number, question: string, value: string) => void;
   onBack: () => void;
 }
 
-function QuestionStep({ headingRef, step, answers, categories, onAnswer, onBack }: QuestionStepProps) {
-  const { question, options } = questionFor(step, answers, categories);
+function QuestionStep({ headingRef, step, answers, currentApp, onAnswer, onBack }: QuestionStepProps) {
+  const { pathname } = useLocation();
+  const asked = answers.slice(0, step).map((a) => a.answer);
+  const key = JSON.stringify([step, asked]);
+  const [loaded, setLoaded] = useState<{ key: string; question: QuizQuestion } | null>(null);
+  // Each question depends on the answers before it; if it cannot be loaded, the spec's fallback is asked.
+  useEffect(() => {
+    let current = true;
+    getQuizQuestion({ currentAnswers: asked, currentPage: pathname, currentApp })
+      .catch((error: unknown) => {
+        console.error('Loading the quiz question failed', error);
+        return FALLBACK_QUESTION;
+      })
+      .then((question) => {
+        if (current) setLoaded({ key, question });
+      });
+    return () => {
+      current = false;
+    };
+    // `key` stands for step and the answers before it.
+  }, [key, pathname, currentApp]);
+  const ready = loaded?.key === key;
+  // The heading appears only once the question has loaded: move focus to it then.
+  useEffect(() => {
+    if (ready) headingRef.current?.focus();
+  }, [ready, headingRef]);
   const chosen = answers[step]?.answer;
+  if (!ready) {
+    return (
+      <div role="status" className="flex flex-col gap-3 py-6">
+        <p className="text-sm font-medium text-muted-foreground">
+          Step {step + 1}/{QUIZ_STEPS}
+        </p>
+        <span className="block h-6 w-2/3 animate-pulse rounded-md bg-muted" />
+        <span className="sr-only">Loading the question…</span>
+      </div>
+    );
+  }
+  const { question, options } = loaded!.question;
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">

@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { issueReferralCode } from '../api/issue-referral-code';
@@ -24,6 +25,7 @@ export function ShareLinkGenerator() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const trap = honeypotOf(event.currentTarget);
     const problem = validateEmail(email);
     if (problem) {
       setInvalid(true);
@@ -32,7 +34,7 @@ export function ShareLinkGenerator() {
     }
     setGenerating(true);
     try {
-      const { code } = await issueReferralCode(email);
+      const { code } = await issueReferralCode(email, trap.website);
       setLink(shareLink(code, window.location.origin));
       toast.success('Your share link is ready!', {
         description: 'Share it: you earn 50% of the lifetime revenue of every friend who becomes a customer through it.',
@@ -52,6 +54,7 @@ export function ShareLinkGenerator() {
         everyone who becomes a customer through it.
       </p>
       <form noValidate onSubmit={handleSubmit} className="@container flex flex-col gap-2">
+        <Honeypot />
         <Label htmlFor={emailId}>Your email</Label>
         <div className="flex flex-col gap-2 @sm:flex-row">
           <EmailInput

@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { cn } from '../../../lib/utils';
@@ -37,6 +38,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const trap = honeypotOf(event.currentTarget);
     const problem = validateEmail(email);
     if (problem) {
       setInvalid(true);
@@ -48,7 +50,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
     setSubmitting(true);
     let result: JoinWaitlistResult;
     try {
-      result = await join({ email, source_page: pathname, ref: readReferral() });
+      result = await join({ email, source_page: pathname, ref: readReferral(), ...trap });
     } catch (error) {
       console.error('Joining the list failed', error);
       toastFailure(error, failure);
@@ -66,6 +68,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
     // in wide sections and in the narrow app-page side box alike.
     <div className={cn('@container', className)}>
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2">
+        <Honeypot />
         <Label htmlFor={inputId}>Email</Label>
         <div className="flex flex-col gap-2 @sm:flex-row">
           <EmailInput

@@ -5,6 +5,8 @@ export interface AskQuickQuestionInput {
   name: string;
   email: string;
   message: string;
+  /** The honeypot, only when a bot filled it (components/ui/honeypot.tsx). */
+  website?: string;
 }
 
 export function askQuickQuestion(input: AskQuickQuestionInput): Promise<{ id: string }> {

@@ -7,6 +7,8 @@ export interface SubmitDeveloperInquiryInput {
   message: string;
   portfolio_url: string | null;
   linkedin_url: string | null;
+  /** The honeypot, only when a bot filled it (components/ui/honeypot.tsx). */
+  website?: string;
 }
 
 export function submitDeveloperInquiry(input: SubmitDeveloperInquiryInput): Promise<{ id: string }> {

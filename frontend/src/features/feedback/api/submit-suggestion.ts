@@ -8,6 +8,8 @@ export interface SubmitSuggestionInput {
   category: SuggestionCategory | null;
   /** The path the visitor suggested from. */
   source_page: string;
+  /** The honeypot, only when a bot filled it (components/ui/honeypot.tsx). */
+  website?: string;
 }
 
 export function submitSuggestion(input: SubmitSuggestionInput): Promise<{ id: string }> {

@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
 import { isBlank } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
@@ -39,6 +40,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const trap = honeypotOf(event.currentTarget);
     if (submitting) return;
     if (isBlank(name) || isBlank(email) || isBlank(message)) {
       toast.error('Missing Information', { description: 'Please fill in all required fields.' });
@@ -48,6 +50,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
     setSubmitting(true);
     try {
       await submitDeveloperInquiry({
+        ...trap,
         name: name.trim(),
         email: email.trim(),
         message: message.trim(),
@@ -68,6 +71,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
   // in for a malformed e-mail or URL, the one check the spec gives these fields (§5: "of URL type").
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <Honeypot />
       <TextField
         id={`${id}-name`}
         label="Name"

@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { ApiError } from '../../../lib/api-client';
 import { askQuickQuestion } from '../api/ask-quick-question';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
@@ -37,6 +38,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const trap = honeypotOf(event.currentTarget);
     if (sending) return;
     if (incomplete) {
       toast.error('Missing information', { description: 'Please fill in all fields.' });
@@ -49,7 +51,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
 
     setSending(true);
     try {
-      await askQuickQuestion({ name: name.trim(), email: email.trim(), message: message.trim() });
+      await askQuickQuestion({ name: name.trim(), email: email.trim(), message: message.trim(), ...trap });
     } catch (error) {
       console.error('Sending the quick question failed', error);
       toastFailure(error, {
@@ -67,6 +69,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
   return (
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <Honeypot />
       <TextField
         id={`${id}-name`}
         label="Name"

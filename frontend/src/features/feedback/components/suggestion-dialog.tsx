@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
 import { submitSuggestion } from '../api/submit-suggestion';
@@ -42,6 +43,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const trap = honeypotOf(event.currentTarget);
     if (submitting) return;
     if (isBlank(email) || isBlank(text)) {
       toast.error('Missing information', { description: 'Please fill in both email and suggestion fields.' });
@@ -55,6 +57,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
     setSubmitting(true);
     try {
       await submitSuggestion({
+        ...trap,
         email: email.trim(),
         suggestion_text: text.trim(),
         category: isSuggestionCategory(category) ? category : null,
@@ -75,6 +78,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
   return (
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <Honeypot />
       <TextField
         id={`${id}-email`}
         label="Email"

@@ -1,0 +1,173 @@
+/**
+ * The HTTP benchmark (`npm run bench`, after the event-store benchmark): the scenarios of load-tests/ driven
+ * by autocannon against the built server (backend/dist) on the real PostgreSQL and Redis, as production runs
+ * it: an API process (RUN_WORKERS=false) and a worker process, a fresh database and Redis prefix.
+ * Catalogue reads, analytics ingest (with the projection lag and the bare-INSERT ratio), waitlist joins at
+ * 200 concurrent clients (positions checked afterwards), referral clicks, the admin dashboard's reads.
+ * Prints the figures and writes its section of docs/performance.md.
+ *   BENCH_ONLY=catalogue,ingest,waitlist,admin   run some scenarios only (the report is not written)
+ *   BENCH_CPU_PROF=1                             the API and worker write CPU profiles into .profiles/
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { loadConfig } from '../src/shared/config/config.js';
+import { PROJECT_ROOT } from '../src/shared/paths.js';
+import { PROJECTIONS_QUEUE } from '../src/shared/queue/projection-wakeup.js';
+import { startServerProcess, startWorkerProcess, waitForQueueWorkers } from '../src/shared/testing/server-process.js';
+import { clearRedisPrefix, createTestDatabase, TEST_REDIS_URL, uniqueName } from '../src/shared/testing/test-database.js';
+import { ADMIN, adminReads } from './http/admin.js';
+import { CATALOGUE, catalogueReads } from './http/catalogue.js';
+import { CLICKS, referralClicks, WAITLIST, waitlistJoins, type WaitlistFigures } from './http/early-access.js';
+import { analyticsIngest, INGEST, type IngestFigures } from './http/ingest.js';
+import { fmt, type LoadResult } from './http/load.js';
+
+const TARGETS = {
+  catalogueRps: 3000,
+  catalogueP99: 30,
+  ingestEventsPerSecond: 5000,
+  ingestP99: 50,
+  joinP99: 100,
+  lagP99: 2000,
+};
+
+const only = process.env.BENCH_ONLY?.split(',');
+const runs = (name: string) => !only || only.includes(name);
+const nodeArgs = (name: string) => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(PROJECT_ROOT, '.profiles'), '--cpu-prof-name', `${name}.cpuprofile`] : []);
+
+const database = await createTestDatabase();
+const prefix = uniqueName('unsheet-bench');
+// E-mails (welcome messages of the joins) go to .eml files there, as without SMTP_URL in production.
+const dataDir = mkdtempSync(join(tmpdir(), 'unsheet-bench-'));
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: database.url,
+  REDIS_URL: TEST_REDIS_URL,
+  REDIS_PREFIX: prefix,
+  NODE_ENV: 'production',
+  APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  DEMO_CATALOGUE: 'false',
+  LOG_LEVEL: 'warn',
+  // All the load comes from one address.
+  RATE_LIMIT_FACTOR: '100000',
+};
+const loadAtStart = loadavg();
+const server = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'true' }, 60_000, { nodeArgs: nodeArgs('api') });
+// The projection and e-mail workers in a process of their own, as in production: the API's event loop only serves.
+const worker = await startWorkerProcess(env, 60_000, { nodeArgs: nodeArgs('worker') });
+const pool = new pg.Pool({ connectionString: database.url, max: INGEST.connections + 2 });
+
+try {
+  // Nothing is measured while the worker is still starting (seconds of CPU on the same cores).
+  await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, 1);
+  const catalogue = runs('catalogue') ? await catalogueReads(server.url) : undefined;
+  if (catalogue) print('Catalogue reads', catalogue, CATALOGUE.connections, catalogue.rps >= TARGETS.catalogueRps && catalogue.p99 < TARGETS.catalogueP99);
+
+  const ingest = runs('ingest') ? await analyticsIngest(server.url, pool) : undefined;
+  if (ingest) {
+    const { saturation, target, lag } = ingest;
+    console.log(`Analytics ingest, saturation: ${fmt(saturation.eventsPerSecond)} events/s (${fmt(saturation.rps)} batches/s), p50 ${saturation.p50} ms, p99 ${saturation.p99} ms, ${saturation.errors} errors`);
+    console.log(`  bare multi-row INSERT of the same rows: ${fmt(ingest.bare)} rows/s; ingest / bare = ${ingest.ratio.toFixed(2)}`);
+    console.log(`  at ${fmt(INGEST.targetEventsPerSecond)} events/s: achieved ${fmt(target.eventsPerSecond)}, p50 ${target.p50} ms, p99 ${target.p99} ms ${verdict(ingestMet(ingest))}`);
+    console.log(`  projection lag: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms over ${lag.probes} probes ${verdict(lag.p99 < TARGETS.lagP99)}`);
+  }
+
+  const waitlist = runs('waitlist') ? await waitlistJoins(server.url, pool) : undefined;
+  if (waitlist) {
+    print('Waitlist joins', waitlist, WAITLIST.connections, waitlistMet(waitlist));
+    console.log(`  ${fmt(waitlist.joins)} joins; positions unique: ${waitlist.positionsUnique}, gap-free: ${waitlist.positionsGapFree}`);
+  }
+  const clicks = waitlist ? await referralClicks(server.url, waitlist.codes) : undefined;
+  if (clicks) print('Referral clicks', clicks, CLICKS.connections);
+
+  const admin = runs('admin') ? await adminReads(server.url, database.handle.db, loadConfig(env)) : undefined;
+  if (admin) print('Admin dashboard reads', admin, ADMIN.connections);
+
+  const loadAtEnd = loadavg();
+  if (!only) writeSection({ catalogue: catalogue!, ingest: ingest!, waitlist: waitlist!, clicks: clicks!, admin: admin! }, await redisVersion(), loadAtStart, loadAtEnd);
+  const failures = [worker.output(), server.output()].join('').split('\n').filter((line) => /"level":(50|60)/.test(line));
+  if (failures.length > 0) console.log(`Errors logged by the server or worker:\n${failures.slice(0, 5).join('\n')}`);
+} finally {
+  await pool.end();
+  await server.stop();
+  await worker.stop();
+  await database.drop();
+  await clearRedisPrefix(prefix);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function ingestMet(f: IngestFigures): boolean {
+  return f.saturation.eventsPerSecond >= TARGETS.ingestEventsPerSecond && f.target.p99 < TARGETS.ingestP99;
+}
+
+function waitlistMet(f: WaitlistFigures): boolean {
+  return f.p99 < TARGETS.joinP99 && f.positionsUnique && f.positionsGapFree && f.errors === 0;
+}
+
+function verdict(met: boolean): string {
+  return met ? 'PASS' : 'MISS';
+}
+
+function print(name: string, r: LoadResult, connections: number, met?: boolean): void {
+  const target = met === undefined ? '' : ` ${verdict(met)}`;
+  console.log(`${name} (${connections} connections): ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors${target}`);
+}
+
+async function redisVersion(): Promise<string> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    return /redis_version:(\S+)/.exec(await redis.info('server'))?.[1] ?? 'unknown';
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function writeSection(
+  f: { catalogue: LoadResult; ingest: IngestFigures; waitlist: WaitlistFigures; clicks: LoadResult; admin: LoadResult },
+  redis: string,
+  loadAtStart: number[],
+  loadAtEnd: number[],
+): void {
+  const row = (name: string, r: LoadResult, connections: number, extra = '') =>
+    `| ${name} | ${connections} | ${fmt(r.rps)}${extra} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.errors} |`;
+  const { ingest, waitlist } = f;
+  const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
+  const section = `<!-- http -->
+## HTTP scenarios (backend/bench/http.bench.ts)
+The built server (\`backend/dist\`) on PostgreSQL and Redis ${redis}: an API process (\`RUN_WORKERS=false\`) and a worker
+process as in production, on a fresh database; autocannon on the same 2 cores. The same scenarios as the k6
+scripts in \`load-tests/\`. Load average (1 / 5 / 15 min) at the start: ${load(loadAtStart)}, at the end: ${load(loadAtEnd)};
+the 2 cores were shared with other work while this ran: above 2, every figure here is depressed by it.
+
+| scenario | connections | requests/s | p50 | p90 | p99 | max | errors |
+|---|---|---|---|---|---|---|---|
+${row(`catalogue reads (JSON reads and the sitemap), ${CATALOGUE.seconds} s`, f.catalogue, CATALOGUE.connections)}
+${row(`analytics ingest, saturation, batches of ${INGEST.batch}, ${INGEST.saturationSeconds} s`, ingest.saturation, INGEST.connections, ` (${fmt(ingest.saturation.eventsPerSecond)} events/s)`)}
+${row(`analytics ingest at ${fmt(INGEST.targetEventsPerSecond)} events/s, ${INGEST.targetSeconds} s`, ingest.target, INGEST.connections, ` (${fmt(ingest.target.eventsPerSecond)} events/s)`)}
+${row(`waitlist joins, fresh addresses, ${WAITLIST.referredShare * 100} % referred, ${WAITLIST.seconds} s`, waitlist, WAITLIST.connections)}
+${row(`referral clicks, ${CLICKS.seconds} s`, f.clicks, CLICKS.connections)}
+${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.connections)}
+
+| target | measured | |
+|---|---|---|
+| catalogue reads ≥ ${fmt(TARGETS.catalogueRps)} requests/s, p99 < ${TARGETS.catalogueP99} ms | ${fmt(f.catalogue.rps)} requests/s, p99 ${f.catalogue.p99} ms | ${f.catalogue.rps >= TARGETS.catalogueRps && f.catalogue.p99 < TARGETS.catalogueP99 ? 'met' : '**missed**'} |
+| analytics ingest ≥ ${fmt(TARGETS.ingestEventsPerSecond)} events/s in batches of ${INGEST.batch}, p99 < ${TARGETS.ingestP99} ms | ${fmt(ingest.saturation.eventsPerSecond)} events/s at saturation; p99 ${ingest.target.p99} ms at ${fmt(INGEST.targetEventsPerSecond)} events/s | ${ingestMet(ingest) ? 'met' : '**missed**'} |
+| projection lag p99 < ${fmt(TARGETS.lagP99)} ms during that ingest | p50 ${ingest.lag.p50} ms, p99 ${ingest.lag.p99} ms, max ${ingest.lag.max} ms (${ingest.lag.probes} probes) | ${ingest.lag.p99 < TARGETS.lagP99 ? 'met' : '**missed**'} |
+| waitlist joins p99 < ${TARGETS.joinP99} ms at ${WAITLIST.connections} concurrent clients, positions unique and gap-free | p99 ${waitlist.p99} ms over ${fmt(waitlist.joins)} joins; unique: ${waitlist.positionsUnique ? 'yes' : 'NO'}, gap-free: ${waitlist.positionsGapFree ? 'yes' : 'NO'} | ${waitlistMet(waitlist) ? 'met' : '**missed**'} |
+
+- Analytics ingest against a bare multi-row INSERT of the same rows (${INGEST.batch} a statement, ${INGEST.connections} at a time, no HTTP,
+  no validation): ${fmt(ingest.bare)} rows/s; **ingest / bare INSERT = ${ingest.ratio.toFixed(2)}**.
+- Projection lag: a probe session every ${INGEST.probeEveryMs} ms during the fixed-rate ingest, timed from its request until it is in
+  \`user_sessions\`, which the metrics read.
+- Waitlist positions: every 201 answer's position collected, then checked unique, and the \`leads\` table checked to hold exactly 1..N.
+<!-- /http -->
+`;
+  const file = join(PROJECT_ROOT, 'docs', 'performance.md');
+  const current = readFileSync(file, 'utf8');
+  const marked = /<!-- (http|analytics-ingest) -->[\s\S]*<!-- \/(http|analytics-ingest) -->\n/;
+  const next = marked.test(current) ? current.replace(marked, section) : current.replace('## What profiling changed', `${section}\n## What profiling changed`);
+  writeFileSync(file, next);
+  console.log('Wrote the HTTP section of docs/performance.md');
+}

@@ -1,0 +1,135 @@
+/**
+ * Analytics ingest: batches of 50 distinct tracker events (a visit each) to POST /api/analytics/collect.
+ *   1. Saturation (10 connections) → events/s and latency; against a bare multi-row INSERT of the same rows
+ *      (50 a statement, 10 at a time) on the same database: the ratio says what the endpoint costs.
+ *   2. The target rate (5,000 events/s, 100 batches/s) → latency, and projection lag: probe sessions sent
+ *      every 100 ms, timed from the request until the session is in user_sessions (what the metrics read).
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { TrackerEvent } from '../../src/analytics/collect/collect.schema.js';
+import { parseUserAgent, toVisitEvent } from '../../src/analytics/collect/enrich.js';
+import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../../src/analytics/testing/tracker-events.js';
+import { load, percentile, type LoadResult } from './load.js';
+
+export const INGEST = {
+  batch: 50,
+  connections: 10,
+  saturationSeconds: 15,
+  targetEventsPerSecond: 5000,
+  targetSeconds: 20,
+  probeEveryMs: 100,
+};
+
+export interface IngestFigures {
+  saturation: LoadResult & { eventsPerSecond: number };
+  target: LoadResult & { eventsPerSecond: number };
+  bare: number;
+  ratio: number;
+  lag: { p50: number; p99: number; max: number; probes: number };
+}
+
+export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<IngestFigures> {
+  const bodies = Array.from({ length: 4000 }, () => JSON.stringify({ events: visitBatch() }));
+  const url = `${baseUrl}/api/analytics/collect`;
+  const headers = { 'content-type': 'application/json', 'user-agent': BROWSER_UA };
+  let next = 0;
+  const run = async (duration: number, overallRate?: number) => {
+    const result = await load({ url, connections: INGEST.connections, duration, overallRate, method: 'POST', headers, body: () => bodies[next++ % bodies.length]! });
+    return { ...result, eventsPerSecond: result.rps * INGEST.batch };
+  };
+  await post(url, headers, bodies[0]!); // warm up
+
+  const saturation = await run(INGEST.saturationSeconds);
+  const bare = await bareInsertRate(db, INGEST.saturationSeconds / 3);
+  const probes: number[] = [];
+  const probing = probeLag(db, url, headers, probes);
+  const target = await run(INGEST.targetSeconds, INGEST.targetEventsPerSecond / INGEST.batch);
+  await probing.stop();
+  return {
+    saturation,
+    target,
+    bare,
+    ratio: saturation.eventsPerSecond / bare,
+    lag: { p50: percentile(probes, 50), p99: percentile(probes, 99), max: Math.max(...probes), probes: probes.length },
+  };
+}
+
+/** One visit as the tracker batches it: start, page views with their times, interactions, end (50 events). */
+function visitBatch(): TrackerEvent[] {
+  const sessionId = randomUUID();
+  const events: TrackerEvent[] = [sessionStart({ sessionId, url: 'https://unsheet.app/?utm_source=newsletter', parsedReferrer: 'google', trafficType: 'search' })];
+  while (events.length < INGEST.batch - 1) {
+    const pageViewId = randomUUID();
+    events.push(pageView({ sessionId, pageViewId, url: `https://unsheet.app/app/tool-${events.length % 17}`, title: 'Invoice Chaser — Unsheet', potentialKeywords: ['invoice', 'reminders'] }));
+    events.push(pageTime({ sessionId, pageViewId, seconds: events.length }));
+    if (events.length < INGEST.batch - 1) events.push(interaction({ sessionId, appId: randomUUID(), action: 'view', metadata: { position: events.length } }));
+  }
+  events.push(sessionEnd({ sessionId, timeOnSite: 300, pagesViewed: 16 }));
+  return events.slice(0, INGEST.batch);
+}
+
+/** The same rows the endpoint appends, inserted with plain multi-row INSERTs, `connections` at a time. */
+async function bareInsertRate(pool: pg.Pool, seconds: number): Promise<number> {
+  await pool.query(`create table bare_events (id bigint generated always as identity primary key, stream_id text not null,
+    type text not null, data jsonb not null, metadata jsonb not null)`);
+  const context = { userAgent: parseUserAgent(BROWSER_UA), ipHash: '0'.repeat(32), receivedAt: new Date() };
+  const batches = Array.from({ length: 400 }, () => visitBatch().map((event) => toVisitEvent(event, context)));
+  const statement = `insert into bare_events (stream_id, type, data, metadata) values ${Array.from(
+    { length: INGEST.batch },
+    (_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`,
+  ).join(', ')}`;
+  let rows = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: INGEST.connections }, async (_, worker) => {
+      for (let i = worker; performance.now() < deadline; i += INGEST.connections) {
+        const batch = batches[i % batches.length]!;
+        await pool.query(statement, batch.flatMap((e) => [e.streamId, e.type, JSON.stringify(e.data), '{}']));
+        rows += batch.length;
+      }
+    }),
+  );
+  const rate = rows / ((performance.now() - started) / 1000);
+  await pool.query('drop table bare_events');
+  return rate;
+}
+
+/** Sends a probe session every probeEveryMs and records, for each, the ms until it is in user_sessions. */
+function probeLag(db: pg.Pool, url: string, headers: Record<string, string>, lags: number[]) {
+  const pending = new Map<string, number>();
+  let stopped = false;
+  const sender = setInterval(() => {
+    const sessionId = randomUUID();
+    pending.set(sessionId, performance.now());
+    void post(url, headers, JSON.stringify({ events: [sessionStart({ sessionId })] }));
+  }, INGEST.probeEveryMs);
+  const watcher = (async () => {
+    while (!stopped || pending.size > 0) {
+      const ids = [...pending.keys()];
+      if (ids.length > 0) {
+        const { rows } = await db.query<{ session_id: string }>('select session_id from user_sessions where session_id = any($1::uuid[])', [ids]);
+        const now = performance.now();
+        for (const { session_id } of rows) {
+          lags.push(Math.round(now - pending.get(session_id)!));
+          pending.delete(session_id);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    async stop() {
+      clearInterval(sender);
+      stopped = true;
+      await Promise.race([watcher, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (pending.size > 0) throw new Error(`${pending.size} probe sessions never became visible`);
+    },
+  };
+}
+
+async function post(url: string, headers: Record<string, string>, body: string): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers, body });
+  if (response.status !== 202) throw new Error(`collect answered ${response.status}: ${await response.text()}`);
+}

@@ -1,0 +1,58 @@
+/**
+ * Referral stats (the spec's get_stats: clicks, sign-ups, conversions, lifetime revenue) and, from the same
+ * rows, the leaderboard: an async projection, so a burst of clicks or joins costs the request nothing and a
+ * batch costs a few statements (one insert of new codes, one update per code touched). Joining the list
+ * through a link is the conversion the programme counts today, so conversions equal sign-ups until there
+ * are paying customers; revenue stays 0 until then. Each LeadJoined is a new referee (a known address
+ * writes nothing), and the runner applies each event once, so nothing is counted twice.
+ */
+import { sql } from 'kysely';
+import type { Projection } from '../../shared/projections/projection.js';
+import type { LeadJoined } from '../lead/lead.events.js';
+import type { ReferralCodeIssued, ReferralLinkClicked } from '../referral/referral.events.js';
+
+type Handled = LeadJoined | ReferralCodeIssued | ReferralLinkClicked;
+
+export const referralStatsProjection: Projection<Handled> = {
+  name: 'referral-stats',
+  mode: 'async',
+  handles: ['LeadJoined', 'ReferralCodeIssued', 'ReferralLinkClicked'],
+  tables: ['referral_stats'],
+  async handle(trx, events) {
+    const codes = new Map<string, { owner_email: string; created_at: Date }>();
+    const deltas = new Map<string, { clicks: number; signups: number }>();
+    const delta = (code: string) => deltas.get(code) ?? deltas.set(code, { clicks: 0, signups: 0 }).get(code)!;
+    for (const event of events) {
+      switch (event.type) {
+        case 'ReferralCodeIssued':
+          if (!codes.has(event.data.code)) codes.set(event.data.code, { owner_email: event.data.ownerEmail, created_at: event.createdAt });
+          break;
+        case 'LeadJoined':
+          if (!codes.has(event.data.referralCode)) codes.set(event.data.referralCode, { owner_email: event.data.email, created_at: event.createdAt });
+          if (event.data.referredBy) delta(event.data.referredBy).signups++;
+          break;
+        case 'ReferralLinkClicked':
+          delta(event.data.code).clicks++;
+          break;
+      }
+    }
+    if (codes.size > 0) {
+      await trx
+        .insertInto('referral_stats')
+        .values([...codes].map(([code, row]) => ({ code, ...row })))
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
+    }
+    for (const [code, { clicks, signups }] of deltas) {
+      await trx
+        .updateTable('referral_stats')
+        .set({
+          clicks: sql`clicks + ${clicks}`,
+          signups: sql`signups + ${signups}`,
+          conversions: sql`conversions + ${signups}`,
+        })
+        .where('code', '=', code)
+        .execute();
+    }
+  },
+};

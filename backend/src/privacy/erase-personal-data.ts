@@ -1,0 +1,286 @@
+/**
+ * Erasure of one person's personal data (issue #11; `npm run privacy:erase -- <email>`, and the admin's lead
+ * deletion). The log stays the source of truth, so the person is masked in it, in place:
+ *
+ * - the address becomes one placeholder (`erased-<random>@erased.invalid`) everywhere, and its key
+ *   (`emailKey`, in stream ids and key columns) the placeholder's key. One placeholder per person keeps
+ *   every count, position, link and metric: a lead is still a lead, a referral still a referral, and
+ *   projections rebuilt from the masked log give the same read models;
+ * - their name, messages and profile links (the PERSONAL_FIELDS of the events and rows that are theirs)
+ *   become `[erased]`, and those words disappear from their other rows too (the e-mails sent to or about
+ *   them, stored rendered in email_outbox);
+ * - `.eml` files that mention them (the outbox folder of the embedded mode) are deleted.
+ *
+ * Read models are found from the database's own catalogue (every text and jsonb column of every table), not
+ * a list, so a table added later is covered without anyone remembering to. All of it happens in one
+ * transaction, which also records a PersonalDataErased event that holds no personal data (who erased, when,
+ * how much). Async projectors that read an event just before the erasure may write it once more after;
+ * the erasure is idempotent, so running it again finishes the job (docs/security.md).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../shared/db/tables.js';
+import { EventStore } from '../shared/event-store/event-store.js';
+import type { EventMetadata } from '../shared/event-store/events.js';
+import { emailKey, emailSchema } from '../shared/validation/email.js';
+
+export const ERASED = '[erased]';
+export const ERASED_DOMAIN = 'erased.invalid';
+
+/** Keys (events, camelCase) and columns (read models, snake_case) that hold what a person wrote or is called. */
+export const PERSONAL_FIELDS = new Set([
+  'name',
+  'displayName',
+  'display_name',
+  'message',
+  'text',
+  'suggestion_text',
+  'suggestionText',
+  'notes',
+  'adminNotes',
+  'admin_notes',
+  'portfolioUrl',
+  'portfolio_url',
+  'linkedinUrl',
+  'linkedin_url',
+]);
+
+export type PersonalDataErased = {
+  type: 'PersonalDataErased';
+  data: { erasureId: string; eventsMasked: number; rowsMasked: number; filesDeleted: number };
+};
+
+export interface ErasureReport {
+  erasureId: string | null;
+  eventsMasked: number;
+  rowsMasked: number;
+  filesDeleted: number;
+}
+
+export interface ErasureOptions {
+  /** Who asked (the admin's `actedBy(actor)`, or `{ operator: 'cli' }`): the erasure event's metadata. */
+  metadata?: EventMetadata;
+  /** The embedded mode's outbox folder (DATA_DIR/outbox), whose .eml files are searched too. */
+  outboxDir?: string;
+}
+
+/** Erases `email`'s person; answers with how much was masked (all zero when nothing was found). */
+export async function erasePersonalData(db: Db, email: string, options: ErasureOptions = {}): Promise<ErasureReport> {
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) throw new Error(`Not an e-mail address: ${parsed.error.issues[0]?.message ?? ''}`);
+  const address = parsed.data;
+  const key = emailKey(address);
+  const placeholder = `erased-${randomBytes(8).toString('hex')}@${ERASED_DOMAIN}`;
+  const masking = new Masking(address, key, placeholder);
+
+  const report = await db.transaction().execute(async (trx) => {
+    await collectPersonalStrings(trx, masking);
+    const eventsMasked = await maskEvents(trx, masking);
+    const rowsMasked = await maskReadModels(trx, masking);
+    if (eventsMasked + rowsMasked === 0) return { erasureId: null, eventsMasked, rowsMasked, filesDeleted: 0 };
+    const erasureId = randomUUID();
+    const erased: PersonalDataErased = { type: 'PersonalDataErased', data: { erasureId, eventsMasked, rowsMasked, filesDeleted: 0 } };
+    await new EventStore(trx).appendInTransaction(trx, `privacy-erasure-${erasureId}`, [erased], 0, options.metadata ?? {});
+    return { erasureId, eventsMasked, rowsMasked, filesDeleted: 0 };
+  });
+  report.filesDeleted = options.outboxDir ? deleteMessageFiles(options.outboxDir, masking) : 0;
+  return report;
+}
+
+/** What is replaced, and by what: the address, its key, and the person's own words once they are known. */
+class Masking {
+  readonly placeholderKey: string;
+  readonly emailPattern: string;
+  /** Names, messages… found in the person's events and rows, longest first. */
+  readonly personal = new Set<string>();
+
+  constructor(
+    readonly address: string,
+    readonly key: string,
+    readonly placeholder: string,
+  ) {
+    this.placeholderKey = emailKey(placeholder);
+    // Not inside a longer address (bob@x.com in jimbob@x.com, or in bob@x.com.au).
+    this.emailPattern = `(?<![A-Za-z0-9._%+-])${escapeRegex(address)}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`;
+  }
+
+  get emailRegex(): RegExp {
+    return new RegExp(this.emailPattern, 'gi');
+  }
+
+  mentions(text: string): boolean {
+    return this.emailRegex.test(text) || text.includes(this.key);
+  }
+
+  /** Every form a personal string takes in stored text: as is, inside JSON, and HTML-escaped (rendered e-mails). */
+  personalVariants(): string[] {
+    const variants = new Set<string>();
+    for (const value of this.personal) {
+      for (const form of [value, JSON.stringify(value).slice(1, -1), escapeHtml(value), escapeHtml(value).replace(/&#39;/g, '&#x27;')]) {
+        if (form.length >= 2) variants.add(form);
+      }
+    }
+    return [...variants].sort((a, b) => b.length - a.length);
+  }
+
+  maskText(text: string): string {
+    let masked = text.replace(this.emailRegex, this.placeholder).split(this.key).join(this.placeholderKey);
+    for (const variant of this.personalVariants()) masked = masked.split(variant).join(ERASED);
+    return masked;
+  }
+
+  /** A stored JSON value with the personal fields blanked and the address replaced. */
+  maskJson(value: unknown, key?: string): unknown {
+    if (typeof value === 'string') return key && PERSONAL_FIELDS.has(key) && value !== '' ? ERASED : this.maskText(value);
+    if (Array.isArray(value)) return value.map((item) => this.maskJson(item));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.maskText(k), this.maskJson(v, k)]));
+    }
+    return value;
+  }
+
+  collect(value: unknown, key?: string): void {
+    if (typeof value === 'string') {
+      if (key && PERSONAL_FIELDS.has(key) && value.trim() !== '' && value !== ERASED) this.personal.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) this.collect(item);
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) this.collect(v, k);
+    }
+  }
+}
+
+interface EventRow {
+  global_position: number;
+  stream_id: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+}
+
+async function personalEvents(trx: Trx, masking: Masking): Promise<EventRow[]> {
+  const { rows } = await sql<EventRow>`
+    select global_position, stream_id, data, metadata from events
+    where data::text ~* ${masking.emailPattern} or metadata::text ~* ${masking.emailPattern}
+       or stream_id like ${`%${masking.key}%`} or data::text like ${`%${masking.key}%`}
+    order by global_position`.execute(trx);
+  if (rows.length === 0) return rows;
+  // The rest of a stream that is theirs alone (a question and its triage notes), not of a shared one (the
+  // waiting list, where every lead joins): a stream is theirs when no other address appears in it.
+  const streams = [...new Set(rows.map((row) => row.stream_id))];
+  const { rows: others } = await sql<EventRow>`
+    select global_position, stream_id, data, metadata from events
+    where stream_id in (${sql.join(streams)}) order by global_position`.execute(trx);
+  const addressesByStream = new Map<string, Set<string>>();
+  for (const row of others) {
+    const found = addressesByStream.get(row.stream_id) ?? new Set<string>();
+    for (const match of JSON.stringify(row.data).matchAll(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g)) found.add(match[0].toLowerCase());
+    addressesByStream.set(row.stream_id, found);
+  }
+  const own = new Set(streams.filter((stream) => [...addressesByStream.get(stream)!].every((found) => found === masking.address)));
+  const byPosition = new Map(rows.map((row) => [row.global_position, row]));
+  for (const row of others) if (own.has(row.stream_id)) byPosition.set(row.global_position, row);
+  return [...byPosition.values()];
+}
+
+async function collectPersonalStrings(trx: Trx, masking: Masking): Promise<void> {
+  for (const row of await personalEvents(trx, masking)) masking.collect(row.data);
+  for (const table of await textColumns(trx)) {
+    const personalColumns = table.columns.filter(isPersonalColumn);
+    if (personalColumns.length === 0) continue;
+    const { rows } = await sql<Record<string, unknown>>`
+      select ${sql.join(personalColumns.map((c) => sql.ref(c.name)))} from ${sql.table(table.name)}
+      where ${mentionsPerson(table.columns, masking)}`.execute(trx);
+    for (const row of rows) masking.collect(row);
+  }
+}
+
+/** A text column named like a personal field (a JSON column such as an e-mail's `message` is searched instead). */
+function isPersonalColumn(column: TextTable['columns'][number]): boolean {
+  return column.json === null && PERSONAL_FIELDS.has(column.name);
+}
+
+async function maskEvents(trx: Trx, masking: Masking): Promise<number> {
+  const rows = await personalEvents(trx, masking);
+  for (const row of rows) {
+    await sql`
+      update events set
+        stream_id = ${row.stream_id.split(masking.key).join(masking.placeholderKey)},
+        data = ${JSON.stringify(masking.maskJson(row.data))}::jsonb,
+        metadata = ${JSON.stringify(masking.maskJson(row.metadata))}::jsonb
+      where global_position = ${row.global_position}`.execute(trx);
+  }
+  return rows.length;
+}
+
+interface TextTable {
+  name: string;
+  columns: { name: string; json: 'json' | 'jsonb' | null }[];
+}
+
+/** Every table but the log, with its text and JSON columns, from the database's catalogue. */
+async function textColumns(trx: Trx): Promise<TextTable[]> {
+  const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
+    select c.table_name, c.column_name, c.data_type
+    from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and c.is_generated = 'NEVER'
+      and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb')
+      and c.table_name not in ('events', 'projection_checkpoints') and c.table_name not like 'kysely\\_%'
+    order by c.table_name, c.ordinal_position`.execute(trx);
+  const tables = new Map<string, TextTable>();
+  for (const row of rows) {
+    const table = tables.get(row.table_name) ?? { name: row.table_name, columns: [] };
+    table.columns.push({ name: row.column_name, json: row.data_type === 'json' || row.data_type === 'jsonb' ? row.data_type : null });
+    tables.set(row.table_name, table);
+  }
+  return [...tables.values()];
+}
+
+function mentionsPerson(columns: TextTable['columns'], masking: Masking) {
+  const text = sql`concat_ws(' ', ${sql.join(columns.map((c) => sql`${sql.ref(c.name)}::text`))})`;
+  return sql`(${text} ~* ${masking.emailPattern} or strpos(${text}, ${masking.key}) > 0)`;
+}
+
+async function maskReadModels(trx: Trx, masking: Masking): Promise<number> {
+  const variants = masking.personalVariants();
+  let masked = 0;
+  for (const table of await textColumns(trx)) {
+    const assignments = table.columns.map(({ name, json }) => {
+      const column = sql.ref(name);
+      if (isPersonalColumn({ name, json })) return sql`${column} = case when ${column} is null or ${column}::text = '' then ${column} else ${ERASED} end`;
+      let value = sql`regexp_replace(replace(${column}::text, ${masking.key}, ${masking.placeholderKey}), ${masking.emailPattern}, ${masking.placeholder}, 'gi')`;
+      for (const variant of variants) value = sql`replace(${value}, ${variant}, ${ERASED})`;
+      return json ? sql`${column} = (${value})::${sql.raw(json)}` : sql`${column} = ${value}`;
+    });
+    const result = await sql`update ${sql.table(table.name)} set ${sql.join(assignments)} where ${mentionsPerson(table.columns, masking)}`.execute(trx);
+    masked += Number(result.numAffectedRows ?? 0);
+  }
+  return masked;
+}
+
+/** Deletes the .eml files that mention the person: a copy of a delivered e-mail is nothing to keep. */
+function deleteMessageFiles(folder: string, masking: Masking): number {
+  if (!existsSync(folder)) return 0;
+  let deleted = 0;
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.eml'))) {
+    const path = join(folder, file);
+    const raw = readFileSync(path, 'utf8');
+    // Quoted-printable bodies split long lines and escape '=' and '@' sometimes: read them decoded too.
+    const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (masking.mentions(raw) || masking.mentions(decoded)) {
+      rmSync(path);
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

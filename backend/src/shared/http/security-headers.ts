@@ -1,0 +1,72 @@
+/**
+ * Secure headers on every answer (helmet), with a Content Security Policy that allows no inline script but
+ * the page's own loader: each response gets a fresh nonce (`cspNonce(response)`), which the server-rendered
+ * page writes on that one script. The inline JSON block is data (`type="application/json"`), never run.
+ * Styles may be inline: the page inlines its stylesheet and React and radix set `style` attributes.
+ * The ads tag (GOOGLE_ADS_ID) and the conversion page (CONVERSION_PAGE_URL) widen the policy only when set.
+ * CORS stays closed (no Access-Control-* header at all) unless CORS_ORIGINS names the sites allowed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface.js';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { Config } from '../config/config.js';
+
+/** The hosts gtag.js loads from and reports to (Google's CSP guide for Google Ads conversion tracking). */
+const ADS_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'];
+const ADS_CONNECT_HOSTS = ['https://www.google.com', 'https://googleads.g.doubleclick.net', 'https://www.googleadservices.com', 'https://www.googletagmanager.com'];
+const ADS_FRAME_HOSTS = ['https://td.doubleclick.net', 'https://www.googletagmanager.com'];
+
+/** This response's CSP nonce, for an inline script the server writes into a page. */
+export function cspNonce(response: Response): string {
+  return String(response.locals.cspNonce ?? '');
+}
+
+function assignNonce(_request: Request, response: Response, next: NextFunction): void {
+  response.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+}
+
+export function contentSecurityPolicy(config: Pick<Config, 'GOOGLE_ADS_ID' | 'CONVERSION_PAGE_URL'>) {
+  const ads = config.GOOGLE_ADS_ID !== undefined;
+  const frames = [...(config.CONVERSION_PAGE_URL ? [new URL(config.CONVERSION_PAGE_URL).origin] : []), ...(ads ? ADS_FRAME_HOSTS : [])];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", (_: unknown, response: unknown) => `'nonce-${cspNonce(response as Response)}'`, ...(ads ? ADS_SCRIPT_HOSTS : [])],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // App logos and screenshots may live on any https host.
+      imgSrc: ["'self'", 'data:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...(ads ? ADS_CONNECT_HOSTS : [])],
+      frameSrc: frames.length > 0 ? frames : ["'none'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      // The conversion page (CONVERSION_PAGE_URL) may be one of the site's own, shown in a hidden frame.
+      frameAncestors: ["'self'"],
+    },
+  };
+}
+
+export function securityHeaders(config: Config): RequestHandler[] {
+  return [
+    assignNonce,
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(config),
+      // The conversion popup (CONVERSION_PAGE_URL) is closed by this page after 3 s: it keeps its opener.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }) as RequestHandler,
+  ];
+}
+
+/** CORS only for the configured origins; without CORS_ORIGINS, no cross-origin page may read an answer. */
+export function corsOptions(config: Pick<Config, 'CORS_ORIGINS'>): CorsOptions | undefined {
+  if (!config.CORS_ORIGINS?.length) return undefined;
+  return { origin: config.CORS_ORIGINS, credentials: true, maxAge: 600 };
+}

@@ -1,0 +1,45 @@
+import { Controller, HttpCode, HttpStatus, Inject, Post, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
+import type { Config } from '../shared/config/config.js';
+import { EventStore } from '../shared/event-store/event-store.js';
+import type { Event } from '../shared/event-store/events.js';
+import { actedBy, Actor, type ActingUser } from '../shared/http/acting-user.js';
+import { ApiZodOk } from '../shared/http/zod.js';
+import { CONFIG } from '../shared/kernel.module.js';
+import { renderSitemap, siteBase } from './sitemap.js';
+
+/** The admin regenerated the sitemap: kept in the log for the audit trail. */
+export type SitemapRegenerated = Event<'SitemapRegenerated', { urls: number }>;
+
+const regeneratedSchema = z.object({ urls: z.number().int().describe('How many URLs it lists'), xml: z.string() });
+
+/**
+ * Settings → 'Regenerate sitemap.xml' (admin only: under api/admin/). /sitemap.xml is rendered from the
+ * catalogue on every request, so it is never stale; regenerating renders it now, answers it with its size,
+ * and records who asked.
+ */
+@ApiTags('admin site')
+@Controller('api/admin/sitemap')
+export class SiteAdminController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly events: EventStore,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Post('regenerate')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Render sitemap.xml from the catalogue now and return it' })
+  @ApiZodOk(regeneratedSchema)
+  async regenerate(@Req() request: Request, @Actor() actor: ActingUser): Promise<z.infer<typeof regeneratedSchema>> {
+    const xml = renderSitemap(siteBase(this.config, request), await this.queries.execute(new GetSitemapEntries()));
+    const urls = xml.match(/<url>/g)?.length ?? 0;
+    const event: SitemapRegenerated = { type: 'SitemapRegenerated', data: { urls } };
+    await this.events.appendUnversioned([{ ...event, streamId: 'sitemap' }], actedBy(actor));
+    return { urls, xml };
+  }
+}

@@ -1,0 +1,304 @@
+/** The admin's catalogue commands over HTTP: guarded, validated, audited, and visible in the public reads. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from './api-harness.js';
+import { bearer, createAdmin, json, signUpConfirmed } from './auth-helpers.js';
+
+let api: ApiHarness;
+let admin: Record<string, string>;
+let adminId: string;
+let visitor: Record<string, string>;
+
+beforeAll(async () => {
+  api = await startApi();
+  const session = await createAdmin(api);
+  admin = bearer(session);
+  adminId = session.user.id;
+  visitor = bearer(await signUpConfirmed(api, 'visitor@example.com', 'secret1'));
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+function call(method: string, path: string, body?: unknown, headers: Record<string, string> = admin) {
+  return fetch(api.url(path), {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function countEvents(): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from events`.execute(api.database.handle.db);
+  return rows[0]!.n;
+}
+
+async function eventsOf(id: string) {
+  const { rows } = await sql<{ type: string; metadata: { userId?: string } }>`
+    select type, metadata from events where stream_id = ${`app-${id}`} order by global_position`.execute(api.database.handle.db);
+  return rows;
+}
+
+async function create(fields: Record<string, unknown>): Promise<{ id: string; slug: string }> {
+  const response = await call('POST', '/api/admin/apps', fields);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json(response);
+}
+
+const publicGet = (path: string) => fetch(api.url(path)).then(async (r) => ({ status: r.status, body: await json(r) }));
+
+describe('guard', () => {
+  it.each([
+    ['GET', '/api/admin/apps'],
+    ['GET', `/api/admin/apps/${randomUUID()}`],
+    ['POST', '/api/admin/apps'],
+    ['POST', '/api/admin/apps/bulk'],
+    ['PATCH', `/api/admin/apps/${randomUUID()}`],
+    ['PUT', `/api/admin/apps/${randomUUID()}/links`],
+    ['POST', `/api/admin/apps/${randomUUID()}/deactivate`],
+    ['POST', `/api/admin/apps/${randomUUID()}/reactivate`],
+  ])('%s %s: 401 signed out, 403 for a visitor, nothing written', async (method, path) => {
+    const before = await countEvents();
+    const body = method === 'GET' ? undefined : { name: 'X', description: 'd', category: 'c' };
+    const anonymous = await call(method, path, body, {});
+    expect(anonymous.status).toBe(401);
+    const asVisitor = await call(method, path, body, visitor);
+    expect(asVisitor.status).toBe(403);
+    expect(await json(asVisitor)).toEqual({ code: 'AUTH.FORBIDDEN', message: 'Only an administrator can do this.' });
+    expect(await countEvents()).toBe(before);
+  });
+});
+
+describe('POST /api/admin/apps', () => {
+  it('adds an app with every field, recorded as the acting admin, and shows it publicly at once', async () => {
+    const { id, slug } = await create({
+      name: 'Rota Robot',
+      description: 'Plans shifts from availability.',
+      long_description: 'Long text.',
+      problem_solved: 'Weekly rota takes hours',
+      category: 'HR & Recruiting',
+      featured: true,
+      replaces_tools: 'Excel, WhatsApp',
+      development_status: 'beta',
+      app_url: 'https://rota.example.com',
+      status_text: 'Private beta',
+      status_link_enabled: true,
+      key_features: ['Availability'],
+      how_it_works: ['Connect'],
+      spreadsheet_benefits: ['No copy-paste'],
+      target_personas: ['Café owners'],
+      roi_benefits: ['Save 3 hours'],
+      faq_items: [{ question: 'Free?', answer: 'Yes.' }],
+      meta_title: 'Rota Robot',
+      meta_description: 'Shifts without a sheet.',
+      keywords: ['rota'],
+    });
+    expect(slug).toBe('rota-robot');
+    const page = await publicGet(`/api/apps/${slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ id, development_status: 'beta', featured: true, faq_items: [{ question: 'Free?', answer: 'Yes.' }], views: 0 });
+    expect(await eventsOf(id)).toEqual([{ type: 'AppAdded', metadata: { userId: adminId } }]);
+    const hr = (await publicGet('/api/categories')).body.find((c: { slug: string }) => c.slug === 'hr-and-recruiting');
+    expect(hr.count).toBe(1);
+  });
+
+  it('refuses a slug in use with 409', async () => {
+    await create({ name: 'Taken Name', description: 'd', category: 'Sales' });
+    const response = await call('POST', '/api/admin/apps', { name: 'Other', slug: 'taken-name', description: 'd', category: 'Sales' });
+    expect(response.status).toBe(409);
+    expect(await json(response)).toMatchObject({ code: 'CATALOGUE.SLUG_TAKEN' });
+  });
+});
+
+describe('bad input answers 400 naming the field and writes nothing', () => {
+  const id = randomUUID();
+  it.each([
+    ['POST', '/api/admin/apps', { description: 'd', category: 'c' }, 'name'],
+    ['POST', '/api/admin/apps', { name: 'A', description: 'd', category: 'c', colour: 'red' }, '(body)'],
+    ['POST', '/api/admin/apps', { name: 'A', description: 'd', category: 'c', featured: 'yes' }, 'featured'],
+    ['POST', '/api/admin/apps', { name: 'A', description: 'd', category: 'c', app_url: 'javascript:alert(1)' }, 'app_url'],
+    ['POST', '/api/admin/apps', { name: 'A'.repeat(121), description: 'd', category: 'c' }, 'name'],
+    ['POST', '/api/admin/apps/bulk', { apps: [] }, 'apps'],
+    ['POST', '/api/admin/apps/bulk', { apps: [{ name: 'A', description: 'd' }] }, 'apps.0.category'],
+    ['POST', '/api/admin/apps/bulk', { apps: [{ name: 'A', description: 'd', category: 'c', is_active: 'no' }] }, 'apps.0.is_active'],
+    ['POST', '/api/admin/apps/bulk', { apps: [{ name: '!!!', description: 'd', category: 'c' }] }, 'apps.0.name'],
+    ['POST', '/api/admin/apps/bulk', { apps: [], extra: 1 }, '(body)'],
+    ['POST', '/api/admin/apps/bulk', { apps: Array.from({ length: 51 }, (_, i) => ({ name: `A${i}`, description: 'd', category: 'c' })) }, 'apps'],
+    ['PATCH', `/api/admin/apps/${id}`, { views: 5 }, '(body)'],
+    ['PATCH', `/api/admin/apps/${id}`, { development_status: 'shipped' }, 'development_status'],
+    ['PATCH', `/api/admin/apps/${id}`, { slug: 'Not A Slug' }, 'slug'],
+    ['PUT', `/api/admin/apps/${id}/links`, { status_text: 'x', app_url: null, status_link_enabled: true }, 'development_status'],
+    ['PUT', `/api/admin/apps/${id}/links`, { development_status: 'beta', status_text: 'x', app_url: 'not a url', status_link_enabled: true }, 'app_url'],
+    ['PUT', `/api/admin/apps/${id}/links`, { development_status: 'beta', status_link_enabled: 'true' }, 'status_link_enabled'],
+    ['PUT', `/api/admin/apps/${id}/links`, { development_status: 'beta', status_link_enabled: true, name: 'x' }, '(body)'],
+    ['POST', '/api/admin/apps/not-an-id/deactivate', undefined, 'id'],
+    ['GET', '/api/admin/apps/not-an-id', undefined, 'id'],
+  ])('%s %s %j → field %s', async (method, path, body, field) => {
+    const before = await countEvents();
+    const response = await call(method, path, body);
+    expect(response.status).toBe(400);
+    const answer = await json(response);
+    expect(answer.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(answer.fields)).toContain(field);
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    const before = await countEvents();
+    const malformed = await call('POST', '/api/admin/apps/bulk', '{"apps": [');
+    expect(malformed.status).toBe(400);
+    expect((await json(malformed)).code).toBe('BAD_REQUEST');
+    const huge = await call('POST', '/api/admin/apps/bulk', { apps: [{ name: 'A', description: 'x'.repeat(70_000), category: 'c' }] });
+    expect(huge.status).toBe(413);
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('answers 404 for an app that does not exist', async () => {
+    for (const [method, path, body] of [
+      ['GET', `/api/admin/apps/${id}`, undefined],
+      ['PATCH', `/api/admin/apps/${id}`, { name: 'X' }],
+      ['PUT', `/api/admin/apps/${id}/links`, { development_status: 'beta', status_text: null, app_url: null, status_link_enabled: false }],
+      ['POST', `/api/admin/apps/${id}/deactivate`, undefined],
+      ['POST', `/api/admin/apps/${id}/reactivate`, undefined],
+    ] as const) {
+      const response = await call(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await json(response)).toEqual({ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' });
+    }
+  });
+});
+
+describe('editing', () => {
+  it('changes only the fields sent; a new slug moves the public page; the category count follows', async () => {
+    const { id } = await create({ name: 'Desk Booker', description: 'Books desks.', category: 'Productivity', key_features: ['Map'] });
+    const productivity = async () =>
+      (await publicGet('/api/categories')).body.find((c: { slug: string }) => c.slug === 'productivity').count as number;
+    const before = await productivity();
+    const response = await call('PATCH', `/api/admin/apps/${id}`, { name: 'Desk Buddy', slug: 'desk-buddy', category: 'Customer Support' });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ id });
+    expect((await publicGet('/api/apps/desk-booker')).status).toBe(404);
+    expect((await publicGet('/api/apps/desk-buddy')).body).toMatchObject({
+      name: 'Desk Buddy',
+      description: 'Books desks.',
+      category: 'Customer Support',
+      category_slug: 'customer-support',
+      key_features: ['Map'],
+    });
+    expect(await productivity()).toBe(before - 1);
+    expect((await publicGet('/api/categories/customer-support')).body.apps.map((a: { id: string }) => a.id)).toContain(id);
+    expect((await eventsOf(id)).at(-1)).toEqual({ type: 'AppUpdated', metadata: { userId: adminId } });
+  });
+
+  it('records nothing when nothing changes, and refuses a slug another app uses', async () => {
+    const { id } = await create({ name: 'Same Same', description: 'd', category: 'Sales' });
+    await create({ name: 'Other App', description: 'd', category: 'Sales' });
+    const before = await countEvents();
+    expect((await call('PATCH', `/api/admin/apps/${id}`, { name: 'Same Same' })).status).toBe(200);
+    expect(await countEvents()).toBe(before);
+    const clash = await call('PATCH', `/api/admin/apps/${id}`, { slug: 'other-app' });
+    expect(clash.status).toBe(409);
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('saves the App Links settings, shown on the public page', async () => {
+    const { id, slug } = await create({ name: 'Link Test', description: 'd', category: 'Sales' });
+    const response = await call('PUT', `/api/admin/apps/${id}/links`, {
+      development_status: 'launched',
+      status_text: 'Live now',
+      app_url: 'https://link.example.com/start',
+      status_link_enabled: true,
+    });
+    expect(response.status).toBe(200);
+    expect((await publicGet(`/api/apps/${slug}`)).body).toMatchObject({
+      development_status: 'launched',
+      status_text: 'Live now',
+      app_url: 'https://link.example.com/start',
+      status_link_enabled: true,
+    });
+    expect((await eventsOf(id)).map((e) => e.type)).toEqual(['AppAdded', 'AppUpdated']);
+    await call('PUT', `/api/admin/apps/${id}/links`, { development_status: 'concept', status_text: '', app_url: null, status_link_enabled: false });
+    expect((await publicGet(`/api/apps/${slug}`)).body).toMatchObject({ development_status: 'concept', status_text: null, app_url: null });
+  });
+});
+
+describe('deactivating and reactivating', () => {
+  it('hides the app from every public read, keeps it in the admin list, and brings it back', async () => {
+    const { id, slug } = await create({ name: 'Fade Out', description: 'Soon gone.', category: 'Marketing', featured: true });
+    const publicIds = async () => {
+      const [all, featured, search, category, top] = await Promise.all([
+        publicGet('/api/apps'),
+        publicGet('/api/apps/featured'),
+        publicGet('/api/apps/search?q=fade'),
+        publicGet('/api/categories/marketing'),
+        publicGet('/api/apps/top?limit=100'),
+      ]);
+      return [all.body, featured.body, search.body, category.body.apps ?? [], top.body].map((list: { id: string }[]) => list.some((a) => a.id === id));
+    };
+    expect(await publicIds()).toEqual([true, true, true, true, true]);
+    const sitemap = () => fetch(api.url('/sitemap.xml')).then((r) => r.text());
+    expect(await sitemap()).toContain(`/app/${slug}<`);
+
+    const off = await call('POST', `/api/admin/apps/${id}/deactivate`);
+    expect(off.status).toBe(200);
+    expect(await json(off)).toEqual({ id, is_active: false });
+    expect(await publicIds()).toEqual([false, false, false, false, false]);
+    expect((await publicGet(`/api/apps/${slug}`)).status).toBe(404);
+    expect(await sitemap()).not.toContain(`/app/${slug}<`);
+    const adminList = (await json(await call('GET', '/api/admin/apps'))) as { id: string; is_active: boolean }[];
+    expect(adminList.find((a) => a.id === id)).toMatchObject({ is_active: false });
+    expect(await json(await call('GET', `/api/admin/apps/${id}`))).toMatchObject({ id, is_active: false, name: 'Fade Out' });
+
+    const twice = await countEvents();
+    expect((await call('POST', `/api/admin/apps/${id}/deactivate`)).status).toBe(200);
+    expect(await countEvents()).toBe(twice);
+
+    const on = await call('POST', `/api/admin/apps/${id}/reactivate`);
+    expect(await json(on)).toEqual({ id, is_active: true });
+    expect(await publicIds()).toEqual([true, true, true, true, true]);
+    expect((await eventsOf(id)).map((e) => [e.type, e.metadata.userId])).toEqual([
+      ['AppAdded', adminId],
+      ['AppDeactivated', adminId],
+      ['AppReactivated', adminId],
+    ]);
+  });
+});
+
+describe('POST /api/admin/apps/bulk', () => {
+  it('adds every app, with unique slugs from the names, inactive ones hidden', async () => {
+    await create({ name: 'Clone', description: 'first', category: 'Other' });
+    const response = await call('POST', '/api/admin/apps/bulk', {
+      apps: [
+        { name: 'Clone', description: 'second', problem_solved: 'p', replaces_tools: 'Excel', category: 'other', spreadsheet_benefits: ['a', 'b'], views: 0, featured: false, is_active: true },
+        { name: 'Clone', description: 'third', category: 'other' },
+        { name: 'Hidden Import', description: 'x', category: 'other', is_active: false },
+      ],
+    });
+    expect(response.status).toBe(201);
+    const answer = await json(response);
+    expect(answer.added).toBe(3);
+    expect(answer.apps.map((a: { slug: string }) => a.slug)).toEqual(['clone-2', 'clone-3', 'hidden-import']);
+    expect((await publicGet('/api/apps/clone-2')).body).toMatchObject({ description: 'second', spreadsheet_benefits: ['a', 'b'], replaces_tools: 'Excel' });
+    expect((await publicGet('/api/apps/hidden-import')).status).toBe(404);
+    const hiddenId = answer.apps[2].id;
+    expect((await eventsOf(hiddenId)).map((e) => [e.type, e.metadata.userId])).toEqual([
+      ['AppAdded', adminId],
+      ['AppDeactivated', adminId],
+    ]);
+  });
+
+  it('adds none when one app is refused', async () => {
+    await create({ name: 'Fixed Slug', description: 'd', category: 'Other' });
+    const before = await countEvents();
+    const response = await call('POST', '/api/admin/apps/bulk', {
+      apps: [
+        { name: 'Fine One', description: 'd', category: 'other' },
+        { name: 'Clash', slug: 'fixed-slug', description: 'd', category: 'other' },
+      ],
+    });
+    expect(response.status).toBe(409);
+    expect(await countEvents()).toBe(before);
+    expect((await publicGet('/api/apps/fine-one')).status).toBe(404);
+  });
+});

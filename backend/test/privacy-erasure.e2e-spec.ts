@@ -1,0 +1,237 @@
+/**
+ * Personal data erasure (issue #11): one person is planted everywhere a visitor can leave a trace (lead,
+ * referrals both ways, newsletter, quiz, suggestion, question, developer inquiry, account, analytics visit,
+ * e-mails sent to and about them), then erased. Afterwards no text or JSON column of any table, the event
+ * log included, and no .eml file holds their address, its key, their name or their messages; every count
+ * and metric is what it was; and projections rebuilt from the masked log give the same read models.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageView, sessionStart, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
+import { erasePersonalData } from '../src/privacy/erase-personal-data.js';
+import { buildProjections } from '../src/projections.js';
+import type { Db } from '../src/shared/db/tables.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { createTestDatabase, eventually, type TestDatabase } from '../src/shared/testing/test-database.js';
+import { emailKey } from '../src/shared/validation/email.js';
+import { startApi, type ApiHarness } from './api-harness.js';
+import { createAdmin, post } from './auth-helpers.js';
+
+const PERSON = { email: 'erin.erase@example.org', typed: 'Erin.Erase@Example.ORG', name: 'Erin Erasmus' };
+const WORDS = {
+  question: 'Can Erin-question-4711 get a demo on Friday?',
+  suggestion: 'A rota planner, says Erin-suggestion-4712',
+  inquiry: 'I build tools: Erin-inquiry-4713',
+  portfolio: 'https://erin-portfolio-4714.example.net/',
+};
+const OTHERS = ['referrer@example.com', 'friend@example.com', 'bystander@example.com'];
+
+let database: TestDatabase;
+let api: ApiHarness;
+let db: Db;
+let dataDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  dataDir = mkdtempSync(join(tmpdir(), 'unsheet-erasure-'));
+  // No SMTP: e-mails are written as .eml files to DATA_DIR/outbox, which the erasure searches too.
+  api = await startApi({ DATA_DIR: dataDir, SMTP_URL: '', EMAIL_POLL_MS: '50', PROJECTION_POLL_MS: '100' }, database);
+  db = database.handle.db;
+}, 120_000);
+afterAll(async () => {
+  await api?.close().catch(() => {});
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function ok(response: Promise<Response>, status = [200, 201, 202]): Promise<any> {
+  const answer = await response;
+  const text = await answer.text();
+  expect(status, text).toContain(answer.status);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Every text and JSON value of every table (the log included) that contains `needle`, case-insensitively. */
+async function traces(needle: string): Promise<string[]> {
+  const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(db);
+  expect(columns.length).toBeGreaterThan(50);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const { rows } = await sql<{ value: string }>`
+      select ${sql.ref(column_name)}::text as value from ${sql.table(table_name)}
+      where strpos(lower(${sql.ref(column_name)}::text), ${needle.toLowerCase()}) > 0`.execute(db);
+    for (const row of rows) found.push(`${table_name}.${column_name}: ${row.value.slice(0, 200)}`);
+  }
+  return found;
+}
+
+function emlFiles(): string[] {
+  const folder = join(dataDir, 'outbox');
+  try {
+    return readdirSync(folder).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(join(folder, f), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** What must not change: counts, positions, referral figures, engagement metrics. */
+async function figures() {
+  const leads = await db.selectFrom('leads').select(['waitlist_position', 'referral_code', 'referred_by']).orderBy('waitlist_position').execute();
+  const codes = await sql<{ code: string; clicks: number; conversions: number }>`
+    select code, clicks, conversions from referral_stats order by code`.execute(db);
+  const counts = await sql<Record<string, number>>`
+    select (select count(*) from leads)::int as leads, (select count(*) from newsletter_subscriptions)::int as newsletter,
+           (select count(*) from suggestions)::int as suggestions, (select count(*) from quick_questions)::int as questions,
+           (select count(*) from developer_inquiries)::int as inquiries, (select count(*) from quiz_results)::int as quiz,
+           (select count(*) from referrals)::int as referrals, (select count(*) from lead_sessions)::int as lead_sessions,
+           (select count(*) from user_sessions)::int as sessions, (select count(*) from page_views)::int as page_views,
+           (select count(*) from users)::int as users, (select count(*) from email_outbox)::int as emails`.execute(db);
+  const engagement = (await api.get('/api/admin/analytics/engagement')).body;
+  const status = (await api.get('/api/early-access/status')).body;
+  return { leads, codes: codes.rows, counts: counts.rows[0], engagement, status };
+}
+
+/** The read models a rebuild recreates, in a stable order. */
+async function readModels() {
+  const tables = ['leads', 'referrals', 'referral_codes', 'newsletter_subscriptions', 'suggestions', 'quick_questions', 'developer_inquiries', 'quiz_results', 'lead_sessions', 'user_sessions', 'page_views'] as const;
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    result[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return result;
+}
+
+describe('erasing a person', () => {
+  let before: Awaited<ReturnType<typeof figures>>;
+  let personCode: string;
+
+  it('plants the person everywhere a visitor leaves a trace', async () => {
+    Object.assign(api.headers, { authorization: `Bearer ${(await createAdmin(api)).accessToken}` });
+    const sessionId = randomUUID();
+    await ok(
+      post(
+        api,
+        '/api/analytics/collect',
+        {
+          events: [
+            sessionStart({ sessionId, url: `https://unsheet.app/?utm_content=${PERSON.email}` }),
+            pageView({ sessionId, url: `https://unsheet.app/welcome?who=${PERSON.email}`, title: 'Welcome' }),
+          ],
+        },
+        { 'user-agent': BROWSER_UA },
+      ),
+    );
+    const referrer = await ok(post(api, '/api/leads', { email: OTHERS[0] }));
+    const joined = await ok(post(api, '/api/leads', { email: PERSON.typed, source_page: '/', ref: referrer.refCode, sessionId }));
+    personCode = joined.refCode;
+    await ok(post(api, '/api/leads', { email: OTHERS[1], ref: personCode }));
+    await ok(post(api, '/api/leads', { email: OTHERS[2] }));
+    await ok(post(api, '/api/newsletter/subscriptions', { email: PERSON.typed, source_page: '/' }));
+    await ok(post(api, '/api/newsletter/subscriptions', { email: OTHERS[2] }));
+    await ok(post(api, '/api/suggestions', { email: PERSON.typed, suggestion_text: WORDS.suggestion }));
+    await ok(post(api, '/api/quick-questions', { name: PERSON.name, email: PERSON.typed, message: WORDS.question }));
+    await ok(post(api, '/api/quick-questions', { name: 'Bea Bystander', email: OTHERS[2], message: 'Unrelated question' }));
+    await ok(post(api, '/api/developer-inquiries', { name: PERSON.name, email: PERSON.typed, message: WORDS.inquiry, portfolio_url: WORDS.portfolio }));
+    await ok(
+      post(api, '/api/quiz-results', {
+        email: PERSON.typed,
+        answers: [
+          { question: 'What slows your team down the most?', answer: 'manual_work' },
+          { question: 'Which part of the business needs it most?', answer: 'finance' },
+          { question: 'How do you handle it today?', answer: 'spreadsheet' },
+          { question: 'How many people would use it?', answer: 'small' },
+        ],
+      }),
+    );
+    await ok(post(api, '/api/auth/sign-up', { email: PERSON.typed, password: 'erin-secret', display_name: PERSON.name }));
+
+    // The workers project the visit, the referral figures and the lead's session, and send every e-mail.
+    await eventually(async () => {
+      const { rows } = await sql<{ pending: number; sessions: number; linked: number }>`
+        select (select count(*) from email_outbox where status = 'pending')::int as pending,
+               (select count(*) from user_sessions)::int as sessions,
+               (select count(*) from lead_sessions where session_id is not null)::int as linked`.execute(db);
+      return rows[0]!.pending === 0 && rows[0]!.sessions === 1 && rows[0]!.linked === 1;
+    }, 20_000);
+    await eventually(async () => (await sql<{ n: number }>`select count(*)::int as n from email_outbox`.execute(db)).rows[0]!.n >= 4, 10_000);
+    await eventually(() => emlFiles().some((file) => file.toLowerCase().includes(PERSON.email)), 10_000);
+
+    for (const needle of [PERSON.email, PERSON.name, WORDS.question, WORDS.suggestion, WORDS.inquiry, WORDS.portfolio, emailKey(PERSON.email)]) {
+      expect((await traces(needle)).length, needle).toBeGreaterThan(0);
+    }
+    before = await figures();
+    expect(before.counts).toMatchObject({ leads: 4, newsletter: 2, questions: 2, referrals: 2, lead_sessions: 4, sessions: 1, users: 2 });
+  });
+
+  it('leaves no trace of their address, name or messages anywhere, and every figure as it was', async () => {
+    const report = await erasePersonalData(db, PERSON.typed, { metadata: { userId: 'admin-1' }, outboxDir: join(dataDir, 'outbox') });
+    expect(report.erasureId).toEqual(expect.any(String));
+    expect(report.eventsMasked).toBeGreaterThan(5);
+    expect(report.filesDeleted).toBeGreaterThan(0);
+
+    for (const needle of [PERSON.email, PERSON.name, 'Erasmus', 'Erin-', WORDS.portfolio, emailKey(PERSON.email)]) {
+      expect(await traces(needle), needle).toEqual([]);
+    }
+    for (const file of emlFiles()) {
+      expect(file.toLowerCase()).not.toContain(PERSON.email);
+      expect(file).not.toContain('Erasmus');
+    }
+    // Nobody else was touched.
+    for (const other of [...OTHERS, 'Bea Bystander', 'Unrelated question']) expect((await traces(other)).length, other).toBeGreaterThan(0);
+
+    expect(await figures()).toEqual(before);
+    // The erasure is on record, with who asked and no personal data (the searches above include the log).
+    const { rows } = await sql<{ data: any; metadata: any }>`select data, metadata from events where type = 'PersonalDataErased'`.execute(db);
+    expect(rows).toEqual([{ data: expect.objectContaining({ erasureId: report.erasureId }), metadata: { userId: 'admin-1' } }]);
+    // The person's code still counts the friend they brought.
+    expect(before.codes.find((c) => c.code === personCode)).toMatchObject({ conversions: 1 });
+  });
+
+  it('finds nothing more to erase the second time', async () => {
+    expect(await erasePersonalData(db, PERSON.email)).toEqual({ erasureId: null, eventsMasked: 0, rowsMasked: 0, filesDeleted: 0 });
+  });
+
+  it('rebuilds the same read models from the masked log', async () => {
+    const live = await readModels();
+    await api.close();
+    const runner = new ProjectionRunner(db, buildProjections(api.config), { batchSize: 1000 });
+    for (const projection of buildProjections(api.config)) await runner.rebuild(projection.name);
+    expect(await readModels()).toEqual(live);
+    for (const needle of [PERSON.email, PERSON.name, emailKey(PERSON.email)]) expect(await traces(needle), needle).toEqual([]);
+  });
+
+  it('is what `npm run privacy:erase -- <email>` runs', async () => {
+    await sql`insert into newsletter_subscriptions (email, source_page, subscribed_at) values ('cli.person@example.com', '/', now())`.execute(db);
+    const { code, output } = await run(['backend/src/cli/erase-personal-data.ts', 'CLI.Person@example.com'], { DATABASE_URL: database.url, DATA_DIR: dataDir });
+    expect(output).toMatch(/Erased \(erasure [0-9a-f-]{36}\): 0 events masked, 1 read-model rows masked/);
+    expect(output).not.toContain('cli.person');
+    expect(code).toBe(0);
+    expect(await traces('cli.person@example.com')).toEqual([]);
+    const usage = await run(['backend/src/cli/erase-personal-data.ts'], { DATABASE_URL: database.url });
+    expect(usage.code).toBe(2);
+    expect(usage.output).toContain('Usage: npm run privacy:erase -- <email>');
+  }, 60_000);
+});
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}

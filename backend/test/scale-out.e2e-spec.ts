@@ -1,0 +1,192 @@
+/**
+ * Scale-out: one API process and three worker processes (the built `backend/dist`, real processes) on the
+ * same PostgreSQL and Redis share the projection and e-mail work. Driven with joins, questions, suggestions,
+ * app views and analytics batches at once, every e-mail owed reaches the SMTP server exactly once, and every
+ * read model equals a rebuild of it from the log: nothing was applied twice or skipped.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOT_UA, BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
+import { EMAILS_QUEUE } from '../src/notifications/email/email-dispatcher.js';
+import { buildProjections } from '../src/projections.js';
+import type { Db } from '../src/shared/db/tables.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { PROJECTIONS_QUEUE } from '../src/shared/queue/projection-wakeup.js';
+import {
+  startServerProcess,
+  startWorkerProcess,
+  waitForQueueWorkers,
+  type ChildServiceProcess,
+  type ServerProcess,
+} from '../src/shared/testing/server-process.js';
+import { startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  testConfig,
+  uniqueName,
+  type TestDatabase,
+} from '../src/shared/testing/test-database.js';
+
+const WORKERS = 3;
+const JOINS = 60;
+const QUESTIONS = 10; // two e-mails each: to the team, and the acknowledgement
+const SUGGESTIONS = 10;
+const VISITS = 40;
+
+let database: TestDatabase;
+let smtp: SmtpTestServer;
+let api: ServerProcess;
+let workers: ChildServiceProcess[] = [];
+const prefix = uniqueName('unsheet-scale');
+const dataDir = mkdtempSync(join(tmpdir(), 'unsheet-scale-'));
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SMTP_URL: smtp.url,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    APP_SECRET: 'scale-out-secret-scale-out-secret-0123',
+    DEMO_CATALOGUE: 'false',
+    PROJECTION_POLL_MS: '500',
+    EMAIL_POLL_MS: '200',
+    RATE_LIMIT_FACTOR: '100000',
+  };
+  // The database is migrated already, so all four start at once. The API loads the demo catalogue (app views need apps).
+  const starting = Array.from({ length: WORKERS }, () => startWorkerProcess(env, 120_000));
+  api = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'true' }, 120_000);
+  workers = await Promise.all(starting);
+}, 120_000); // four Nest start-ups on 2 cores
+
+afterAll(async () => {
+  await Promise.all([api?.stop(), ...workers.map((w) => w.stop())]);
+  await smtp?.close();
+  await database?.drop();
+  await clearRedisPrefix(prefix);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('three worker processes on one PostgreSQL and Redis', () => {
+  it('send every e-mail once and leave read models equal to a rebuild from the log', async () => {
+    // Every worker process has joined both queues (a Nest start-up each, on 2 cores).
+    await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, WORKERS);
+    await waitForQueueWorkers(TEST_REDIS_URL, prefix, EMAILS_QUEUE, WORKERS);
+    const apps = (await (await fetch(`${api.url}/api/apps`)).json()) as { id: string }[];
+    expect(apps.length).toBeGreaterThan(0);
+
+    // Everything at once, so the three workers contend for the same wake-ups.
+    const first = await post('/api/leads', { email: 'first@example.com' });
+    const ref = (first.body as { refCode: string }).refCode;
+    const sessions = Array.from({ length: VISITS }, () => randomUUID());
+    const answers = await Promise.all([
+      ...Array.from({ length: JOINS - 1 }, (_, i) =>
+        post('/api/leads', { email: `joiner-${i}@example.com`, ref: i % 3 === 0 ? ref : null, sessionId: sessions[i % VISITS] }),
+      ),
+      ...Array.from({ length: QUESTIONS }, (_, i) =>
+        post('/api/quick-questions', { name: `Asker ${i}`, email: `asker-${i}@example.com`, message: 'Does it export to CSV?' }),
+      ),
+      ...Array.from({ length: SUGGESTIONS }, (_, i) =>
+        post('/api/suggestions', { email: `suggester-${i}@example.com`, suggestion_text: `A tool for rota number ${i}` }),
+      ),
+      ...sessions.map((sessionId, i) => post('/api/analytics/collect', { events: visit(sessionId, apps[i % apps.length]!.id) })),
+      post('/api/analytics/collect', { events: visit(randomUUID(), null) }, BOT_UA),
+      ...Array.from({ length: 60 }, (_, i) => post(`/api/apps/${apps[i % apps.length]!.id}/views`, undefined)),
+    ]);
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    expect(workers.map((w) => w.output()).join('')).not.toMatch(/"level":50/);
+
+    const owed = JOINS + 2 * QUESTIONS + SUGGESTIONS;
+    await eventually(() => expect(smtp.messages.length).toBe(owed), 30_000);
+    const db = database.handle.db;
+    await eventually(async () => expect(await lagging(db)).toEqual([]), 15_000);
+    // A little longer: a late duplicate would arrive now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const ids = smtp.messages.map((mail) => mail.messageId);
+    expect(new Set(ids).size).toBe(owed);
+    expect(smtp.attempts()).toBe(owed);
+    const welcomed = smtp.messages.filter((mail) => mail.subject?.toLowerCase().includes('welcome')).map((m) => m.to);
+    expect(welcomed.length).toBe(JOINS);
+    const outbox = await db.selectFrom('email_outbox').select(['status', 'attempts']).execute();
+    expect(outbox).toHaveLength(owed);
+    expect(outbox.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+
+    // The read models the workers built, then each projection rebuilt from the log in this process.
+    await Promise.all([api.stop(), ...workers.map((w) => w.stop())]);
+    const projections = buildProjections(testConfig({ DATABASE_URL: database.url })).filter((p) => p.tables.length > 0);
+    const live = await snapshot(db, projections.flatMap((p) => p.tables));
+    expect(live.user_sessions).toHaveLength(VISITS);
+    expect(live.leads).toHaveLength(JOINS);
+    const runner = new ProjectionRunner(db, projections, { batchSize: 100 });
+    for (const projection of projections) await runner.rebuild(projection.name);
+    expect(await snapshot(db, projections.flatMap((p) => p.tables))).toEqual(live);
+  }, 120_000);
+});
+
+async function post(path: string, body: unknown, userAgent = BROWSER_UA): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+function visit(sessionId: string, appId: string | null) {
+  const pageViewId = randomUUID();
+  return [
+    sessionStart({ sessionId }),
+    pageView({ sessionId, pageViewId, url: 'https://unsheet.app/app/invoice-chaser', title: 'Invoice Chaser — Unsheet' }),
+    interaction({ sessionId, appId, action: 'cta_click' }),
+    pageTime({ sessionId, pageViewId, seconds: 42 }),
+    sessionEnd({ sessionId, timeOnSite: 42, pagesViewed: 1 }),
+  ];
+}
+
+/** Async projections whose checkpoint is not yet at the end of the log. */
+async function lagging(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select p.name from (values ${sql.join(
+      buildProjections(testConfig()).filter((p) => p.mode === 'async').map((p) => sql`(${p.name})`),
+    )}) as p(name)
+    left join projection_checkpoints c on c.name = p.name
+    -- The log's order is (transaction_id, global_position): a transaction that started earlier may hold
+    -- higher positions than one already read past, so positions alone would call a caught-up reader late.
+    where c.name is null or exists (
+      select 1 from events e where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
+    )`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Every row of the tables, in a stable order. */
+async function snapshot(db: Db, tables: string[]): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const { rows } = await sql`select * from ${sql.table(table)}`.execute(db);
+    result[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return result;
+}
+
+async function eventually(check: () => unknown, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

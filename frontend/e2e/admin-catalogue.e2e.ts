@@ -1,0 +1,219 @@
+/**
+ * The admin's catalogue in Chromium against the built server: an administrator creates and edits an app
+ * (every field the form has), deactivates and reactivates it, saves its App Links settings, imports apps
+ * from text and from CSV (after seeing the preview), and downloads the Google Ads Editor CSV. Each change
+ * is checked where a visitor would see it: the public API.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+
+const site = useSite();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).last();
+  await toast.waitFor();
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+async function publicApp(slug: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${site.url}/api/apps/${slug}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-catalogue-${name}.png`, fullPage: true });
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  const env = { ...process.env, DATABASE_URL: site.database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', 'catalogue@example.com', '--password', 'catalogue-secret'], { env });
+  await visit(page, `${site.url}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill('catalogue@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('catalogue-secret');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${site.url}/admin/dashboard`);
+}
+
+describe('the admin catalogue in Chromium', () => {
+  it('creates, edits, deactivates and links an app; imports text and CSV; downloads the ads CSV', async () => {
+    const context = await site.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+
+    // Manage Apps: the header's buttons and the real list.
+    await visit(page, `${site.url}/admin/apps`);
+    await page.getByRole('heading', { name: 'Manage Apps' }).waitFor();
+    for (const name of ['Back to dashboard', 'Import Apps', 'Add Single App', 'Generate Google Ads CSV']) {
+      expect(await page.getByRole('link', { name }).count(), name).toBe(1);
+    }
+    await page.getByRole('row').nth(1).waitFor();
+    const demoApps = ((await (await fetch(`${site.url}/api/apps`)).json()) as unknown[]).length;
+    expect(await page.getByRole('row').count()).toBe(demoApps + 1);
+    await shoot(page, 'list');
+
+    // Create.
+    await page.getByRole('link', { name: 'Add Single App' }).click();
+    await page.waitForURL(`${site.url}/admin/apps/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Rota Robot');
+    await page.getByLabel('Category').fill('HR & Recruiting');
+    await page.getByLabel('Description', { exact: true }).fill('Plans shifts from availability.');
+    await page.getByLabel('Problem solved').fill('Weekly rotas take hours');
+    await page.getByLabel('Replaces tools').fill('Excel, WhatsApp');
+    await page.getByLabel('Key features').fill('Availability forms\nSwap requests');
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await page.getByLabel('Question 1').fill('Is it free?');
+    await page.getByLabel('Answer 1').fill('During the beta, yes.');
+    await page.getByLabel('Featured').check();
+    await shoot(page, 'new');
+    await page.getByRole('button', { name: 'Create App' }).click();
+    expect(await toastText(page, 'App created')).toBe('App created');
+    await page.waitForURL(/\/admin\/apps\/edit\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').at(-1)!;
+    expect((await publicApp('rota-robot')).body).toMatchObject({
+      id,
+      category: 'HR & Recruiting',
+      featured: true,
+      replaces_tools: 'Excel, WhatsApp',
+      key_features: ['Availability forms', 'Swap requests'],
+      faq_items: [{ question: 'Is it free?', answer: 'During the beta, yes.' }],
+    });
+
+    // Edit: a new address and description.
+    await page.getByRole('heading', { name: 'Edit Rota Robot' }).waitFor();
+    expect(await page.getByLabel('Key features').inputValue()).toBe('Availability forms\nSwap requests');
+    await page.getByLabel('Slug (address)').fill('rota-robot-pro');
+    await page.getByLabel('Description', { exact: true }).fill('Plans shifts and swaps from availability.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await toastText(page, 'App saved')).toBe('App saved');
+    expect((await publicApp('rota-robot')).status).toBe(404);
+    expect((await publicApp('rota-robot-pro')).body).toMatchObject({ description: 'Plans shifts and swaps from availability.' });
+    await shoot(page, 'edit');
+
+    // The same form answers at /admin/apps/:id too. Deactivate, then reactivate.
+    await visit(page, `${site.url}/admin/apps/${id}`);
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    expect(await toastText(page, 'App deactivated')).toBe('App deactivated');
+    await page.getByRole('button', { name: 'Reactivate' }).waitFor();
+    expect((await publicApp('rota-robot-pro')).status).toBe(404);
+    await page.getByRole('button', { name: 'Reactivate' }).click();
+    expect(await toastText(page, 'App reactivated')).toBe('App reactivated');
+    expect((await publicApp('rota-robot-pro')).status).toBe(200);
+
+    // App Links tab.
+    await visit(page, `${site.url}/admin/dashboard`);
+    await page.getByRole('tab', { name: 'App Links' }).click();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    expect(await toastText(page, 'Please select an app first')).toBe('Please select an app first');
+    await page.getByLabel('App', { exact: true }).selectOption({ label: 'Rota Robot' });
+    expect(await page.getByLabel('App URL').getAttribute('type')).toBe('url');
+    await page.getByLabel('Development status').selectOption('beta');
+    await page.getByLabel('Status text').fill('Private beta');
+    await page.getByLabel('App URL').fill('https://rota.example.com/start');
+    await page.getByLabel(/Link enabled/).check();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    expect(await toastText(page, 'App link configuration saved successfully')).toBe('App link configuration saved successfully');
+    expect((await publicApp('rota-robot-pro')).body).toMatchObject({
+      development_status: 'beta',
+      status_text: 'Private beta',
+      app_url: 'https://rota.example.com/start',
+      status_link_enabled: true,
+    });
+    const row = page.getByRole('row').filter({ hasText: 'Rota Robot' });
+    await row.getByText('Beta Testing').waitFor();
+    expect(await row.innerText()).toContain('Private beta');
+    const visitLink = row.getByRole('link', { name: /Visit/ });
+    expect(await visitLink.getAttribute('href')).toBe('https://rota.example.com/start');
+    expect(await visitLink.getAttribute('target')).toBe('_blank');
+    for (const heading of ['App Name', 'Category', 'Status', 'Status Text', 'Link Enabled', 'App URL']) {
+      expect(await page.getByRole('columnheader', { name: heading, exact: true }).count(), heading).toBe(1);
+    }
+    await shoot(page, 'app-links');
+
+    // Text import: example, preview, import.
+    await visit(page, `${site.url}/admin/apps/import`);
+    const importButton = page.getByRole('button', { name: 'Import Apps' });
+    expect(await importButton.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    await page.getByText('Preview: 2 apps will be imported').waitFor();
+    await page.getByLabel('Apps as text').fill(
+      '1. Menu Costing\nPrices every dish from its ingredients.\nFood costs drift unnoticed\nExcel\nFinance\nLive margins\n\n- Table Turner\nPredicts table turnover.\nGuessing covers per night\nPaper diary\n\nskipped\nentry',
+    );
+    await page.getByText('Preview: 2 apps will be imported').waitFor();
+    const preview = page.getByTestId('import-preview');
+    expect(await preview.getByRole('row').nth(1).innerText()).toContain('Menu Costing');
+    expect(await preview.getByRole('row').nth(2).innerText()).toContain('other');
+    await shoot(page, 'import-text');
+    await importButton.click();
+    expect(await toastText(page, 'Successfully imported 2 apps.')).toBe('Import successful! Successfully imported 2 apps.');
+    expect((await publicApp('menu-costing')).body).toMatchObject({ category: 'Finance', spreadsheet_benefits: ['Live margins'] });
+    expect((await publicApp('table-turner')).body).toMatchObject({ category: 'other', replaces_tools: 'Paper diary' });
+    expect(await page.getByLabel('Apps as text').inputValue()).toBe('');
+
+    // The server's message when it refuses an app.
+    await page.getByLabel('Apps as text').fill(`${'Very Long Name '.repeat(10)}\nd\np\nt`);
+    await importButton.click();
+    expect(await toastText(page, 'Import failed')).toMatch(/^Import failed Very Long Name Very Long Name Very Long… \(name\): Too big: expected string to have <=120 characters$/);
+
+    // CSV import: quoted commas honoured, singular count.
+    await page.getByRole('tab', { name: 'CSV Import' }).click();
+    await page.getByLabel('CSV data').fill('App Title,Short Desc,Problem,Tools Replaced,Category,Benefits\n"Quote Builder, Pro","Turns price lists into quotes, fast.",Quotes take an hour,"Word, Excel",Sales,One click; No retyping');
+    await page.getByText('Preview: 1 app will be imported').waitFor();
+    expect(await page.getByTestId('import-preview').getByRole('row').nth(1).innerText()).toContain('Word, Excel');
+    await shoot(page, 'import-csv');
+    await page.getByRole('button', { name: 'Import Apps' }).click();
+    expect(await toastText(page, 'Successfully imported 1 app.')).toBe('Import successful! Successfully imported 1 app.');
+    expect((await publicApp('quote-builder-pro')).body).toMatchObject({
+      name: 'Quote Builder, Pro',
+      description: 'Turns price lists into quotes, fast.',
+      spreadsheet_benefits: ['One click', 'No retyping'],
+    });
+
+    // Google Ads CSV.
+    await visit(page, `${site.url}/admin/apps/google-ads-csv`);
+    const active = ((await (await fetch(`${site.url}/api/apps`)).json()) as unknown[]).length;
+    await expect.poll(() => page.getByTestId('counter-Total Apps').innerText()).toBe(String(active));
+    const downloadButton = page.getByRole('button', { name: 'Download CSV (UTF-8 BOM)' });
+    expect(await downloadButton.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Generate CSV Data' }).click();
+    const generated = await toastText(page, 'Generated CSV');
+    expect(generated).toMatch(new RegExp(`^Generated CSV with \\d+ keywords and ${active * 2} ads for ${active} apps$`));
+    expect(await page.getByTestId('counter-Keywords').innerText()).toBe(generated.match(/with (\d+) keywords/)![1]);
+    await shoot(page, 'google-ads');
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    expect(download.suggestedFilename()).toBe(`google_ads_editor_import_${new Date().toISOString().slice(0, 10)}.csv`);
+    expect(await toastText(page, 'CSV file downloaded')).toBe('CSV file downloaded successfully with UTF-8 BOM encoding');
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const [header, ...rows] = text.split('\r\n');
+    expect(header!.split(',')).toHaveLength(30);
+    expect(header).toMatch(/^Campaign,Campaign Type,Budget,Bid Strategy Type,Ad Group,Keyword,Criterion Type,Ad Type,Headline 1,.*,Headline 15,Description 1,Description 2,Description 3,Description 4,Final URL,Path 1,Path 2$/);
+    expect(text).toContain('"Quote Builder, Pro - Sales"');
+    expect(text).toContain(`${site.url}/app/rota-robot-pro`);
+    expect(rows.filter((line) => line.includes('Responsive search ad'))).toHaveLength(active * 2);
+
+    // Phone width: every page still fits.
+    await page.setViewportSize(PHONE);
+    for (const [name, path] of [
+      ['list', '/admin/apps'],
+      ['edit', `/admin/apps/edit/${id}`],
+      ['import', '/admin/apps/import'],
+      ['google-ads', '/admin/apps/google-ads-csv'],
+      ['app-links', '/admin/dashboard'],
+    ] as const) {
+      await visit(page, `${site.url}${path}`);
+      await page.locator('h1').first().waitFor();
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      await shoot(page, `${name}-375`);
+    }
+    await context.close();
+  }, 180_000);
+});

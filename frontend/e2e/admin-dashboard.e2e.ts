@@ -1,0 +1,254 @@
+/**
+ * The admin dashboard in Chromium against the built server: an administrator signs in and walks every tab
+ * (the URL follows the tab, and a tab's URL opens it), exports the leads, deletes one, triages a suggestion,
+ * reads and annotates a question, answers an inquiry, and uses the Settings panels, queue dashboard included.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+
+const site = useSite();
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+  await toast.waitFor();
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+async function send(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${site.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(201);
+}
+
+async function arrange(): Promise<void> {
+  const env = { ...process.env, DATABASE_URL: site.database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', 'boss@example.com', '--password', 'boss-secret'], { env });
+  await send('/api/leads', { email: 'first@example.com', source_page: '/' });
+  await send('/api/leads', { email: 'finance@example.com', source_page: '/c/finance' });
+  // A source page a spreadsheet would run as a formula: the export must neutralise it.
+  await send('/api/leads', { email: 'sneaky@example.com', source_page: '=HYPERLINK("http://evil.example","x")' });
+  await send('/api/suggestions', {
+    email: 'ideas@example.com',
+    suggestion_text: 'A rota planner for cafés',
+    category: 'HR & Recruiting',
+    source_page: '/c/hr',
+  });
+  await send('/api/quick-questions', { name: 'Linus', email: 'linus@example.com', message: 'Does it import CSV files from my bank?' });
+  await send('/api/developer-inquiries', {
+    name: 'Grace',
+    email: 'grace@example.com',
+    message: 'I build small tools for accountants.',
+    linkedin_url: 'https://www.linkedin.com/in/grace',
+    portfolio_url: 'https://grace.example.dev',
+  });
+}
+
+async function signIn(page: Page): Promise<void> {
+  await visit(page, `${site.url}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill('boss@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('boss-secret');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${site.url}/admin/dashboard`);
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`).innerText();
+// includeHidden: behind an open dialog the page is aria-hidden, and the tab labels are still checked then.
+const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name, includeHidden: true });
+
+describe('admin dashboard in Chromium', () => {
+  it('walks every tab, exports, deletes, triages and annotates, each showing at once', async () => {
+    await arrange();
+    const context = await site.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page);
+
+    // Top cards and engagement row, from the real figures.
+    await expect.poll(() => stat(page, 'Total Apps')).toBe('16');
+    await expect.poll(() => stat(page, 'Early Explorers')).toBe('3/100');
+    await expect.poll(() => stat(page, 'Suggestions')).toBe('1');
+    expect(await stat(page, 'Total Views')).toMatch(/^\d{1,3}(,\d{3})*$/);
+    expect(await stat(page, 'Avg. Time on Site')).toMatch(/^\d+m \d+s$/);
+    expect(await stat(page, 'Pages per Visit')).toMatch(/^\d+\.\d$/);
+    expect(await stat(page, 'Quiz Completion')).toMatch(/^[\d.]+%$/);
+    expect(await page.getByRole('progressbar', { name: 'Early Explorer spots taken' }).getAttribute('aria-valuenow')).toBe('3');
+
+    // Overview: the most popular apps, 5 a page.
+    expect(await tab(page, 'Overview').getAttribute('aria-selected')).toBe('true');
+    const popular = page.getByRole('list', { name: 'Most popular apps' });
+    await expect.poll(() => popular.getByRole('listitem').count()).toBe(5);
+    await page.getByText('Page 1', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    const firstApp = await popular.getByRole('listitem').first().getByRole('link').first().innerText();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2', { exact: true }).waitFor();
+    await expect.poll(() => popular.getByRole('listitem').first().getByRole('link').first().innerText()).not.toBe(firstApp);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('Page 1', { exact: true }).waitFor();
+    expect(await popular.getByRole('link', { name: /^Edit / }).first().getAttribute('href')).toMatch(/^\/admin\/apps\/edit\/[0-9a-f-]{36}$/);
+    expect(await page.getByRole('link', { name: 'Add Apps' }).getAttribute('href')).toBe('/admin/apps');
+    expect(await page.getByRole('link', { name: 'Import Apps' }).getAttribute('href')).toBe('/admin/apps/import');
+    expect(await page.getByRole('link', { name: 'Google Ads CSV Generator' }).getAttribute('href')).toBe('/admin/apps/google-ads-csv');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-overview.png`, fullPage: true });
+
+    // Export Leads: a CSV named with the product and the date, RFC 4180, the formula neutralised.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Leads' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^unsheet-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Email,Source Page,Date');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['sneaky@example.com', 'finance@example.com', 'first@example.com']);
+    expect(lines[1]).toMatch(/^sneaky@example\.com,"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await toastText(page, 'Export successful!')).toBe('Export successful! 3 leads exported to CSV.');
+
+    // Leads: the URL follows the tab; the filter; deleting shows at once.
+    await tab(page, 'Leads (3)').click();
+    await page.waitForURL(`${site.url}/admin/leads`);
+    const leadsTitle = page.getByRole('heading', { name: /^Early Explorer Leads/ });
+    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
+    const filter = page.getByLabel('Filter by source page');
+    const options = await filter.locator('option').allInnerTexts();
+    expect(options[0]).toBe('All Pages (3)');
+    expect(options.slice(1).sort()).toEqual(['/ (1)', '/c/finance (1)', '=HYPERLINK("http://evil.example","x") (1)'].sort());
+    await filter.selectOption('/c/finance');
+    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (1/3)');
+    expect(await page.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-leads.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Delete sneaky@example.com' }).click();
+    expect(await toastText(page, 'Lead deleted')).toBe('Lead deleted The lead has been successfully removed.');
+    await page.getByRole('cell', { name: 'sneaky@example.com', exact: true }).waitFor({ state: 'detached' });
+    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (2/100)');
+    await tab(page, 'Leads (2)').waitFor();
+    expect(await stat(page, 'Early Explorers')).toBe('2/100');
+    expect(new URL(page.url()).pathname).toBe('/admin/leads');
+    // A row opens the lead's page.
+    await page.getByRole('cell', { name: 'finance@example.com', exact: true }).click();
+    await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
+    await page.goBack();
+    await page.waitForURL(`${site.url}/admin/leads`);
+
+    // Suggestions: a status button changes the badge at once.
+    await tab(page, 'Suggestions (1)').click();
+    await page.waitForURL(`${site.url}/admin/suggestions`);
+    const card = page.getByTestId('suggestion').first();
+    await card.getByText('A rota planner for cafés').waitFor();
+    await card.getByText('HR & Recruiting').waitFor();
+    await card.getByText('From: /c/hr').waitFor();
+    await card.getByText('new', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Triaged' }).click();
+    await card.getByText('triaged', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Triaged' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await card.getByRole('link', { name: 'Reply via Email' }).getAttribute('href')).toBe(
+      `mailto:ideas@example.com?subject=${encodeURIComponent('Re: Your suggestion for Unsheet: A rota planner for cafés')}`,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-suggestions.png`, fullPage: true });
+    // The change is the server's too.
+    await page.reload();
+    await page.getByTestId('suggestion').first().getByText('triaged', { exact: true }).waitFor();
+
+    // App Links has its own URL.
+    await tab(page, 'App Links').click();
+    await page.waitForURL(`${site.url}/admin/app-links`);
+
+    // Questions: opening an unread one marks it read; saved notes show in the list at once.
+    await tab(page, 'Questions (1)').click();
+    await page.waitForURL(`${site.url}/admin/questions`);
+    const questions = page.getByRole('list', { name: 'Quick Questions' });
+    await questions.getByText('Does it import CSV files from my bank?').click();
+    const dialog = page.getByRole('dialog', { name: 'Question Details' });
+    await dialog.waitFor();
+    await dialog.getByText('linus@example.com').waitFor();
+    await dialog.getByText('read', { exact: true }).waitFor();
+    await tab(page, 'Questions (0)').waitFor();
+    expect(await dialog.getByLabel('Admin Notes').getAttribute('rows')).toBe('4');
+    await dialog.getByLabel('Admin Notes').fill('Sent the CSV guide.');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-question.png` });
+    await dialog.getByRole('button', { name: 'Save Notes' }).click();
+    expect(await toastText(page, 'Question updated successfully.')).toBe('Question updated successfully.');
+    await dialog.waitFor({ state: 'detached' });
+    await questions.getByText('Notes: Sent the CSV guide.').waitFor();
+    await questions.getByText('read', { exact: true }).waitFor();
+
+    // Developers: opening does not mark it read; Mark as Replied does, and closes the dialog.
+    await tab(page, 'Developers (1)').click();
+    await page.waitForURL(`${site.url}/admin/developer-inquiries`);
+    const inquiries = page.getByRole('list', { name: 'Developer Inquiries' });
+    await inquiries.getByText('Grace', { exact: true }).click();
+    const inquiry = page.getByRole('dialog', { name: 'Developer Inquiry Details' });
+    await inquiry.waitFor();
+    expect(await inquiry.getByRole('link', { name: 'https://www.linkedin.com/in/grace' }).getAttribute('target')).toBe('_blank');
+    await inquiry.getByRole('link', { name: 'https://grace.example.dev' }).waitFor();
+    await page.waitForTimeout(300);
+    await tab(page, 'Developers (1)').waitFor();
+    await inquiry.getByRole('button', { name: 'Mark as Replied' }).click();
+    expect(await toastText(page, 'Inquiry updated successfully.')).toBe('Inquiry updated successfully.');
+    await inquiry.waitFor({ state: 'detached' });
+    await inquiries.getByText('replied', { exact: true }).waitFor();
+    await tab(page, 'Developers (0)').waitFor();
+
+    // Settings: the programme, the PWA as this browser sees it, the sitemap, the notification address.
+    await tab(page, 'Settings').click();
+    await page.waitForURL(`${site.url}/admin/settings`);
+    await page.getByText('Early Explorer Mode').waitFor();
+    await page.getByText('98 spots remaining').waitFor();
+    await page.getByText('New suggestions are e-mailed automatically to ad***@unsheet.app.').waitFor();
+    expect(await page.getByRole('button', { name: 'Regenerate PWA assets' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Regenerate sitemap.xml' }).click();
+    expect(await toastText(page, 'Sitemap regenerated!')).toBe('Sitemap regenerated! The sitemap.xml has been successfully updated.');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-settings.png`, fullPage: true });
+
+    // A tab's URL opens it directly.
+    await visit(page, `${site.url}/admin/suggestions`);
+    await page.getByTestId('suggestion').first().waitFor();
+    expect(await tab(page, 'Suggestions (1)').getAttribute('aria-selected')).toBe('true');
+
+    // The queue dashboard: closed to a plain navigation, open through the Settings link.
+    const closed = await context.request.get(`${site.url}/admin/queues/api/queues`);
+    expect(closed.status()).toBe(401);
+    await visit(page, `${site.url}/admin/settings`);
+    await page.getByRole('button', { name: 'Open queue dashboard' }).click();
+    await page.waitForURL(`${site.url}/admin/queues/`);
+    const queues = await context.request.get(`${site.url}/admin/queues/api/queues`);
+    expect(queues.status()).toBe(200);
+    expect(((await queues.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort()).toEqual(['emails', 'projections']);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-queues.png` });
+    await context.close();
+  }, 180_000);
+
+  it('fits a 375 px phone', async () => {
+    const context = await site.browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page);
+    await expect.poll(() => stat(page, 'Total Apps')).toBe('16');
+    await page.getByRole('list', { name: 'Most popular apps' }).getByRole('listitem').first().waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-overview-375.png`, fullPage: true });
+    await visit(page, `${site.url}/admin/leads`);
+    await page.getByRole('cell', { name: 'finance@example.com', exact: true }).waitFor();
+    expect(await overflow()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-leads-375.png`, fullPage: true });
+    await visit(page, `${site.url}/admin/developer-inquiries`);
+    await page.getByRole('list', { name: 'Developer Inquiries' }).getByText('Grace', { exact: true }).click();
+    await page.getByRole('dialog', { name: 'Developer Inquiry Details' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-inquiry-375.png` });
+    await page.keyboard.press('Escape');
+    await visit(page, `${site.url}/admin/settings`);
+    await page.getByText('Early Explorer Mode').waitFor();
+    expect(await overflow()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-settings-375.png`, fullPage: true });
+    await context.close();
+  }, 90_000);
+});

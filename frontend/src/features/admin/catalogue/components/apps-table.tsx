@@ -1,0 +1,130 @@
+/** Manage Apps' list: every app, deactivated ones too, with a filter, Edit and Deactivate / Reactivate. */
+import { formatInteger } from '../../../../lib/utils';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
+import { Input } from '../../../../components/ui/input';
+import { setAppActive } from '../api/set-app-active';
+import type { AdminApp } from '../types';
+import { DevelopmentStatusBadge } from './development-status-badge';
+
+type AppsTableProps = {
+  apps: AdminApp[];
+  editPath: (id: string) => string;
+  publicPath: (slug: string) => string;
+};
+
+export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
+  const [filter, setFilter] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? apps.filter((app) => `${app.name} ${app.category}`.toLowerCase().includes(needle)) : apps;
+  const inactive = apps.filter((app) => !app.is_active).length;
+
+  async function toggle(app: AdminApp) {
+    setBusy(app.id);
+    try {
+      await setAppActive(app.id, !app.is_active);
+      toast.success(app.is_active ? `${app.name} deactivated` : `${app.name} reactivated`);
+    } catch {
+      toast.error(app.is_active ? 'Failed to deactivate app' : 'Failed to reactivate app');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          {apps.length} apps, {inactive} inactive
+        </p>
+        <Input aria-label="Filter apps" placeholder="Filter by name or category" className="sm:max-w-xs" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      </div>
+      {/* A phone gets one card per app, with its actions in reach; wider screens get the table. */}
+      <ul className="flex flex-col gap-3 md:hidden">
+        {shown.map((app) => (
+          <li key={app.id} className={`flex flex-col gap-2 rounded-xl border p-4 ${app.is_active ? 'bg-card' : 'bg-muted/50 text-muted-foreground'}`}>
+            <div className="flex items-start justify-between gap-2">
+              <div>
+                <Link to={editPath(app.id)} className="font-medium hover:underline">
+                  {app.name}
+                </Link>
+                <div className="text-xs text-muted-foreground">
+                  {app.category} · {formatInteger(app.views)} views{app.featured ? ' · Featured' : ''}
+                </div>
+              </div>
+              <Badge variant={app.is_active ? 'secondary' : 'outline'}>{app.is_active ? 'Active' : 'Inactive'}</Badge>
+            </div>
+            <DevelopmentStatusBadge status={app.development_status} />
+            <Actions app={app} busy={busy === app.id} onToggle={toggle} editPath={editPath} publicPath={publicPath} />
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
+        <table className="w-full min-w-[760px] text-left text-sm">
+          <thead className="border-b text-muted-foreground">
+            <tr>
+              {['Name', 'Category', 'Status', 'Views', 'Featured', 'Active', 'Actions'].map((heading) => (
+                <th key={heading} scope="col" className="px-4 py-2 font-medium">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((app) => (
+              <tr key={app.id} className={app.is_active ? 'border-b last:border-0' : 'border-b bg-muted/50 text-muted-foreground last:border-0'}>
+                <td className="px-4 py-2 font-medium">
+                  <Link to={editPath(app.id)} className="hover:underline">
+                    {app.name}
+                  </Link>
+                  <div className="text-xs text-muted-foreground">/{app.slug}</div>
+                </td>
+                <td className="px-4 py-2">{app.category}</td>
+                <td className="px-4 py-2">
+                  <DevelopmentStatusBadge status={app.development_status} />
+                </td>
+                <td className="px-4 py-2 tabular-nums">{formatInteger(app.views)}</td>
+                <td className="px-4 py-2">{app.featured ? 'Yes' : 'No'}</td>
+                <td className="px-4 py-2">
+                  <Badge variant={app.is_active ? 'secondary' : 'outline'}>{app.is_active ? 'Active' : 'Inactive'}</Badge>
+                </td>
+                <td className="px-4 py-2">
+                  <Actions app={app} busy={busy === app.id} onToggle={toggle} editPath={editPath} publicPath={publicPath} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {shown.length === 0 && <p className="text-muted-foreground">{apps.length === 0 ? 'No apps found. Add some apps to get started!' : 'No app matches the filter.'}</p>}
+    </div>
+  );
+}
+
+type ActionsProps = Pick<AppsTableProps, 'editPath' | 'publicPath'> & { app: AdminApp; busy: boolean; onToggle: (app: AdminApp) => void };
+
+function Actions({ app, busy, onToggle, editPath, publicPath }: ActionsProps) {
+  return (
+    <div className="flex gap-1">
+      <Button asChild size="sm" variant="outline">
+        <Link to={editPath(app.id)} aria-label={`Edit ${app.name}`}>
+          Edit
+        </Link>
+      </Button>
+      <Button size="sm" variant="ghost" disabled={busy} onClick={() => onToggle(app)} aria-label={`${app.is_active ? 'Deactivate' : 'Reactivate'} ${app.name}`}>
+        {app.is_active ? 'Deactivate' : 'Reactivate'}
+      </Button>
+      {app.is_active && (
+        <Button asChild size="sm" variant="ghost">
+          <a href={publicPath(app.slug)} target="_blank" rel="noopener noreferrer" aria-label={`View ${app.name} (opens in a new tab)`}>
+            View
+          </a>
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The Google Ads CSV page's body (admin spec §2, §8, §9): counters, Generate, Download (UTF-8 with BOM),
+ * the summary of what was generated, and the import specifications. Built from the active apps.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { formatInteger } from '../../../../lib/utils';
+import { useAdminApps } from '../api/get-admin-apps';
+import {
+  CAMPAIGN,
+  COLUMNS,
+  csvFileName,
+  DESCRIPTION_MAX,
+  DESCRIPTION_SLOTS,
+  generateGoogleAds,
+  HEADLINE_MAX,
+  HEADLINE_SLOTS,
+  MAX_KEYWORDS_PER_APP,
+  SUGGESTED_MAX_CPC_NOTE,
+  toCsv,
+  type GeneratedAds,
+} from '../google-ads/google-ads-csv';
+
+export function GoogleAdsGenerator({ origin }: { origin: string }) {
+  const { data, error } = useAdminApps();
+  const apps = useMemo(() => (data ?? []).filter((app) => app.is_active), [data]);
+  const [generated, setGenerated] = useState<GeneratedAds | null>(null);
+
+  const reported = useRef(false);
+  useEffect(() => {
+    if (error && !reported.current) {
+      reported.current = true;
+      toast.error('Failed to fetch apps data');
+    }
+  }, [error]);
+
+  function generate() {
+    const result = generateGoogleAds(apps, origin);
+    setGenerated(result);
+    toast.success(`Generated CSV with ${result.keywords} keywords and ${result.ads} ads for ${apps.length} apps`);
+  }
+
+  function download() {
+    if (!generated) {
+      toast.error('No CSV data generated yet');
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([toCsv(generated.rows)], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = csvFileName(new Date());
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    toast.success('CSV file downloaded successfully with UTF-8 BOM encoding');
+  }
+
+  const counters = [
+    ['Total Apps', apps.length],
+    ['Campaign', 1],
+    ['Ad Groups', generated ? generated.adGroups.length : apps.length],
+    ['Keywords', generated ? generated.keywords : 0],
+  ] as const;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {counters.map(([label, value]) => (
+          <Card key={label} className="py-4">
+            <CardContent className="px-4">
+              <p className="text-sm text-muted-foreground">{label}</p>
+              <p className="text-2xl font-semibold tabular-nums" data-testid={`counter-${label}`}>
+                {formatInteger(value)}
+              </p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Campaign CSV</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" disabled={apps.length === 0} onClick={generate}>
+                Generate CSV Data
+              </Button>
+              <Button type="button" variant="outline" disabled={!generated} onClick={download}>
+                Download CSV (UTF-8 BOM)
+              </Button>
+            </div>
+            {!data && !error && <p className="text-sm text-muted-foreground">Loading apps...</p>}
+            {data && apps.length === 0 && <p className="text-sm text-muted-foreground">No apps found. Add some apps to get started!</p>}
+            {generated && (
+              <section aria-label="Summary" className="flex flex-col gap-3 text-sm">
+                <h3 className="font-semibold">Generated structure</h3>
+                <ul className="list-disc pl-5" data-testid="ads-summary">
+                  <li>
+                    1 campaign: {CAMPAIGN.name} ({CAMPAIGN.type}, {CAMPAIGN.bidStrategy}, €{CAMPAIGN.dailyBudget} daily budget)
+                  </li>
+                  <li>{generated.adGroups.length} ad groups, one per app</li>
+                  <li>{generated.keywords} keywords</li>
+                  <li>{generated.ads} responsive search ads</li>
+                  <li>{generated.rows.length} rows of {COLUMNS.length} columns</li>
+                </ul>
+                <div className="max-h-72 overflow-auto rounded-md border">
+                  <table className="w-full text-left text-sm">
+                    <thead className="sticky top-0 border-b bg-card text-muted-foreground">
+                      <tr>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Ad group
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Keywords
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Ads
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {generated.adGroups.map((group) => (
+                        <tr key={group.name} className="border-b last:border-0">
+                          <td className="px-3 py-1.5">{group.name}</td>
+                          <td className="px-3 py-1.5 tabular-nums">{group.keywords}</td>
+                          <td className="px-3 py-1.5 tabular-nums">{group.ads}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className="h-fit">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Import specifications</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted-foreground">
+              <li>Google Ads Editor CSV, UTF-8 with BOM, {COLUMNS.length} columns</li>
+              <li>One search campaign, bid strategy {CAMPAIGN.bidStrategy}</li>
+              <li>Daily budget €{CAMPAIGN.dailyBudget}</li>
+              <li>
+                <strong className="text-foreground">Note:</strong> {SUGGESTED_MAX_CPC_NOTE}
+              </li>
+              <li>One ad group per app, named with the app and its category</li>
+              <li>Up to {MAX_KEYWORDS_PER_APP} keywords per app, exact and phrase match</li>
+              <li>
+                Two responsive search ads per app: {HEADLINE_SLOTS} headlines of up to {HEADLINE_MAX} characters, {DESCRIPTION_SLOTS}{' '}
+                descriptions of up to {DESCRIPTION_MAX}
+              </li>
+              <li>Final URL: the app's public page</li>
+              <li>In Google Ads Editor: Account → Import → From file, then review and post</li>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

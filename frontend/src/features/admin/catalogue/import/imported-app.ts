@@ -1,0 +1,24 @@
+/** What an import produces per app: the spec's bulk-add object (§7), before the server adds the slug. */
+export type ImportedApp = {
+  name: string;
+  description: string;
+  problem_solved: string;
+  replaces_tools: string;
+  category: string;
+  spreadsheet_benefits: string[];
+  views: number;
+  featured: boolean;
+  is_active: boolean;
+};
+
+/** A toast's title and description: the spec's messages come in these pairs. */
+export type ImportMessage = { title: string; description: string };
+
+export type ParseResult = { ok: true; apps: ImportedApp[] } | { ok: false; error: ImportMessage };
+
+export const DEFAULT_CATEGORY = 'other';
+
+/** Parsed apps start unviewed, not featured and active (spec §5). */
+export function importedApp(fields: Omit<ImportedApp, 'views' | 'featured' | 'is_active'>): ImportedApp {
+  return { ...fields, views: 0, featured: false, is_active: true };
+}

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { CSV_EXAMPLE, CSV_FALLBACKS, CSV_INPUT_REQUIRED, CSV_NOTHING_PARSED, matchColumns, parseCsvImport } from './parse-csv-import';
+
+const apps = (text: string) => {
+  const result = parseCsvImport(text);
+  if (!result.ok) throw new Error(result.error.description);
+  return result.apps;
+};
+
+describe('CSV import (admin spec §5)', () => {
+  it('refuses empty input with the spec message', () => {
+    expect(parseCsvImport('  \n ')).toEqual({ ok: false, error: CSV_INPUT_REQUIRED });
+    expect(CSV_INPUT_REQUIRED.description).toBe('Please enter CSV data to import apps.');
+  });
+
+  it('needs a header row and at least one data row', () => {
+    expect(parseCsvImport('name,description,problem,tools')).toEqual({ ok: false, error: CSV_NOTHING_PARSED });
+    expect(CSV_NOTHING_PARSED.description).toBe('Could not parse any apps from the CSV data. Please check the format.');
+  });
+
+  it('reads every field by its header', () => {
+    expect(apps('name,description,problem_solved,replaces_tools,category,spreadsheet_benefits\nA,B,C,D,Finance,x; y ;;z')).toEqual([
+      {
+        name: 'A',
+        description: 'B',
+        problem_solved: 'C',
+        replaces_tools: 'D',
+        category: 'Finance',
+        spreadsheet_benefits: ['x', 'y', 'z'],
+        views: 0,
+        featured: false,
+        is_active: true,
+      },
+    ]);
+  });
+
+  it('matches headers by substring, case-insensitively, in any order', () => {
+    expect(matchColumns(['Category', 'TOOLS Replaced', 'What it Solves', 'App Title', 'Short Desc'])).toMatchObject({
+      name: 3,
+      description: 4,
+      problem_solved: 2,
+      replaces_tools: 1,
+      category: 0,
+      benefits: [],
+    });
+    expect(matchColumns(['Name', 'Description', 'Problem', 'Replace', 'Cat'])).toMatchObject({ name: 0, description: 1, problem_solved: 2, replaces_tools: 3, category: 4 });
+  });
+
+  it('takes every header with benefit, spreadsheet, kill or advantage as a benefit column, split on semicolons', () => {
+    const csv = 'name,description,problem,tools,Benefits,Spreadsheet pain,Sheet Killer,ADVANTAGES\nA,d,p,t,b1;b2,s1,k1; k2,a1';
+    expect(matchColumns(csv.split('\n')[0]!.split(',')).benefits).toEqual([4, 5, 6, 7]);
+    expect(apps(csv)[0]!.spreadsheet_benefits).toEqual(['b1', 'b2', 's1', 'k1', 'k2', 'a1']);
+  });
+
+  it('skips rows with fewer than 4 cells', () => {
+    expect(apps('name,description,problem,tools\nShort,row,only\nLong,d,p,t').map((app) => app.name)).toEqual(['Long']);
+  });
+
+  it('honours quoted commas, quotes and line breaks (a deliberate improvement over plain-comma splitting)', () => {
+    const csv = 'name,description,problem,tools\n"Chaser, Inc.","Says ""hello""\non two lines",p,"Excel, Outlook"';
+    expect(apps(csv)[0]).toMatchObject({ name: 'Chaser, Inc.', description: 'Says "hello"\non two lines', replaces_tools: 'Excel, Outlook' });
+  });
+
+  it('strips surrounding quotes and spaces from cells', () => {
+    expect(apps('name,description,problem,tools\n  "Spaced"  , "d" ,p,t')[0]).toMatchObject({ name: 'Spaced', description: 'd' });
+  });
+
+  it('falls back for every missing field', () => {
+    expect(CSV_FALLBACKS).toEqual({
+      name: 'Unnamed App',
+      description: 'No description provided',
+      problem_solved: 'Solves business problems',
+      replaces_tools: 'Manual processes',
+      category: 'other',
+    });
+    // No matching headers at all: the name is the first cell; everything else falls back.
+    expect(apps('a,b,c,d\nFirst,x,y,z')[0]).toEqual(
+      expect.objectContaining({ ...CSV_FALLBACKS, name: 'First', spreadsheet_benefits: [] }),
+    );
+    // Matching headers with empty cells: the name falls back to the first cell, then to 'Unnamed App'.
+    expect(apps('id,name,description,problem,tools,category\n7,,,,,')[0]).toMatchObject({ ...CSV_FALLBACKS, name: '7' });
+    expect(apps('name,description,problem,tools,notes\n,,,,see later')[0]).toMatchObject(CSV_FALLBACKS);
+    // A row of only empty cells is a blank line.
+    expect(parseCsvImport('name,description,problem,tools\n,,,')).toEqual({ ok: false, error: CSV_NOTHING_PARSED });
+  });
+
+  it('ignores blank lines', () => {
+    expect(apps('name,description,problem,tools\n\nA,d,p,t\n   \n\nB,d,p,t\n').map((app) => app.name)).toEqual(['A', 'B']);
+  });
+
+  it('says no apps were found when every row is too short', () => {
+    expect(parseCsvImport('name,description\nA,B\nC,D')).toEqual({ ok: false, error: CSV_NOTHING_PARSED });
+  });
+
+  it('parses its own example, quoted commas included', () => {
+    expect(apps(CSV_EXAMPLE).map((app) => [app.name, app.replaces_tools, app.spreadsheet_benefits])).toEqual([
+      ['Invoice Chaser', 'Excel, Outlook reminders', ['No overdue columns', 'Reminders go out on their own']],
+      ['Shift Planner', 'Google Sheets, WhatsApp', ['Availability in one place']],
+    ]);
+  });
+});
+
+describe('CSV import properties', () => {
+  // Any text a cell may hold, quotes, commas and line breaks included, without surrounding blanks or quotes
+  // (which the import trims by design) and without semicolons (which split benefits).
+  const cell = fc
+    .string({ minLength: 1, maxLength: 30, unit: fc.constantFrom('a', 'Z', '7', ' ', ',', '"', '\n', 'é', '€', '&') })
+    .map((s) => s.trim().replace(/^"+|"+$/g, '').trim())
+    .filter((s) => s.length > 0);
+  const row = fc.record({ name: cell, description: cell, problem_solved: cell, replaces_tools: cell, category: cell, benefit: cell });
+
+  it('reads back any cells written by a CSV writer', () => {
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 5 }), (rows) => {
+        const csv = Papa.unparse({
+          fields: ['name', 'description', 'problem_solved', 'replaces_tools', 'category', 'spreadsheet_benefits'],
+          data: rows.map((r) => [r.name, r.description, r.problem_solved, r.replaces_tools, r.category, r.benefit]),
+        });
+        expect(apps(csv)).toEqual(
+          rows.map(({ benefit, ...r }) => ({ ...r, spreadsheet_benefits: [benefit], views: 0, featured: false, is_active: true })),
+        );
+      }),
+    );
+  });
+
+  it('never throws, and never returns an app with an empty field', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        const result = parseCsvImport(`name,description,problem,tools\n${text}`);
+        if (result.ok) {
+          for (const app of result.apps) {
+            expect([app.name, app.description, app.problem_solved, app.replaces_tools, app.category].every((v) => v !== '')).toBe(true);
+          }
+        } else {
+          expect(result.error).toBe(CSV_NOTHING_PARSED);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The CSV Import format (admin spec §5), read by a real CSV parser: a quoted cell may hold commas, quotes
+ * and line breaks (the spec split on plain commas; we deliberately do better). The header row decides the
+ * columns by case-insensitive substrings; data rows with fewer than 4 cells are skipped; empty fields fall
+ * back to the spec's defaults.
+ */
+import Papa from 'papaparse';
+import { DEFAULT_CATEGORY, importedApp, type ImportedApp, type ParseResult } from './imported-app';
+
+export const CSV_INPUT_REQUIRED = { title: 'Input required', description: 'Please enter CSV data to import apps.' };
+export const CSV_NOTHING_PARSED = {
+  title: 'No apps found',
+  description: 'Could not parse any apps from the CSV data. Please check the format.',
+};
+
+export const CSV_FALLBACKS = {
+  name: 'Unnamed App',
+  description: 'No description provided',
+  problem_solved: 'Solves business problems',
+  replaces_tools: 'Manual processes',
+  category: DEFAULT_CATEGORY,
+} as const;
+
+const COLUMN_WORDS = {
+  name: ['name', 'title'],
+  description: ['description', 'desc'],
+  problem_solved: ['problem', 'solve'],
+  replaces_tools: ['replace', 'tool'],
+  category: ['category', 'cat'],
+} as const;
+const BENEFIT_WORDS = ['benefit', 'spreadsheet', 'kill', 'advantage'];
+
+export type CsvColumns = { [K in keyof typeof COLUMN_WORDS]: number } & { benefits: number[] };
+
+/** Each field's column: the first header containing one of its words (-1 when none does). */
+export function matchColumns(headers: readonly string[]): CsvColumns {
+  const lower = headers.map((header) => header.toLowerCase());
+  const find = (words: readonly string[]) => lower.findIndex((header) => words.some((word) => header.includes(word)));
+  return {
+    name: find(COLUMN_WORDS.name),
+    description: find(COLUMN_WORDS.description),
+    problem_solved: find(COLUMN_WORDS.problem_solved),
+    replaces_tools: find(COLUMN_WORDS.replaces_tools),
+    category: find(COLUMN_WORDS.category),
+    benefits: lower.flatMap((header, i) => (BENEFIT_WORDS.some((word) => header.includes(word)) ? [i] : [])),
+  };
+}
+
+export function parseCsvImport(text: string): ParseResult {
+  if (!text.trim()) return { ok: false, error: CSV_INPUT_REQUIRED };
+  const rows = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' }).data.map((row) => row.map(clean));
+  const [headers, ...data] = rows;
+  if (!headers || data.length === 0) return { ok: false, error: CSV_NOTHING_PARSED };
+  const columns = matchColumns(headers);
+  const apps = data.filter((row) => row.length >= 4).map((row) => toApp(row, columns));
+  return apps.length > 0 ? { ok: true, apps } : { ok: false, error: CSV_NOTHING_PARSED };
+}
+
+function toApp(row: string[], columns: CsvColumns): ImportedApp {
+  const cell = (index: number) => (index >= 0 ? (row[index] ?? '') : '');
+  return importedApp({
+    name: cell(columns.name) || row[0] || CSV_FALLBACKS.name,
+    description: cell(columns.description) || CSV_FALLBACKS.description,
+    problem_solved: cell(columns.problem_solved) || CSV_FALLBACKS.problem_solved,
+    replaces_tools: cell(columns.replaces_tools) || CSV_FALLBACKS.replaces_tools,
+    category: cell(columns.category) || CSV_FALLBACKS.category,
+    spreadsheet_benefits: columns.benefits.flatMap((index) =>
+      cell(index)
+        .split(';')
+        .map((benefit) => benefit.trim())
+        .filter(Boolean),
+    ),
+  });
+}
+
+/** Trimmed, and quotes around the whole cell dropped (a cell written `  "x"` reaches us with its quotes). */
+function clean(cell: string): string {
+  const trimmed = cell.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).trim() : trimmed;
+}
+
+export const CSV_EXAMPLE = `name,description,problem_solved,replaces_tools,category,spreadsheet_benefits
+Invoice Chaser,Sends polite reminders for unpaid invoices.,Chasing late payments by hand,"Excel, Outlook reminders",Finance,No overdue columns; Reminders go out on their own
+Shift Planner,"Builds the weekly rota, from staff availability.",Planning shifts takes hours,"Google Sheets, WhatsApp",HR & Recruiting,Availability in one place`;

@@ -1,0 +1,11 @@
+import useSWR from 'swr';
+import type { ApiError } from '../../../../lib/api-client';
+import { TOP_APPS_PAGE_SIZE } from '../dashboard-rules';
+import type { AppRow } from '../types';
+
+// GET /api/apps/top: active apps, most viewed first, a page of 5 at a time (offset page × 5).
+export function useTopApps(page: number) {
+  return useSWR<AppRow[], ApiError>(`/apps/top?limit=${TOP_APPS_PAGE_SIZE}&offset=${page * TOP_APPS_PAGE_SIZE}`, {
+    keepPreviousData: true,
+  });
+}

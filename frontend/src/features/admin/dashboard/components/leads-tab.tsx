@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import { paths } from '../../../../app/paths';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { NativeSelect } from '../../../../components/ui/select';
+import { deleteLead } from '../api/delete-lead';
+import { leadsKey } from '../api/get-leads';
+import { filterLeads, formatDate, leadsTitleCount, sourcePageCounts } from '../dashboard-rules';
+import type { Lead } from '../types';
+import { exportLeads } from './export-leads';
+
+const ALL = '';
+
+/** Leads: the source-page filter, Export CSV, and the table; a deleted lead leaves the list at once. */
+export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [page, setPage] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const all = leads ?? [];
+  const shown = filterLeads(all, page);
+
+  async function remove(lead: Lead) {
+    setDeleting(lead.id);
+    try {
+      await deleteLead(lead.id);
+      await mutate<Lead[]>(leadsKey, (current) => current?.filter((item) => item.id !== lead.id), { revalidate: false });
+      toast.success('Lead deleted', { description: 'The lead has been successfully removed.' });
+    } catch (error) {
+      console.error('Failed to delete lead', error);
+      toast.error('Failed to delete lead. Please try again.');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="leading-tight font-semibold">Early Explorer Leads ({leadsTitleCount(shown.length, all.length, page !== null)})</h2>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <label htmlFor="lead-source-filter" className="sr-only">
+            Filter by source page
+          </label>
+          <NativeSelect
+            id="lead-source-filter"
+            className="sm:w-56"
+            value={page ?? ALL}
+            onChange={(event) => setPage(event.target.value === ALL ? null : event.target.value)}
+          >
+            <option value={ALL}>All Pages ({all.length})</option>
+            {sourcePageCounts(all).map(({ page: source, count }) => (
+              <option key={source} value={source}>
+                {source} ({count})
+              </option>
+            ))}
+          </NativeSelect>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" disabled={page === null} onClick={() => setPage(null)}>
+              Clear Filter
+            </Button>
+            <Button type="button" onClick={() => exportLeads(shown)}>
+              Export CSV
+            </Button>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {!leads ? (
+          <p className="text-sm text-muted-foreground">Loading...</p>
+        ) : shown.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No leads yet. Share the Early Explorer program to get started!</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b text-muted-foreground">
+                <tr>
+                  <th className="py-2 pr-4 font-medium">Email</th>
+                  <th className="py-2 pr-4 font-medium">Source Page</th>
+                  <th className="py-2 pr-4 font-medium">Date</th>
+                  <th className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((lead) => (
+                  <tr
+                    key={lead.id}
+                    className="cursor-pointer border-b last:border-0 hover:bg-muted/50"
+                    onClick={() => navigate(paths.adminLead(lead.id))}
+                  >
+                    <td className="py-2 pr-4 font-medium break-all">{lead.email}</td>
+                    <td className="py-2 pr-4 text-muted-foreground">{lead.source_page || '—'}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap text-muted-foreground">{formatDate(lead.created_at)}</td>
+                    <td className="py-2 text-right">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        className="text-destructive hover:text-destructive"
+                        aria-label={`Delete ${lead.email}`}
+                        disabled={deleting === lead.id}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          void remove(lead);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

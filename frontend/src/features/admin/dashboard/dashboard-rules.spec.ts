@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filterLeads,
+  formatHour,
+  formatMinutesSeconds,
+  leadsTitleCount,
+  messageCounts,
+  sourcePageCounts,
+  statusBadgeClass,
+  suggestionReplyHref,
+  topPeakHours,
+} from './dashboard-rules';
+
+const lead = (id: string, source_page: string | null) => ({ id, email: `${id}@x.co`, source_page, created_at: '2026-11-20T00:00:00Z' });
+
+describe('formats', () => {
+  it.each([
+    [0, '12 AM'],
+    [1, '1 AM'],
+    [11, '11 AM'],
+    [12, '12 PM'],
+    [13, '1 PM'],
+    [23, '11 PM'],
+  ])('hour %i is %s', (hour, label) => expect(formatHour(hour)).toBe(label));
+
+  it.each([
+    [0, '0m 0s'],
+    [59, '0m 59s'],
+    [125, '2m 5s'],
+    [3725.4, '62m 5s'],
+  ])('%s seconds on site is %s', (seconds, label) => expect(formatMinutesSeconds(seconds)).toBe(label));
+
+
+  it('keeps the five busiest hours, busiest first', () => {
+    const hours = [3, 9, 1, 7, 5, 2].map((sessions, hour) => ({ hour, sessions }));
+    expect(topPeakHours(hours).map((h) => h.hour)).toEqual([1, 3, 4, 0, 5]);
+  });
+});
+
+describe('status badges', () => {
+  it.each([
+    ['new', 'red'],
+    ['unread', 'red'],
+    ['triaged', 'yellow'],
+    ['read', 'yellow'],
+    ['done', 'green'],
+    ['replied', 'green'],
+    ['archived', 'slate'],
+  ])('%s is %s', (status, colour) => expect(statusBadgeClass(status)).toContain(`bg-${colour}-100`));
+});
+
+describe('leads filter', () => {
+  const leads = [lead('a', '/'), lead('b', '/c/finance'), lead('c', '/'), lead('d', null)];
+
+  it('counts leads per source page, most first', () => {
+    expect(sourcePageCounts(leads)).toEqual([
+      { page: '/', count: 2 },
+      { page: '(none)', count: 1 },
+      { page: '/c/finance', count: 1 },
+    ]);
+  });
+
+  it('filters by page, or keeps all', () => {
+    expect(filterLeads(leads, '/').map((l) => l.id)).toEqual(['a', 'c']);
+    expect(filterLeads(leads, '(none)').map((l) => l.id)).toEqual(['d']);
+    expect(filterLeads(leads, null)).toHaveLength(4);
+  });
+
+  it("titles filtered over total, or total over 100 when unfiltered", () => {
+    expect(leadsTitleCount(2, 4, true)).toBe('2/4');
+    expect(leadsTitleCount(4, 4, false)).toBe('4/100');
+  });
+});
+
+describe('messages', () => {
+  it('counts total, unread and replied', () => {
+    expect(messageCounts([{ status: 'unread' }, { status: 'read' }, { status: 'replied' }, { status: 'unread' }])).toEqual({
+      total: 4,
+      unread: 2,
+      replied: 1,
+    });
+  });
+
+  it('drafts a reply to a suggestion with a subject about it', () => {
+    const href = suggestionReplyHref({ email: 'ada@example.com', suggestion_text: 'A rota planner & more' });
+    expect(href).toBe(`mailto:ada@example.com?subject=${encodeURIComponent('Re: Your suggestion for Unsheet: A rota planner & more')}`);
+    const long = suggestionReplyHref({ email: 'a@b.co', suggestion_text: 'x'.repeat(80) });
+    expect(decodeURIComponent(long.split('subject=')[1]!)).toBe(`Re: Your suggestion for Unsheet: ${'x'.repeat(50)}...`);
+  });
+});

@@ -1,0 +1,82 @@
+import useSWR from 'swr';
+import { apiPost, type ApiError } from '../../../../lib/api-client';
+
+// The admin's analytics reads under /api/admin/analytics/, each for a range of whole UTC days (from and to
+// included), and the two ways to record Search Console figures (the API fetch, a Queries CSV upload).
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const rangeQuery = ({ from, to }: DayRange) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+export const dailySeriesKey = (range: DayRange) => `/admin/analytics/daily?${rangeQuery(range)}`;
+export const searchQueriesKey = (range: DayRange) => `/admin/analytics/search-queries?${rangeQuery(range)}&limit=50`;
+export const trafficSourcesKey = (range: DayRange) => `/admin/analytics/traffic-sources?${rangeQuery(range)}`;
+export const utmCampaignsKey = (range: DayRange) => `/admin/analytics/utm-campaigns?${rangeQuery(range)}`;
+
+export interface DailyPoint {
+  day: string;
+  sessions: number;
+  pageViews: number;
+}
+
+export interface SearchQueryStat {
+  query: string;
+  totalImpressions: number;
+  totalClicks: number;
+  ctr: number;
+  avgPosition: number;
+}
+
+export interface TrafficSourceRow {
+  trafficType: string;
+  source: string;
+  sessions: number;
+}
+
+export interface UtmCampaignRow {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  sessions: number;
+}
+
+// Spec §8: data-loading errors of the analytics panel are logged only.
+const logged = { onError: (error: ApiError) => console.error('Analytics panel: loading failed', error) };
+
+export function useDailySeries(range: DayRange | null) {
+  return useSWR<DailyPoint[], ApiError>(range ? dailySeriesKey(range) : null, logged);
+}
+
+/** `polling`: recorded figures are projected asynchronously, so after a recording the list is re-read each second. */
+export function useSearchQueries(range: DayRange, polling = false) {
+  return useSWR<{ topQueries: SearchQueryStat[] }, ApiError>(searchQueriesKey(range), {
+    ...logged,
+    refreshInterval: polling ? 1000 : 0,
+  });
+}
+
+export function useTrafficSources(range: DayRange) {
+  return useSWR<TrafficSourceRow[], ApiError>(trafficSourcesKey(range), logged);
+}
+
+export function useUtmCampaigns(range: DayRange) {
+  return useSWR<UtmCampaignRow[], ApiError>(utmCampaignsKey(range), logged);
+}
+
+export interface RecordedSearchQueries {
+  recorded: number;
+  startDate: string;
+  endDate: string;
+}
+
+/** The spec's refresh: the last 7 days from the Search Console API (503 when it is not connected). */
+export function fetchSearchConsole(): Promise<RecordedSearchQueries> {
+  return apiPost<RecordedSearchQueries>('/admin/analytics/search-queries/fetch');
+}
+
+/** A Search Console "Queries" CSV export, recorded for the period it covers. */
+export function importSearchQueriesCsv(input: { startDate: string; endDate: string; csv: string }): Promise<RecordedSearchQueries> {
+  return apiPost<RecordedSearchQueries>('/admin/analytics/search-queries/import', input);
+}

@@ -1,0 +1,33 @@
+import useSWR from 'swr';
+import type { ApiError } from '../../../../lib/api-client';
+
+// GET /api/admin/audit: the events administrators caused (who, what, when), newest first, a page at a time;
+// `subject` narrows it to the changes of one entity (e.g. a lead).
+export interface AuditEntry {
+  position: number;
+  at: string;
+  actor: { userId: string; email: string | null };
+  type: string;
+  streamId: string;
+  description: string;
+}
+
+export interface AuditTrail {
+  entries: AuditEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export function auditTrailKey(options: { page?: number; pageSize?: number; subject?: string }): string {
+  const query = new URLSearchParams();
+  if (options.page && options.page > 1) query.set('page', String(options.page));
+  if (options.pageSize) query.set('pageSize', String(options.pageSize));
+  if (options.subject) query.set('subject', options.subject);
+  const search = query.toString();
+  return `/admin/audit${search ? `?${search}` : ''}`;
+}
+
+export function useAuditTrail(options: { page?: number; pageSize?: number; subject?: string }) {
+  return useSWR<AuditTrail, ApiError>(auditTrailKey(options), { keepPreviousData: true });
+}

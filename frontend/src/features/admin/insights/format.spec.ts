@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDuration, formatEuros, isTopPosition, pathOf, utcDayOffset } from './format';
+
+describe('formatDuration (spec §9)', () => {
+  it.each([
+    [0, '0s'],
+    [45, '45s'],
+    [59.9, '59s'],
+    [60, '1m 0s'],
+    [125, '2m 5s'],
+    [3599, '59m 59s'],
+    [3600, '1h 0m'],
+    [3780, '1h 3m'],
+    [-5, '0s'],
+    [Number.NaN, '0s'],
+  ])('%s s → %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe('formatEuros', () => {
+  it.each([
+    [0, '€0.00'],
+    [12.5, '€12.50'],
+    [0.005, '€0.01'],
+    [1234.567, '€1,234.57'],
+    [-3, '-€3.00'],
+    [Number.NaN, '€0.00'],
+  ])('%s → %s', (amount, text) => {
+    expect(formatEuros(amount)).toBe(text);
+  });
+});
+
+describe('dates', () => {
+  it('formats in UTC', () => {
+    expect(formatDate('2026-11-22T23:30:00.000Z')).toBe('Nov 22, 2026');
+    expect(formatDateTime('2026-11-22T09:05:00.000Z')).toBe('Nov 22, 2026, 09:05 UTC');
+    expect(utcDayOffset(-1, new Date('2026-03-01T12:00:00Z'))).toBe('2026-02-28');
+  });
+});
+
+describe('isTopPosition', () => {
+  it('highlights positions at or below 10', () => {
+    expect([1, 9.9, 10, 10.1, 35].map(isTopPosition)).toEqual([true, true, true, false, false]);
+  });
+});
+
+describe('pathOf', () => {
+  it('keeps the path and query of a URL', () => {
+    expect(pathOf('https://unsheet.app/app/invoice-chaser?utm_source=x#top')).toBe('/app/invoice-chaser?utm_source=x');
+    expect(pathOf('/about')).toBe('/about');
+  });
+});

@@ -1,0 +1,62 @@
+/** Pure display rules of the admin's insight screens (admin spec §2, §9). */
+
+/**
+ * The spec's time format (§9): under 60 s as seconds ('45s'); under an hour as minutes and seconds
+ * ('2m 5s'); otherwise hours and minutes ('1h 3m'). The backend's analytics/format-duration.ts is the same
+ * rule; the SPA cannot import backend code.
+ */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+  return `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m`;
+}
+
+const euros = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Revenue in euros with 2 decimals (spec §2): '€1,234.50'. */
+export function formatEuros(amount: number): string {
+  const value = Number.isFinite(amount) ? amount : 0;
+  return `${value < 0 ? '-' : ''}€${euros.format(Math.abs(value))}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** 'Nov 22, 2026' (UTC, like every figure of the console). */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** 'Nov 22, 2026, 09:05 UTC'. */
+export function formatDateTime(iso: string): string {
+  return `${dateTimeFormat.format(new Date(iso))} UTC`;
+}
+
+/** A Search Console position at or below 10 (the first page of results) is highlighted (spec §9). */
+export function isTopPosition(position: number): boolean {
+  return position <= 10;
+}
+
+/** YYYY-MM-DD of the UTC day `days` after (or before) `from`. */
+export function utcDayOffset(days: number, from = new Date()): string {
+  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The path of a URL ('/app/x?y' from 'https://unsheet.app/app/x?y'); the input itself when it is no URL. */
+export function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
