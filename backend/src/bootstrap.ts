@@ -34,7 +34,7 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
       bodyParser: false,
     });
     app.useLogger(app.get(PinoNestLogger));
-    app.use(...securityHeaders(config));
+    app.use(securityHeaders(config));
     const cors = corsOptions(config);
     if (cors) app.enableCors(cors);
     app.use('/api', requireJsonBodies);
@@ -119,7 +119,11 @@ export async function createWorkerApp(config: Config, logger: Logger): Promise<I
  * Closes the application on SIGTERM / SIGINT (stops workers after their current batch, closes Redis and
  * the database, which for PGlite flushes the data folder) and exits 0; a second signal exits at once.
  */
-export function closeOnSignals(app: INestApplicationContext, logger: Logger): void {
+export function closeOnSignals(
+  app: INestApplicationContext,
+  logger: Logger,
+  signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'],
+): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1);
@@ -133,6 +137,5 @@ export function closeOnSignals(app: INestApplicationContext, logger: Logger): vo
       },
     );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  for (const signal of signals) process.on(signal, onSignal);
 }

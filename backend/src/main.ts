@@ -1,16 +1,29 @@
-/** The API process: HTTP under /api and the built SPA on one port; also runs the workers unless RUN_WORKERS=false. */
+/**
+ * The API process: HTTP under /api and the built SPA on one port; also runs the workers unless RUN_WORKERS=false.
+ * With API_PROCESSES > 1, this process supervises that many of them instead (api-cluster.ts).
+ */
+import cluster from 'node:cluster';
+import { superviseApiProcesses } from './api-cluster.js';
 import { configOrExit } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
 
 const config = configOrExit();
 const logger = createLogger(config.LOG_LEVEL);
-const app = await createApiApp(config, logger);
-closeOnSignals(app, logger);
-await app.listen(config.PORT);
-const mode = [
-  config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`,
-  config.REDIS_URL ? 'Redis wake-ups' : 'in-process wake-ups',
-  config.RUN_WORKERS ? 'with workers' : 'API only',
-].join(', ');
-logger.info(`Unsheet is running on http://localhost:${config.PORT} (${mode})`);
+if (config.API_PROCESSES > 1 && cluster.isPrimary) {
+  superviseApiProcesses(config, logger);
+} else {
+  const app = await createApiApp(config, logger);
+  // Under the supervisor, Ctrl-C reaches every process of the group: each waits for the supervisor's SIGTERM.
+  closeOnSignals(app, logger, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT']);
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+  await app.listen(config.PORT);
+  if (cluster.isPrimary) {
+    const mode = [
+      config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`,
+      config.REDIS_URL ? 'Redis wake-ups' : 'in-process wake-ups',
+      config.RUN_WORKERS ? 'with workers' : 'API only',
+    ].join(', ');
+    logger.info(`Unsheet is running on http://localhost:${config.PORT} (${mode})`);
+  }
+}

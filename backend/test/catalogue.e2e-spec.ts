@@ -393,6 +393,71 @@ describe('service endpoints', () => {
   });
 });
 
+describe('the read cache (CATALOGUE_CACHE_MS, 1 s by default)', () => {
+  // A change the cache cannot hear of: made in the read model behind this process's back, as another
+  // replica's projection would.
+  const setDescriptionBehindItsBack = (slug: string, description: string) =>
+    sql`update apps set description = ${description} where slug = ${slug}`.execute(api.database.handle.db);
+  const description = async (path: string) => {
+    const { body } = await api.get(path);
+    return (Array.isArray(body) ? body.find((app: { slug: string }) => app.slug === 'quote-builder') : body).description as string;
+  };
+
+  it('answers a read from memory for up to CATALOGUE_CACHE_MS, then reads the database again', async () => {
+    const paths = ['/api/apps/quote-builder', '/api/apps/search?q=Quote', '/api/apps/top?limit=20', '/api/categories/sales'];
+    const category = async () => (await api.get('/api/categories/sales')).body.apps.find((app: { slug: string }) => app.slug === 'quote-builder').description;
+    for (const path of paths.slice(0, 3)) expect(await description(path)).toBe('Turns a price list into quotes.');
+    expect(await category()).toBe('Turns a price list into quotes.');
+    await setDescriptionBehindItsBack('quote-builder', 'Changed elsewhere.');
+    try {
+      for (const path of paths.slice(0, 3)) expect(await description(path)).toBe('Turns a price list into quotes.');
+      expect(await category()).toBe('Turns a price list into quotes.');
+      await eventually(async () => (await description('/api/apps/quote-builder')) === 'Changed elsewhere.', 3000);
+      expect(await description('/api/apps/search?q=quote')).toBe('Changed elsewhere.');
+      expect(await category()).toBe('Changed elsewhere.');
+    } finally {
+      await setDescriptionBehindItsBack('quote-builder', 'Turns a price list into quotes.');
+    }
+  });
+
+  it('forgets everything when this process commits a catalogue change: an admin reads back what they saved', async () => {
+    const id = ids['Expense Snap']!;
+    expect((await api.get('/api/apps/expense-snap')).body.development_status).toBe('concept');
+    const inFinance = async () => names((await api.get('/api/categories/finance')).body.apps);
+    expect(await inFinance()).toContain('Expense Snap');
+    await decideAndAppend(api.app.get(EventStore), appStream(id), appDecider, {
+      type: 'UpdateApp',
+      id,
+      changes: { development_status: 'beta' },
+    });
+    expect((await api.get('/api/apps/expense-snap')).body.development_status).toBe('beta');
+    await decideAndAppend(api.app.get(EventStore), appStream(id), appDecider, { type: 'DeactivateApp', id });
+    expect((await api.get('/api/apps/expense-snap')).status).toBe(404);
+    expect(await inFinance()).not.toContain('Expense Snap');
+    await decideAndAppend(api.app.get(EventStore), appStream(id), appDecider, { type: 'ReactivateApp', id });
+    expect(await inFinance()).toContain('Expense Snap');
+  });
+
+  it('keeps no failure: an app that appears is found at once', async () => {
+    expect((await api.get('/api/apps/late-arrival')).status).toBe(404);
+    await api.app.get(CommandBus).execute(new AddApp({ name: 'Late Arrival', description: 'Added after a 404.', category: 'Other' }));
+    expect((await api.get('/api/apps/late-arrival')).body.name).toBe('Late Arrival');
+  });
+
+  it('reads the database every time with CATALOGUE_CACHE_MS=0', async () => {
+    const uncached = await startApi({ CATALOGUE_CACHE_MS: '0' }, api.database);
+    try {
+      const read = async () => (await uncached.get('/api/apps/quote-builder')).body.description;
+      expect(await read()).toBe('Turns a price list into quotes.');
+      await setDescriptionBehindItsBack('quote-builder', 'Changed elsewhere.');
+      expect(await read()).toBe('Changed elsewhere.');
+    } finally {
+      await setDescriptionBehindItsBack('quote-builder', 'Turns a price list into quotes.');
+      await uncached.close();
+    }
+  });
+});
+
 async function countEvents(): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from events`.execute(api.database.handle.db);
   return rows[0]!.n;

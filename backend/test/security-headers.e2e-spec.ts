@@ -30,20 +30,31 @@ function directives(header: string | null): Map<string, string[]> {
 }
 
 describe('secure headers', () => {
-  it.each(['/', '/api/apps', '/no-such-page', '/api/no-such-endpoint', '/manifest.webmanifest'])('sends them on %s', async (path) => {
+  const pages = ['/', '/no-such-page', '/manifest.webmanifest', '/api/docs/'];
+  const apiPaths = ['/api/apps', '/api/no-such-endpoint', '/api/analytics/collect'];
+  it.each([...pages, ...apiPaths])('sends them on %s', async (path) => {
     const { headers } = await api.get(path);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     expect(headers.get('x-powered-by')).toBeNull();
-    const csp = directives(headers.get('content-security-policy'));
+    expect(headers.get('content-security-policy')).not.toBeNull();
+  });
+
+  it.each(pages)('lets %s run only its own scripts', async (path) => {
+    const csp = directives((await api.get(path)).headers.get('content-security-policy'));
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
     expect(csp.get('script-src-attr')).toEqual(["'none'"]);
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+  });
+
+  it.each(apiPaths)('lets nothing load or frame the JSON of %s', async (path) => {
+    const csp = directives((await api.get(path)).headers.get('content-security-policy'));
+    expect(csp).toEqual(new Map([['default-src', ["'none'"]], ['frame-ancestors', ["'none'"]]]));
   });
 
   it("allows the page's one inline script by a nonce that changes with every response", async () => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueAdminController } from './catalogue-admin.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
 import { AddAppHandler } from './commands/add-app.command.js';
@@ -25,6 +26,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
   imports: [CqrsModule],
   controllers: [CatalogueController, CatalogueAdminController],
   providers: [
+    CatalogueCache,
     AddAppHandler,
     UpdateAppHandler,
     UpdateAppLinksHandler,

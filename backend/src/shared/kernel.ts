@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config/config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import type { Db } from './db/tables.js';
-import { EventStore } from './event-store/event-store.js';
+import { EventStore, type AfterCommit } from './event-store/event-store.js';
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './projections/projection-runner.js';
 import { BullmqWakeup, InProcessWakeup, PROJECTIONS_QUEUE } from './queue/projection-wakeup.js';
@@ -27,6 +27,8 @@ export interface Kernel {
   /** Present when this process runs workers (RUN_WORKERS, always true without Redis). */
   workers?: ProjectionWorkers;
   redis?: Redis;
+  /** Calls `listener` after each commit of this process's event store, with the event types appended. */
+  onCommit(listener: AfterCommit): void;
   readiness(): Promise<Record<string, 'up' | 'down'>>;
   close(): Promise<void>;
 }
@@ -72,7 +74,11 @@ export async function createKernel(
   }
 
   const inline = projections.filter((p) => p.mode === 'inline');
-  const eventStore = new EventStore(db, inline, (types) => wakeup.wake(types));
+  const commitListeners: AfterCommit[] = [];
+  const eventStore = new EventStore(db, inline, (types) => {
+    wakeup.wake(types);
+    for (const listener of commitListeners) listener(types);
+  });
   const workers = config.RUN_WORKERS
     ? new ProjectionWorkers(runner, {
         pollMs: config.PROJECTION_POLL_MS,
@@ -92,6 +98,9 @@ export async function createKernel(
     runner,
     workers,
     redis,
+    onCommit(listener) {
+      commitListeners.push(listener);
+    },
     async readiness() {
       const checks: Record<string, 'up' | 'down'> = {};
       checks.database = await upWithin(sql`select 1`.execute(db));

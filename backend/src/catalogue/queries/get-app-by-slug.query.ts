@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
+import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
 import { selectActiveApps, type AppView } from './app.view.js';
 
@@ -13,11 +14,17 @@ export class GetAppBySlug extends Query<AppView> {
 
 @QueryHandler(GetAppBySlug)
 export class GetAppBySlugHandler implements IQueryHandler<GetAppBySlug> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
-  async execute({ slug }: GetAppBySlug): Promise<AppView> {
-    const app = await selectActiveApps(this.db).where('slug', '=', slug.toLowerCase()).executeTakeFirst();
-    if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
-    return app;
+  execute({ slug }: GetAppBySlug): Promise<AppView> {
+    const key = slug.toLowerCase();
+    return this.cache.read(`app:${key}`, async () => {
+      const app = await selectActiveApps(this.db).where('slug', '=', key).executeTakeFirst();
+      if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
+      return app;
+    });
   }
 }

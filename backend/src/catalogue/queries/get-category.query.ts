@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
+import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
 import { selectActiveAppSummaries, type AppSummary, type CategoryView } from './app.view.js';
 import { listCategories } from './list-categories.query.js';
@@ -15,12 +16,18 @@ export class GetCategory extends Query<{ category: CategoryView; apps: AppSummar
 
 @QueryHandler(GetCategory)
 export class GetCategoryHandler implements IQueryHandler<GetCategory> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
-  async execute({ slug }: GetCategory) {
-    const category = (await listCategories(this.db)).find((c) => c.slug === slug.toLowerCase());
-    if (!category) throw new NotFoundError('CATALOGUE.CATEGORY_NOT_FOUND', 'Category Not Found');
-    const apps = await selectActiveAppSummaries(this.db).where('category_slug', '=', category.slug).execute();
-    return { category, apps };
+  execute({ slug }: GetCategory) {
+    const key = slug.toLowerCase();
+    return this.cache.read(`category:${key}`, async () => {
+      const category = (await listCategories(this.db)).find((c) => c.slug === key);
+      if (!category) throw new NotFoundError('CATALOGUE.CATEGORY_NOT_FOUND', 'Category Not Found');
+      const apps = await selectActiveAppSummaries(this.db).where('category_slug', '=', category.slug).execute();
+      return { category, apps };
+    });
   }
 }

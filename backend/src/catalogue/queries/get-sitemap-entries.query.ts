@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
+import { CatalogueCache } from '../catalogue-cache.js';
 
 export interface SitemapEntries {
   apps: { slug: string; lastmod: Date }[];
@@ -18,9 +19,16 @@ export class GetSitemapEntries extends Query<SitemapEntries> {}
 
 @QueryHandler(GetSitemapEntries)
 export class GetSitemapEntriesHandler implements IQueryHandler<GetSitemapEntries> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
-  async execute(): Promise<SitemapEntries> {
+  execute(): Promise<SitemapEntries> {
+    return this.cache.read('sitemap', () => this.entries());
+  }
+
+  private async entries(): Promise<SitemapEntries> {
     const apps = await this.db
       .selectFrom('apps')
       .select(['slug', 'category_slug', 'updated_at', 'is_active'])

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
+import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
 import { selectActiveAppSummaries, type AppSummary } from './app.view.js';
 
@@ -16,9 +17,14 @@ export class GetTopApps extends Query<AppSummary[]> {
 
 @QueryHandler(GetTopApps)
 export class GetTopAppsHandler implements IQueryHandler<GetTopApps> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
   execute({ limit, offset }: GetTopApps): Promise<AppSummary[]> {
-    return selectActiveAppSummaries(this.db).limit(limit).offset(offset).execute();
+    return this.cache.read(`top:${limit}:${offset}`, () =>
+      selectActiveAppSummaries(this.db).limit(limit).offset(offset).execute(),
+    );
   }
 }

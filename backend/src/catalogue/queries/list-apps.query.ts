@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
+import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
 import { selectActiveAppSummaries, type AppSummary } from './app.view.js';
 
@@ -13,11 +14,14 @@ export class ListApps extends Query<AppSummary[]> {
 
 @QueryHandler(ListApps)
 export class ListAppsHandler implements IQueryHandler<ListApps> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
   execute({ filter }: ListApps): Promise<AppSummary[]> {
     let query = selectActiveAppSummaries(this.db).clearOrderBy().orderBy('name');
     if (filter.featured !== undefined) query = query.where('featured', '=', filter.featured);
-    return query.execute();
+    return this.cache.read(`apps:${filter.featured ?? 'all'}`, () => query.execute());
   }
 }

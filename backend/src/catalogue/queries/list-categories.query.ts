@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
+import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
 import { slugify, STANDARD_CATEGORIES } from '../app/app.fields.js';
 import type { CategoryView } from './app.view.js';
@@ -10,10 +11,13 @@ export class ListCategories extends Query<CategoryView[]> {}
 
 @QueryHandler(ListCategories)
 export class ListCategoriesHandler implements IQueryHandler<ListCategories> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
   execute(): Promise<CategoryView[]> {
-    return listCategories(this.db);
+    return this.cache.read('categories', () => listCategories(this.db));
   }
 }
 

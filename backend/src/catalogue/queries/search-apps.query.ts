@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
+import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
 import { selectActiveAppSummaries, type AppSummary } from './app.view.js';
 
@@ -16,10 +17,18 @@ export class SearchApps extends Query<AppSummary[]> {
 
 @QueryHandler(SearchApps)
 export class SearchAppsHandler implements IQueryHandler<SearchApps> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
   execute({ text }: SearchApps): Promise<AppSummary[]> {
-    const term = text.trim();
+    // ILIKE ignores case: one entry per term whatever its case.
+    const term = text.trim().toLowerCase();
+    return this.cache.read(`search:${term}`, () => this.search(term));
+  }
+
+  private search(term: string): Promise<AppSummary[]> {
     if (!term) return selectActiveAppSummaries(this.db).limit(EMPTY_SEARCH_RESULTS).execute();
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return selectActiveAppSummaries(this.db)

@@ -18,7 +18,7 @@ import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { appendConversion } from '../conversion/conversion.events.js';
+import { appendConversions } from '../conversion/conversion.events.js';
 import { isDisposableEmail } from '../lead/disposable-email.js';
 import { WAITLIST_STREAM, type LeadJoined } from '../lead/lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../lead/referral-code.js';
@@ -169,8 +169,10 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
         return joined(position, referralCode, false);
       });
       if (events.length > 0) {
-        appended = (await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, first)).events;
-        for (const event of events) appended.push(...(await appendConversion(this.events, trx, 'lead', event.data.leadId)));
+        appended = [
+          ...(await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, first)).events,
+          ...(await appendConversions(this.events, trx, 'lead', events.map((event) => event.data.leadId))),
+        ];
       }
       return results;
     });

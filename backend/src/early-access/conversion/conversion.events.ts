@@ -36,9 +36,12 @@ export function conversionRecorded(kind: ConversionKind, sourceId: string): Conv
   return { type: 'ConversionRecorded', data: { kind, value: CONVERSION_VALUES_USD[kind], currency: 'USD', sourceId } };
 }
 
-/** Appends the conversion inside the command's own transaction; returns what to publish after the commit. */
-export async function appendConversion(store: EventStore, trx: Trx, kind: ConversionKind, sourceId: string): Promise<RecordedEvent[]> {
-  return (await store.appendInTransaction(trx, conversionStream(kind, sourceId), [conversionRecorded(kind, sourceId)], 0)).events;
+/** Appends the conversions inside the command's own transaction; returns what to publish after the commit. */
+export function appendConversions(store: EventStore, trx: Trx, kind: ConversionKind, sourceIds: readonly string[]): Promise<RecordedEvent[]> {
+  return store.startStreamsInTransaction(
+    trx,
+    sourceIds.map((sourceId) => ({ streamId: conversionStream(kind, sourceId), events: [conversionRecorded(kind, sourceId)] })),
+  );
 }
 
 /** A command's event and its conversion, appended together or not at all. */
@@ -50,7 +53,7 @@ export async function appendConverted(
 ): Promise<void> {
   const appended = await db.transaction().execute(async (trx) => [
     ...(await store.appendInTransaction(trx, stream.id, stream.events, stream.expectedVersion)).events,
-    ...(await appendConversion(store, trx, conversion.kind, conversion.sourceId)),
+    ...(await appendConversions(store, trx, conversion.kind, [conversion.sourceId])),
   ]);
   store.published(appended);
 }

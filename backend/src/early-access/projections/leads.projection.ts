@@ -1,3 +1,4 @@
+import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import type { LeadDeleted, LeadJoined } from '../lead/lead.events.js';
 
@@ -10,26 +11,35 @@ export const leadsProjection: Projection<LeadJoined | LeadDeleted> = {
   mode: 'inline',
   handles: ['LeadJoined', 'LeadDeleted'],
   tables: ['leads'],
+  // Set-wise: a group of joins comes as one batch and is one INSERT; deletions in between keep their place.
   async handle(trx, events) {
+    let joins: RecordedEvent<LeadJoined>[] = [];
+    const insertJoins = async () => {
+      if (joins.length === 0) return;
+      await trx.insertInto('leads').values(joins.map(toRow)).execute();
+      joins = [];
+    };
     for (const event of events) {
-      if (event.type === 'LeadDeleted') {
-        await trx.deleteFrom('leads').where('id', '=', event.data.leadId).execute();
+      if (event.type === 'LeadJoined') {
+        joins.push(event);
         continue;
       }
-      const { data, createdAt } = event;
-      await trx
-        .insertInto('leads')
-        .values({
-          id: data.leadId,
-          email: data.email,
-          source_page: data.sourcePage,
-          referral_code: data.referralCode,
-          referred_by: data.referredBy,
-          waitlist_position: data.position,
-          disposable_email: data.disposableEmail ?? false,
-          created_at: createdAt,
-        })
-        .execute();
+      await insertJoins();
+      await trx.deleteFrom('leads').where('id', '=', event.data.leadId).execute();
     }
+    await insertJoins();
   },
 };
+
+function toRow({ data, createdAt }: RecordedEvent<LeadJoined>) {
+  return {
+    id: data.leadId,
+    email: data.email,
+    source_page: data.sourcePage,
+    referral_code: data.referralCode,
+    referred_by: data.referredBy,
+    waitlist_position: data.position,
+    disposable_email: data.disposableEmail ?? false,
+    created_at: createdAt,
+  };
+}

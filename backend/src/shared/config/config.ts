@@ -28,8 +28,12 @@ const schema = z.object({
   REDIS_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   REDIS_PREFIX: z.preprocess(emptyAsUnset, z.string().regex(/^[\w-]+$/, 'letters, digits, - and _ only').default('unsheet')),
   RUN_WORKERS: flag(true),
+  // API processes sharing the port, one per core (node:cluster); more than 1 needs DATABASE_URL.
+  API_PROCESSES: positiveInt(1),
   PROJECTION_POLL_MS: positiveInt(1000),
   PROJECTION_BATCH_SIZE: positiveInt(1000),
+  // How long the public catalogue reads are served from memory (0: never); see catalogue/catalogue-cache.ts.
+  CATALOGUE_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(1000)),
   DEMO_CATALOGUE: flag(true),
   PUBLIC_BASE_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
   APP_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
@@ -121,6 +125,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Without Redis the projectors can only be woken inside the process that appends.
   if (!config.REDIS_URL && !config.RUN_WORKERS) {
     throw new ConfigError(['RUN_WORKERS: must be true when REDIS_URL is not set (workers are woken in-process)']);
+  }
+  if (config.API_PROCESSES > 1 && !config.DATABASE_URL) {
+    throw new ConfigError(['API_PROCESSES: more than 1 needs DATABASE_URL (the embedded database belongs to one process)']);
   }
   if (config.SEARCH_CONSOLE_CREDENTIALS && !config.SEARCH_CONSOLE_SITE_URL) {
     throw new ConfigError(['SEARCH_CONSOLE_SITE_URL: required with SEARCH_CONSOLE_CREDENTIALS (e.g. sc-domain:unsheet.app)']);

@@ -91,6 +91,26 @@ export class EventStore {
     }
   }
 
+  /**
+   * Starts several streams at once, in one INSERT, inside the caller's transaction (each stream must be new:
+   * version 0). A stream that exists already fails the whole statement with a ConcurrencyError. The caller
+   * calls `published(events)` once the transaction has committed.
+   */
+  async startStreamsInTransaction(
+    trx: Trx,
+    streams: readonly { streamId: string; events: readonly Event[] }[],
+    metadata: EventMetadata = {},
+  ): Promise<RecordedEvent[]> {
+    const rows = streams.flatMap(({ streamId, events }) => events.map((event, i) => toRow(streamId, 1 + i, event, metadata)));
+    if (rows.length === 0) return [];
+    try {
+      return await this.insert(trx, rows);
+    } catch (error) {
+      if (isUniqueViolation(error, 'events_stream_version_key')) throw new ConcurrencyError(streams[0]!.streamId, 0, null);
+      throw error;
+    }
+  }
+
   /** Wakes the projectors of these events; `append` does it itself after its commit. */
   published(events: readonly RecordedEvent[]): void {
     this.afterCommit(typesOf(events));
