@@ -9,7 +9,7 @@
  *   BENCH_CPU_PROF=1                             the API and worker write CPU profiles into .profiles/
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -55,11 +55,12 @@ const env = {
 };
 // One API process per core (node:cluster), as `npm start` is meant to run on such a machine.
 const API_PROCESSES = process.env.BENCH_API_PROCESSES ?? String(availableParallelism());
+// The worker shares the cores with the API: at a lower priority, as docs/scaling.md advises.
+const WORKER_NICE = process.env.BENCH_WORKER_NICE ?? '10';
 const loadAtStart = loadavg();
 const server = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'true', API_PROCESSES }, 60_000, { nodeArgs: nodeArgs('api') });
 // The projection and e-mail workers in a process of their own, as in production: the API's event loop only serves.
-const worker = await startWorkerProcess(env, 60_000, { nodeArgs: nodeArgs('worker') });
-if (process.env.BENCH_WORKER_NICE) setPriority(worker.pid, Number(process.env.BENCH_WORKER_NICE));
+const worker = await startWorkerProcess({ ...env, WORKER_NICE }, 60_000, { nodeArgs: nodeArgs('worker') });
 const pool = new pg.Pool({ connectionString: database.url, max: INGEST.connections + 2 });
 
 try {

@@ -1,4 +1,5 @@
 /** The worker process: projections (and later e-mails) only, no HTTP. Run as many as you like. */
+import { getPriority, setPriority } from 'node:os';
 import { configOrExit } from './bootstrap-config.js';
 import { closeOnSignals, createWorkerApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
@@ -9,5 +10,9 @@ if (!config.REDIS_URL) {
   process.exit(1);
 }
 const logger = createLogger(config.LOG_LEVEL);
+// Lower priority than the API on a shared machine: a burst of requests is answered first, the projections
+// and e-mails catch up right after.
+// (Only ever lowered: raising a priority takes privileges.)
+if (config.WORKER_NICE > getPriority()) setPriority(config.WORKER_NICE);
 closeOnSignals(await createWorkerApp(config, logger), logger);
 logger.info('Unsheet worker is running');

@@ -1,16 +1,16 @@
 /**
- * API_PROCESSES: the built server (`backend/dist`, a real process) runs that many API processes on one port,
- * replaces one that dies, and stops them all on SIGTERM. And the configuration refuses it without
- * PostgreSQL.
+ * How the processes share a machine's cores. API_PROCESSES: the built server (`backend/dist`, a real process)
+ * runs that many API processes on one port, replaces one that dies, and stops them all on SIGTERM; the
+ * configuration refuses it without PostgreSQL. WORKER_NICE: a worker process runs at that CPU priority.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/shared/config/config.js';
-import { startServerProcess, type ServerProcess } from '../src/shared/testing/server-process.js';
+import { startServerProcess, startWorkerProcess, type ServerProcess } from '../src/shared/testing/server-process.js';
 import {
   clearRedisPrefix,
   createTestDatabase,
@@ -99,5 +99,18 @@ describe('the configuration', () => {
       'API_PROCESSES: more than 1 needs DATABASE_URL (the embedded database belongs to one process)',
     );
     expect(loadConfig({ API_PROCESSES: '2', DATABASE_URL: 'postgres://localhost/unsheet' }).API_PROCESSES).toBe(2);
+  });
+});
+
+describe('WORKER_NICE', () => {
+  it('runs a worker process at that CPU priority, below the API', async () => {
+    const env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, DATA_DIR: dataDir };
+    const [nice, plain] = await Promise.all([startWorkerProcess({ ...env, WORKER_NICE: '10' }), startWorkerProcess(env)]);
+    try {
+      expect(getPriority(nice.pid)).toBe(Math.max(10, getPriority()));
+      expect(getPriority(plain.pid)).toBe(getPriority());
+    } finally {
+      await Promise.all([nice.stop(), plain.stop()]);
+    }
   });
 });

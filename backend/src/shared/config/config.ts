@@ -28,6 +28,8 @@ const schema = z.object({
   REDIS_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   REDIS_PREFIX: z.preprocess(emptyAsUnset, z.string().regex(/^[\w-]+$/, 'letters, digits, - and _ only').default('unsheet')),
   RUN_WORKERS: flag(true),
+  // CPU priority of a worker process (`nice`, 0-19): on a machine shared with the API, requests go first.
+  WORKER_NICE: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(19).default(0)),
   // API processes sharing the port, one per core (node:cluster); more than 1 needs DATABASE_URL.
   API_PROCESSES: positiveInt(1),
   PROJECTION_POLL_MS: positiveInt(1000),
