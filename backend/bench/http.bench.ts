@@ -1,12 +1,16 @@
 /**
  * The HTTP benchmark (`npm run bench`, after the event-store benchmark): the scenarios of load-tests/ driven
- * by autocannon against the built server (backend/dist) on the real PostgreSQL and Redis, as production runs
- * it: an API process (RUN_WORKERS=false) and a worker process, a fresh database and Redis prefix.
- * Catalogue reads, analytics ingest (with the projection lag and the bare-INSERT ratio), waitlist joins at
- * 200 concurrent clients (positions checked afterwards), referral clicks, the admin dashboard's reads.
+ * by autocannon (and, for the waitlist bursts, node:http) against the built server (backend/dist) on the real
+ * PostgreSQL and Redis, as production runs it: one API process per core (API_PROCESSES, RUN_WORKERS=false)
+ * and a worker process at WORKER_NICE=10, a fresh database and Redis prefix.
+ * Catalogue reads, analytics ingest (with the projection lag and the bare-INSERT ratio), waitlist joins in
+ * bursts of 200 (positions checked afterwards), referral clicks, the admin dashboard's reads.
  * Prints the figures and writes its section of docs/performance.md.
  *   BENCH_ONLY=catalogue,ingest,waitlist,admin   run some scenarios only (the report is not written)
  *   BENCH_CPU_PROF=1                             the API and worker write CPU profiles into .profiles/
+ *                                                (set BENCH_API_PROCESSES=1 too: the API processes would
+ *                                                write their profiles under one file name)
+ *   BENCH_API_PROCESSES=n, BENCH_WORKER_NICE=n    other process settings
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -141,10 +145,11 @@ function writeSection(
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
   const section = `<!-- http -->
 ## HTTP scenarios (backend/bench/http.bench.ts)
-The built server (\`backend/dist\`) on PostgreSQL and Redis ${redis}: an API process (\`RUN_WORKERS=false\`) and a worker
-process as in production, on a fresh database; autocannon on the same 2 cores. The same scenarios as the k6
-scripts in \`load-tests/\`. Load average (1 / 5 / 15 min) at the start: ${load(loadAtStart)}, at the end: ${load(loadAtEnd)};
-the 2 cores were shared with other work while this ran: above 2, every figure here is depressed by it.
+The built server (\`backend/dist\`) on PostgreSQL and Redis ${redis}: ${API_PROCESSES} API processes (\`API_PROCESSES=${API_PROCESSES}\`,
+\`RUN_WORKERS=false\`) and a worker process at \`WORKER_NICE=${WORKER_NICE}\`, as in production, on a fresh database; the load
+generator on the same 2 cores. The same scenarios as the k6 scripts in \`load-tests/\`. Load average (1 / 5 / 15 min)
+at the start: ${load(loadAtStart)}, at the end: ${load(loadAtEnd)} (the benchmark's own load counts in it: above 2 at the
+start means other work was competing for the cores, and every figure here is depressed by it).
 
 | scenario | connections | requests/s | p50 | p90 | p99 | max | errors |
 |---|---|---|---|---|---|---|---|
