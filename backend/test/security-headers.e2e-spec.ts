@@ -30,7 +30,7 @@ function directives(header: string | null): Map<string, string[]> {
 }
 
 describe('secure headers', () => {
-  const pages = ['/', '/no-such-page', '/manifest.webmanifest', '/api/docs/'];
+  const pages = ['/', '/no-such-page', '/manifest.webmanifest', '/api/docs/', '/api/emails/unsubscribe?token=bad'];
   const apiPaths = ['/api/apps', '/api/no-such-endpoint', '/api/analytics/collect'];
   it.each([...pages, ...apiPaths])('sends them on %s', async (path) => {
     const { headers } = await api.get(path);

@@ -159,7 +159,12 @@ describe('visitor tracker in Chromium', () => {
     const reloadedReferrer = await page.evaluate(() => document.referrer || null);
     await page.waitForTimeout(500);
     await hide(page);
-    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, 30_000);
+    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, 30_000).catch(async (error: Error) => {
+      // What the server got, and what the browser sent: says which flush went missing.
+      const got = (await arrived(sessionId)).map((event) => event.type).join(', ');
+      const sent = batches.map((batch) => `${batch.via}: ${batch.events.map((event) => event.type).join(', ')}`).join(' | ');
+      throw new Error(`${error.message}\narrived: ${got}\nsent: ${sent}`);
+    });
     const events = await arrived(sessionId);
 
     // The last flush went by beacon, on hide, as JSON, in a batch the contract allows.

@@ -56,10 +56,12 @@ export function contentSecurityPolicy(config: Pick<Config, 'GOOGLE_ADS_ID' | 'CO
 /**
  * The JSON API's answers are never rendered as pages: they get the strictest policy (OWASP's REST
  * guidance), which is also a constant, so they skip the nonce (a random draw that cost 4 % of the API's
- * CPU under the catalogue benchmark). The API's documentation page (/api/docs) is a page.
+ * CPU under the catalogue benchmark).
  */
 const API_CONTENT_SECURITY_POLICY = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
-const isJsonApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
+/** The API's answers that are pages a browser shows: the API documentation and the unsubscribe page. */
+const API_PAGES = ['/api/docs', '/api/emails/unsubscribe'];
+const isJsonApi = (path: string) => path.startsWith('/api/') && !API_PAGES.some((page) => path.startsWith(page));
 
 export function securityHeaders(config: Config): RequestHandler {
   const common = {
