@@ -114,6 +114,38 @@ describe('EventStore.append', () => {
   });
 });
 
+describe('EventStore.startStreamsInTransaction', () => {
+  it('starts several new streams in one statement of the caller\'s transaction, each at version 1', async () => {
+    const events = store();
+    const recorded = await testDb.handle.db.transaction().execute((trx) =>
+      events.startStreamsInTransaction(trx, [
+        { streamId: 'conversion-a', events: [{ type: 'Converted', data: { n: 1 } }] },
+        { streamId: 'conversion-b', events: [{ type: 'Converted', data: { n: 2 } }, { type: 'Confirmed', data: {} }] },
+      ]),
+    );
+    expect(recorded.map((e) => [e.streamId, e.streamVersion, e.type])).toEqual([
+      ['conversion-a', 1, 'Converted'],
+      ['conversion-b', 1, 'Converted'],
+      ['conversion-b', 2, 'Confirmed'],
+    ]);
+    expect(new Set(recorded.map((e) => e.transactionId)).size).toBe(1);
+  });
+
+  it('refuses them all with a concurrency error when one stream exists, and writes nothing', async () => {
+    const events = store();
+    await events.append('conversion-taken', [{ type: 'Converted', data: {} }], 0);
+    const attempt = testDb.handle.db.transaction().execute((trx) =>
+      events.startStreamsInTransaction(trx, [
+        { streamId: 'conversion-fresh', events: [{ type: 'Converted', data: {} }] },
+        { streamId: 'conversion-taken', events: [{ type: 'Converted', data: {} }] },
+      ]),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await countEvents('conversion-fresh')).toBe(0);
+    expect(await countEvents('conversion-taken')).toBe(1);
+  });
+});
+
 describe('EventStore.appendUnversioned', () => {
   it('writes a batch across streams in one statement, without versions', async () => {
     const events = store();
