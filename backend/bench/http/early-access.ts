@@ -79,7 +79,6 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool): Promise<Waitl
     'select count(*)::int as n, min(waitlist_position)::int as min, max(waitlist_position)::int as max, count(distinct waitlist_position)::int as distinct from leads',
   );
   const table = rows[0]!;
-  if (process.env.BENCH_DEBUG) console.log(table, positions.length + referrers.length);
   return {
     bursts: summarise(answers, seconds),
     sustained,
