@@ -31,21 +31,9 @@ export class KernelModule implements OnApplicationBootstrap, OnApplicationShutdo
     return {
       module: KernelModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            logger,
-            // Path only: query strings may hold e-mail addresses. No headers, no client address.
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({
-                id: req.id,
-                method: req.method,
-                path: req.url.split('?')[0],
-              }),
-              res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-            },
-            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
-          },
-        }),
+        // Nest's own messages through pino. Request logs are mounted in bootstrap (requestLog), not by this
+        // module's middleware: see shared/logging/request-log.ts.
+        LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] }),
       ],
       providers: [
         { provide: KERNEL, useValue: kernel },
