@@ -156,6 +156,8 @@ describe('visitor accounts in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret-mobile');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${site.url}/`);
+    // The menu opens while the sign-in toast is still showing: the toast sits below the header, not over it.
+    await page.getByRole('region', { name: /Notifications/ }).getByText('Welcome back!').waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');
     await menu.getByText('Welcome back!').waitFor();

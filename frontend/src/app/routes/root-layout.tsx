@@ -15,6 +15,9 @@ import { ModalsHost } from '../modals-host';
 import { OfflineRoute, startedAsOfflineFallback } from '../offline-fallback';
 import { useHashScroll } from '../use-hash-scroll';
 
+/** The header's 56 px and a gap. */
+const TOASTS_TOP = 72;
+
 export function RootLayout() {
   const { data: categories } = useCategories();
   const signedIn = isLoggedIn(useAuth());
@@ -51,7 +54,9 @@ export function RootLayout() {
       <Footer newsletter={<NewsletterForm />} />
       <FloatingIdeaButton />
       <ClientOnly>
-        <Toaster richColors position="top-center" />
+        {/* Below the sticky header (h-14), so a toast never covers the menu button or Sign In: on a phone the
+            "Welcome back!" toast sat over "Open menu" for its four seconds. */}
+        <Toaster richColors position="top-center" offset={{ top: TOASTS_TOP }} mobileOffset={{ top: TOASTS_TOP }} />
         <ScrollRestoration />
         <ModalsHost />
         <PwaHost />
