@@ -108,11 +108,10 @@ async function sessionIdOf(page: Page): Promise<string> {
   return id!;
 }
 
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  // The service worker is the PWA tests' business (pwa.e2e.ts). With it installing during the first visit,
-  // about one run in five of the first test here saw its first document send nothing at all; blocked, none
-  // in ten (the closing note of session 4 has the lead).
-  const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+async function newContext(browser: Browser, serviceWorkers: 'allow' | 'block' = 'block'): Promise<BrowserContext> {
+  // Playwright does not see, nor route, what passes through a service worker: these tests watch the wire
+  // without it. The last test here allows it, for what a visitor's browser does with it.
+  const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers });
   // The apps' own sites are not part of the test.
   await context.route(`${APP_URL}**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Invoice Chaser</title>' }),
@@ -411,6 +410,32 @@ describe('visitor tracker in Chromium', () => {
     expect(batches[0]!.events[0]).toMatchObject({ type: 'session_start', visitorId: null });
     expect(await page.evaluate(() => localStorage.getItem('unsheet.visitor-id'))).toBeNull();
     await context.close();
+  });
+
+  it('loses no batch of a page the service worker controls when it unloads', async () => {
+    // The page's beacon on unload used to pass through the service worker, which took control during the
+    // first visit: in about half of such visits Chromium dropped it, and with it everything the visitor had
+    // done on that page. Several visits, so a drop that only happens now and then still fails the test.
+    for (let visitNumber = 1; visitNumber <= 4; visitNumber++) {
+      const context = await newContext(human, 'allow');
+      const page = await context.newPage();
+      await visit(page, `${site.url}/?utm_source=newsletter`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await trackerStarted(page);
+      const visitSession = await sessionIdOf(page);
+      await appLink(page).click();
+      await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
+      // The app page is left at once, before the 5-second timer: only the beacon on unload carries its events.
+      await reload(page);
+      await eventually(async () => ofType(await arrived(visitSession), 'session_end').length === 1, 15_000).catch(async () => {
+        const got = (await arrived(visitSession)).map((event) => event.type).join(', ') || 'nothing';
+        throw new Error(`visit ${visitNumber}: the first page's beacon did not arrive (arrived: ${got})`);
+      });
+      const events = await arrived(visitSession);
+      expect(ofType(events, 'session_start')).toHaveLength(1);
+      expect(ofType(events, 'page_view').map((view) => new URL(view.url).pathname)).toEqual(['/', '/app/invoice-chaser']);
+      await context.close();
+    }
   });
 
   it('never holds the page up: hanging or failing analytics requests leave it working, and failed batches are sent again', async () => {

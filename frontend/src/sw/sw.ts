@@ -15,11 +15,22 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { CATALOGUE_CACHE, isCachedPage, isCatalogueRead, OFFLINE_PAGE, PAGES_CACHE } from './cache-rules';
+import { BYPASSED_PATHS, CATALOGUE_CACHE, isCachedPage, isCatalogueRead, OFFLINE_PAGE, PAGES_CACHE } from './cache-rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+/** The Service Worker Static Routing API (Chromium 123 and later); other browsers do not have it yet. */
+interface RoutingInstallEvent extends ExtendableEvent {
+  addRoutes?(rules: Array<{ condition: { urlPattern: { pathname: string } }; source: 'network' }>): Promise<void>;
+}
+
 const DAY = 24 * 60 * 60;
+
+// The analytics batches go straight to the network, never through this worker (see BYPASSED_PATHS).
+self.addEventListener('install', (event: RoutingInstallEvent) => {
+  const rules = BYPASSED_PATHS.map((pathname) => ({ condition: { urlPattern: { pathname } }, source: 'network' as const }));
+  event.waitUntil(event.addRoutes?.(rules).catch((error: unknown) => console.warn('Static routes refused', error)) ?? Promise.resolve());
+});
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
