@@ -188,6 +188,17 @@ batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe cat
 - A CPU profile of the API under the catalogue reads (\`BENCH_CPU_PROF=1\`) showed 6 % of its time in \`fs.stat\`:
   the static-file handler looked for every request, \`/api/…\` included, on disk before falling through to the
   API. API paths now skip it.
+- Session 5 ran on a machine about half as fast (the event-store figures above halved; the catalogue reads
+  gave 1,763 requests/s before any change). One API process answered a 404 at only 1,088 requests/s where
+  bare NestJS on Express answers 2,600 on the same machine. Turning the middleware off one at a time
+  (autocannon, 50 connections) found the cost: nestjs-pino's request middleware kept each request in an
+  \`AsyncLocalStorage\`, which on Node 20 hooks every promise of the process (about a fifth of the
+  throughput), and \`compression\` wrapped every answer, the commands' small JSON ones included (a tenth).
+  Request lines now come from pino-http mounted directly (no \`AsyncLocalStorage\`; not mounted below
+  \`LOG_LEVEL=info\`, where it would write nothing), and only GET and HEAD answers pass through \`compression\`.
+  The 404 went to 1,675 requests/s and a refused join from 1,000 to 1,406. In \`npm run bench\` on that machine:
+  catalogue reads 1,763 → 2,085–2,174 requests/s, waitlist bursts p99 424–482 → 311–386 ms, sustained joins
+  706–890 → 1,102–1,177 a second, ingest saturation 10,478 → 12,035–12,394 events/s.
 - The analytics ingest profile has no single hot spot: socket writes of the 50-row INSERT, JSON parsing, zod
   validation, user-agent parsing and garbage collection, about 4 ms of CPU a batch. Its p99 at 5,000 events/s
   is set by sharing 2 cores between the API, the worker projecting the same events, PostgreSQL and the load
