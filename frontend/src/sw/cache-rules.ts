@@ -4,6 +4,7 @@
  * Pure functions of a URL, so the rules are unit-tested (cache-rules.spec.ts); the page imports the cache
  * names too (features/pwa/start-pwa.ts).
  */
+import { COLLECT_PATH } from '../features/analytics/collect-path';
 
 /** The server-rendered HTML of pages a visitor has opened, network-first. */
 export const PAGES_CACHE = 'pages';
@@ -17,7 +18,7 @@ export const OFFLINE_PAGE = '/offline';
  * sends as it unloads was lost in about half of the runs in Chromium when it had to pass the worker's fetch
  * handler, even though that handler leaves it alone.
  */
-export const BYPASSED_PATHS = ['/api/analytics/collect'];
+export const BYPASSED_PATHS = [COLLECT_PATH];
 
 const ADMIN = /^\/admin(\/|$)/;
 const API = /^\/api(\/|$)/;

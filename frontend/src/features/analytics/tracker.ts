@@ -6,11 +6,11 @@
  */
 import { attribute, cleanText } from './attribution';
 import { createBatchQueue, type SendOutcome } from './batch-queue';
+import { COLLECT_PATH } from './collect-path';
 import { LIMITS, type AnalyticsEvent, type InteractionAction } from './events';
 import { potentialKeywords } from './keywords';
 import { getSessionId, getVisitorId, randomId } from './session';
 
-const COLLECT_URL = '/api/analytics/collect';
 /** The session's start and pages viewed, kept beside its id so a reload continues the same session. */
 const SESSION_STATE_KEY = 'unsheet.analytics-session';
 /** How long a new page may take to set its title (lazy code, data) before its view goes with the title it has. */
@@ -205,7 +205,7 @@ export function startTracker(): Tracker {
 }
 
 async function post(body: string): Promise<SendOutcome> {
-  const response = await fetch(COLLECT_URL, {
+  const response = await fetch(COLLECT_PATH, {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',
@@ -218,7 +218,7 @@ async function post(body: string): Promise<SendOutcome> {
 
 function beacon(body: string): boolean {
   try {
-    return navigator.sendBeacon(COLLECT_URL, new Blob([body], { type: 'application/json' }));
+    return navigator.sendBeacon(COLLECT_PATH, new Blob([body], { type: 'application/json' }));
   } catch {
     return false;
   }
