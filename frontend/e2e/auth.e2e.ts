@@ -157,8 +157,9 @@ describe('visitor accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${site.url}/`);
     // The menu opens while the sign-in toast is still showing: the toast sits below the header, not over it.
+    // (The toast stays 4 s: a click that had to wait for it to go would time out.)
     await page.getByRole('region', { name: /Notifications/ }).getByText('Welcome back!').waitFor();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 3000 });
     const menu = page.getByRole('dialog');
     await menu.getByText('Welcome back!').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}auth-mobile-menu.png` });
