@@ -266,7 +266,7 @@ describe('POST /api/analytics/collect refuses bad batches whole, writing nothing
     expect(raw.length).toBeGreaterThan(64 * 1024);
     const response = await collect(undefined, BROWSER_UA, raw);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'request entity too large' });
+    expect(await response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
     expect(await eventCount()).toBe(before);
   });
 

@@ -2,7 +2,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from '../src/bootstrap.js';
 import type { Config } from '../src/shared/config/config.js';
-import { bearer, createAdmin } from './auth-helpers.js';
+import { bearer, createAdmin, recordRoutes } from './auth-helpers.js';
 import {
   clearRedisPrefix,
   createTestDatabase,
@@ -28,6 +28,7 @@ export async function startApi(overrides: Record<string, string> = {}, database?
   const db = database ?? (await createTestDatabase({ migrate: false }));
   const config = testConfig({ DATABASE_URL: db.url, ...overrides });
   const app = await createApiApp(config, silentLogger);
+  recordRoutes(app);
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();
   const url = (path: string) => `${base.replace('[::1]', '127.0.0.1')}${path}`;

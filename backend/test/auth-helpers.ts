@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { CONFIRMATION_TOKEN_PURPOSE } from '../src/identity/confirmation-link.js';
 import { grantAdmin } from '../src/identity/commands/grant-admin.js';
+import type { FastifyInstance } from 'fastify';
 import { isAdminPath } from '../src/identity/http/auth.guard.js';
 import type { Session } from '../src/identity/sessions.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
@@ -38,17 +39,27 @@ export async function createAdmin(api: ApiHarness, email = `admin-${randomUUID()
 
 export const bearer = (session: Pick<Session, 'accessToken'>) => ({ authorization: `Bearer ${session.accessToken}` });
 
-/** Every route of the running application, from Express's own route table, with its parameters filled in. */
+const recorded = new WeakMap<INestApplication, { method: string; declared: string }[]>();
+
+/**
+ * Records the routes the application registers: call before it listens (Fastify keeps no route list to read).
+ * The HEAD routes Fastify adds for each GET are left out: they are the GET routes.
+ */
+export function recordRoutes(app: INestApplication): void {
+  const routes: { method: string; declared: string }[] = [];
+  recorded.set(app, routes);
+  (app.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method !== 'HEAD') routes.push({ method: method.toUpperCase(), declared: route.url });
+    }
+  });
+}
+
+/** Every route of the running application (see recordRoutes), with its parameters filled in. */
 export function routeTable(app: INestApplication): { method: string; path: string; declared: string }[] {
-  const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
-  const routes: { method: string; path: string; declared: string }[] = [];
-  for (const layer of express.router.stack) {
-    if (!layer.route) continue;
-    const declared = layer.route.path;
-    const path = declared.replace(/:(\w+)/g, () => randomUUID());
-    for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path, declared });
-  }
-  return routes;
+  const routes = recorded.get(app);
+  if (!routes) throw new Error('routeTable: the application was not started by startApi (recordRoutes)');
+  return routes.map(({ method, declared }) => ({ method, declared, path: declared.replace(/:(\w+)/g, () => randomUUID()) }));
 }
 
 /** Every route under /api/admin. */
@@ -56,9 +67,6 @@ export function adminRoutes(app: INestApplication): { method: string; path: stri
   return routeTable(app).filter((route) => isAdminPath(route.declared));
 }
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
 
 /** The body of a JSON answer, untyped: tests state the shape they expect. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

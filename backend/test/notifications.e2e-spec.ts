@@ -10,7 +10,10 @@ import { CONFIRMATION_TOKEN_PURPOSE } from '../src/identity/confirmation-link.js
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import type { Event } from '../src/shared/event-store/events.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
-import { verifyToken } from '../src/shared/security/signed-token.js';
+import { signToken, verifyToken } from '../src/shared/security/signed-token.js';
+import { UNSUBSCRIBE_TOKEN_PURPOSE } from '../src/notifications/reactors/email.reactor.js';
+import { emailPreferencesStream } from '../src/notifications/unsubscribe/unsubscribe.events.js';
+import { emailKey } from '../src/shared/validation/email.js';
 import { startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import { createTestDatabase, eventually } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
@@ -159,6 +162,22 @@ describe('e-mail through BullMQ and SMTP', () => {
     expect(to(next!)).toEqual(['joan@example.com']);
     expect(next!.subject).toBe("You're #131 on the Unsheet wait-list");
     await eventually(async () => (await outboxStatus(api)).some((row) => row.status === 'skipped'));
+  });
+
+  it('unsubscribes in one click as a mail client posts it (RFC 8058: a form, not JSON)', async () => {
+    const key = emailKey('ada@example.com');
+    const token = signToken(SECRET, UNSUBSCRIBE_TOKEN_PURPOSE, key, 3600);
+    const response = await fetch(api.url(`/api/emails/unsubscribe?token=${encodeURIComponent(token)}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ unsubscribed: true });
+    const { rows } = await sql<{ type: string }>`select type from events where stream_id = ${emailPreferencesStream(key)}`.execute(
+      api.database.handle.db,
+    );
+    expect(rows.map((row) => row.type)).toEqual(['EmailUnsubscribed']);
   });
 
   it('refuses a forged unsubscribe link', async () => {

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { z } from 'zod';
 import { maskEmail } from '../early-access/referral/mask-email.js';
 import type { Config } from '../shared/config/config.js';
@@ -44,14 +44,14 @@ export class AdminSettingsController {
     if (!this.queues.enabled) {
       throw new QueuesUnavailableError('ADMIN.QUEUES_UNAVAILABLE', 'The queue dashboard needs Redis (REDIS_URL).');
     }
-    response.cookie(QUEUE_DASHBOARD_COOKIE, this.queues.sessionToken(actor.userId), {
+    response.setCookie(QUEUE_DASHBOARD_COOKIE, this.queues.sessionToken(actor.userId), {
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.secure,
+      secure: request.protocol === 'https',
       path: QUEUE_DASHBOARD_PATH,
-      maxAge: QUEUE_SESSION_TTL_SECONDS * 1000,
+      maxAge: QUEUE_SESSION_TTL_SECONDS,
     });
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     return { url: `${QUEUE_DASHBOARD_PATH}/` };
   }
 }

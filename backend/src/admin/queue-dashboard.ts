@@ -3,15 +3,16 @@
  * configured. A browser navigation carries no bearer token, so the console first calls
  * POST /api/admin/queues/session (bearer-authenticated, admin only), which sets a short-lived HttpOnly,
  * SameSite=Strict cookie signed with APP_SECRET and scoped to this path; the middleware here checks it and
- * the account's role on every request, so a revoked admin loses access at once.
+ * the account's role on every request, so a revoked admin loses access at once. The queues are opened at
+ * the first authorised request.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
+import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import { parse as parseCookies } from 'cookie';
-import type { NextFunction, Request, Response, Router } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../shared/config/config.js';
 import type { Db } from '../shared/db/tables.js';
 import { CONFIG, DB } from '../shared/kernel.module.js';
@@ -29,7 +30,7 @@ const EMAILS_QUEUE = 'emails';
 @Injectable()
 export class QueueDashboard implements OnModuleDestroy {
   private readonly queues: Queue[] = [];
-  private router?: Router;
+  private addQueue?: (queue: BullMQAdapter) => void;
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -45,22 +46,34 @@ export class QueueDashboard implements OnModuleDestroy {
     return signToken(appSecret(this.config), TOKEN_PURPOSE, userId, QUEUE_SESSION_TTL_SECONDS);
   }
 
-  /** Express middleware for QUEUE_DASHBOARD_PATH: 401 without a valid cookie, 403 for a non-admin, else bull-board. */
-  readonly handle = (request: Request, response: Response, next: NextFunction): void => {
-    this.authorise(request).then(
-      (status) => {
-        if (status !== 200) {
-          response.status(status).type('text').setHeader('Cache-Control', 'no-store');
-          response.send(status === 401 ? 'Open the queue dashboard from the admin console (Settings).' : 'Only an administrator can do this.');
-          return;
-        }
-        this.board()(request, response, next);
+  /** bull-board under QUEUE_DASHBOARD_PATH, behind a hook: 401 without a valid cookie, 403 for a non-admin. */
+  async mount(fastify: FastifyInstance): Promise<void> {
+    const serverAdapter = new FastifyAdapter();
+    serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+    this.addQueue = createBullBoard({ queues: [], serverAdapter }).addQueue;
+    await fastify.register(
+      async (scope) => {
+        scope.addHook('onRequest', (request, reply) => this.authorised(request, reply));
+        await scope.register(serverAdapter.registerPlugin());
       },
-      (error: unknown) => next(error),
+      { prefix: QUEUE_DASHBOARD_PATH },
     );
-  };
+  }
 
-  private async authorise(request: Request): Promise<200 | 401 | 403> {
+  private async authorised(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const status = await this.authorise(request);
+    if (status !== 200) {
+      await reply
+        .status(status)
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(status === 401 ? 'Open the queue dashboard from the admin console (Settings).' : 'Only an administrator can do this.');
+      return;
+    }
+    this.openQueues();
+  }
+
+  private async authorise(request: FastifyRequest): Promise<200 | 401 | 403> {
     const cookie = parseCookies(request.headers.cookie ?? '')[QUEUE_DASHBOARD_COOKIE];
     const userId = cookie ? verifyToken(appSecret(this.config), TOKEN_PURPOSE, cookie) : null;
     if (!userId) return 401;
@@ -68,18 +81,14 @@ export class QueueDashboard implements OnModuleDestroy {
     return profile?.role === 'admin' ? 200 : 403;
   }
 
-  private board(): Router {
-    if (!this.router) {
-      const connection = { url: this.config.REDIS_URL!, maxRetriesPerRequest: null };
-      for (const name of [PROJECTIONS_QUEUE, EMAILS_QUEUE]) {
-        this.queues.push(new Queue(name, { connection, prefix: this.config.REDIS_PREFIX }));
-      }
-      const serverAdapter = new ExpressAdapter();
-      serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
-      createBullBoard({ queues: this.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });
-      this.router = serverAdapter.getRouter() as Router;
+  private openQueues(): void {
+    if (this.queues.length > 0) return;
+    const connection = { url: this.config.REDIS_URL!, maxRetriesPerRequest: null };
+    for (const name of [PROJECTIONS_QUEUE, EMAILS_QUEUE]) {
+      const queue = new Queue(name, { connection, prefix: this.config.REDIS_PREFIX });
+      this.queues.push(queue);
+      this.addQueue!(new BullMQAdapter(queue));
     }
-    return this.router;
   }
 
   async onModuleDestroy(): Promise<void> {

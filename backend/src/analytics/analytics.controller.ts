@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { openApiSchema } from '../shared/http/zod.js';
 import { collectBatchSchema, collectResultSchema } from './collect/collect.schema.js';
 import { CollectAnalytics, type CollectResult } from './commands/collect-analytics.command.js';

@@ -13,7 +13,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { parse as parseCookies } from 'cookie';
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import type { Db } from '../shared/db/tables.js';
 import { UnauthorizedError } from '../shared/errors/domain-error.js';
 import { openApiSchema } from '../shared/http/zod.js';
@@ -112,14 +112,14 @@ export class IdentityController {
   }
 
   private startSession({ session, refreshToken }: IssuedSession, request: Request, response: Response): Session {
-    response.cookie(REFRESH_COOKIE, refreshToken, {
+    response.setCookie(REFRESH_COOKIE, refreshToken, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.secure,
+      secure: request.protocol === 'https',
       path: REFRESH_COOKIE_PATH,
-      maxAge: REFRESH_TOKEN_TTL_SECONDS * 1000,
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
     });
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     return session;
   }
 }

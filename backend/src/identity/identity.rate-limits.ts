@@ -1,5 +1,5 @@
 /** How often the auth forms may be tried (before RATE_LIMIT_FACTOR), per client address and per account. */
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { RateLimit } from '../shared/http/rate-limit.js';
 import { emailKey } from '../shared/validation/email.js';
 

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, HttpStatus, Inject, Post, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { z } from 'zod';
 import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
 import type { Config } from '../shared/config/config.js';

@@ -6,7 +6,7 @@
 import { Controller, Get, Header, Inject, Logger, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import type { AppSummary, AppView, CategoryView } from '../catalogue/queries/app.view.js';
 import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
 import { GetCategory } from '../catalogue/queries/get-category.query.js';
@@ -29,6 +29,7 @@ const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth
 const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
 /** The home page shows the 12 most viewed apps (spec §9). */
 const HOME_TOP_APPS = 12;
+const pathOf = (request: Request) => request.url.split('?')[0]!;
 
 @ApiExcludeController()
 @Controller()
@@ -95,18 +96,19 @@ export class SiteController {
     return `${this.config.ADS_TXT}\n`;
   }
 
-  @Get('{*path}')
+  @Get('*')
   async other(@Req() request: Request, @Res() response: Response): Promise<void> {
-    if (request.path === '/api' || request.path.startsWith('/api/')) {
-      throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
+    const requested = pathOf(request);
+    if (requested === '/api' || requested.startsWith('/api/')) {
+      throw new NotFoundException(`Cannot ${request.method} ${requested}`);
     }
-    const path = request.path.replace(/\/$/, '');
+    const path = requested.replace(/\/$/, '');
     if (SPA_ROUTES.has(path) || isAdminPage(path)) return this.sendPage(request, response, 200);
     return this.notFound(request, response);
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
-    await this.events.appendUnversioned([pageNotFound(request.path, 'server')]);
+    await this.events.appendUnversioned([pageNotFound(pathOf(request), 'server')]);
     await this.sendPage(request, response, 404);
   }
 
@@ -125,7 +127,7 @@ export class SiteController {
       nonce: cspNonce(response),
       initialData: { '/categories': categories, ...parts.initialData },
     });
-    response.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(page);
+    void response.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   }
 
   private async find<T>(query: object): Promise<T | null> {

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { SitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
 import type { Config } from '../shared/config/config.js';
 import { escapeHtml } from './page-meta.js';
@@ -23,5 +23,5 @@ export function renderSitemap(base: string, entries: SitemapEntries): string {
 
 /** The site's absolute origin: PUBLIC_BASE_URL, or the one the request came to. */
 export function siteBase(config: Pick<Config, 'PUBLIC_BASE_URL'>, request: Request): string {
-  return (config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.get('host')}`).replace(/\/$/, '');
+  return (config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 }

@@ -6,7 +6,7 @@
  */
 import { Inject, Injectable, Logger, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { Db } from '../../shared/db/tables.js';
 import { ForbiddenError, UnauthorizedError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';

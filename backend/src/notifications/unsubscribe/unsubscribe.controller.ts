@@ -1,13 +1,19 @@
 import { Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { UnsubscribeFromEmails } from './unsubscribe.command.js';
 
-/** The link in marketing e-mails (GET, for people) and its one-click form (POST, RFC 8058, for mail clients). */
+export const UNSUBSCRIBE_PATH = '/api/emails/unsubscribe';
+
+/**
+ * The link in marketing e-mails (GET, for people) and its one-click form (POST, RFC 8058, for mail clients).
+ * A mail client posts `List-Unsubscribe=One-Click` as a form, not JSON: the body is ignored, the token in
+ * the query is the whole input (bootstrap.ts lets this one API route take a body that is not JSON).
+ */
 @ApiTags('notifications')
-@Controller('api/emails/unsubscribe')
+@Controller(UNSUBSCRIBE_PATH.slice(1))
 export class UnsubscribeController {
   constructor(private readonly commands: CommandBus) {}
 
@@ -18,10 +24,10 @@ export class UnsubscribeController {
   async page(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
     try {
       await this.commands.execute(new UnsubscribeFromEmails(typeof token === 'string' ? token.slice(0, 1000) : ''));
-      response.status(200).send(page("You're unsubscribed", 'You will not receive Unsheet marketing e-mails any more.'));
+      response.status(200).type('text/html; charset=utf-8').send(page("You're unsubscribed", 'You will not receive Unsheet marketing e-mails any more.'));
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      response.status(400).send(page('This link is not valid', 'The unsubscribe link is incomplete or has expired.'));
+      response.status(400).type('text/html; charset=utf-8').send(page('This link is not valid', 'The unsubscribe link is incomplete or has expired.'));
     }
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import type { Kernel } from '../kernel.js';
 import { KERNEL } from '../kernel.module.js';
 

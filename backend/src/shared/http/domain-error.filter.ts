@@ -5,7 +5,7 @@
  * 500 with a generic message, and the details go to the log only.
  */
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { DomainError, ValidationError } from '../errors/domain-error.js';
 
@@ -23,16 +23,18 @@ export class DomainErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (isDatabaseUnavailable(error)) {
       this.logger.warn(`database unavailable: ${(error as Error).message}`);
-      response.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-      response.status(503).json({ code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+      void reply
+        .header('Retry-After', RETRY_AFTER_SECONDS)
+        .status(503)
+        .send({ code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
       return;
     }
     const [status, body] = this.toHttp(error);
     if (status >= 500) this.logger.error(error);
-    response.status(status).json(body);
+    void reply.status(status).send(body);
   }
 
   private toHttp(error: unknown): [number, ErrorBody] {

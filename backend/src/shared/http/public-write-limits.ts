@@ -4,7 +4,7 @@
  * any method but GET/HEAD outside /api/admin (administrators) and /api/auth (its own, stricter limits).
  * The tracker's batches have a limit of their own, sized for a tab flushing every few seconds.
  */
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { RateLimit } from './rate-limit.js';
 
 export const PUBLIC_WRITE = 'public-write';
@@ -13,9 +13,9 @@ const COLLECT_PATH = '/api/analytics/collect';
 
 const MINUTE = 60_000;
 
-/** The route's declared path (Express sets `request.route` once it has matched one). */
+/** The route's declared path (the pattern the router matched, not the request's URL). */
 function routePath(request: Request): string {
-  return String((request.route as { path?: unknown } | undefined)?.path ?? '').toLowerCase();
+  return (request.routeOptions.url ?? '').toLowerCase();
 }
 
 export function isPublicWrite(request: Request): boolean {

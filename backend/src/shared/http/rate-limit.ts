@@ -6,7 +6,7 @@
  */
 import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimitedError } from '../errors/domain-error.js';

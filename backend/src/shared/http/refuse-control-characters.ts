@@ -2,11 +2,11 @@
  * Text the database cannot store or a person cannot see: NUL (PostgreSQL refuses it in text and jsonb, which
  * would end the request in a 500), other C0 control characters and DEL (terminal escapes, invisible
  * spoofing), and lone UTF-16 surrogates (invalid jsonb). Refused once for every /api request, in the path,
- * the query string and the JSON body (keys and values), before any handler, so a route added later is
- * covered too.
+ * the query string and the JSON body (keys and values), before any handler (a preHandler hook, once the body
+ * is parsed), so a route added later is covered too.
  * Tab, line feed and carriage return stay allowed: messages have lines.
  */
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EMAIL_INVALID } from '../validation/email.js';
 import type { ErrorBody } from './domain-error.filter.js';
 
@@ -40,12 +40,13 @@ function decodedPath(path: string): string {
   }
 }
 
-export function refuseControlCharacters(request: Request, response: Response, next: NextFunction): void {
-  if (CHECKS_ITSELF.has(request.originalUrl.split('?')[0]!)) return next();
-  const field = isHostileText(decodedPath(request.path))
+export function refuseControlCharacters(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const path = request.url.split('?')[0]!;
+  if (!path.startsWith('/api/') || CHECKS_ITSELF.has(path)) return done();
+  const field = isHostileText(decodedPath(path))
     ? '(path)'
     : (findControlCharacters(request.query) ?? findControlCharacters(request.body));
-  if (field === null) return next();
+  if (field === null) return done();
   const name = field || '(body)';
   // An address with a control character is simply not a valid address: the spec's message (§5).
   const message = /email$/i.test(name) ? EMAIL_INVALID : CONTROL_CHARACTERS_MESSAGE;
@@ -54,5 +55,5 @@ export function refuseControlCharacters(request: Request, response: Response, ne
     message: name === '(body)' ? message : `${name}: ${message}`,
     fields: { [name]: message },
   };
-  response.status(400).json(body);
+  void reply.status(400).send(body);
 }

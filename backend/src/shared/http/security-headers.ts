@@ -7,8 +7,9 @@
  * CORS stays closed (no Access-Control-* header at all) unless CORS_ORIGINS names the sites allowed.
  */
 import { randomBytes } from 'node:crypto';
-import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface.js';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
 
@@ -17,14 +18,14 @@ const ADS_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://www.googl
 const ADS_CONNECT_HOSTS = ['https://www.google.com', 'https://googleads.g.doubleclick.net', 'https://www.googleadservices.com', 'https://www.googletagmanager.com'];
 const ADS_FRAME_HOSTS = ['https://td.doubleclick.net', 'https://www.googletagmanager.com'];
 
-/** This response's CSP nonce, for an inline script the server writes into a page. */
-export function cspNonce(response: Response): string {
-  return String(response.locals.cspNonce ?? '');
-}
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+const NONCE = Symbol('cspNonce');
+type WithNonce = ServerResponse & { [NONCE]?: string };
 
-function assignNonce(_request: Request, response: Response, next: NextFunction): void {
-  response.locals.cspNonce = randomBytes(16).toString('base64');
-  next();
+/** This response's CSP nonce, for an inline script the server writes into a page. */
+export function cspNonce(reply: FastifyReply | ServerResponse): string {
+  const response = ('raw' in reply ? reply.raw : reply) as WithNonce;
+  return response[NONCE] ?? '';
 }
 
 export function contentSecurityPolicy(config: Pick<Config, 'GOOGLE_ADS_ID' | 'CONVERSION_PAGE_URL'>) {
@@ -34,7 +35,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'GOOGLE_ADS_ID' | 'CO
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", (_: unknown, response: unknown) => `'nonce-${cspNonce(response as Response)}'`, ...(ads ? ADS_SCRIPT_HOSTS : [])],
+      scriptSrc: ["'self'", (_: unknown, response: unknown) => `'nonce-${cspNonce(response as ServerResponse)}'`, ...(ads ? ADS_SCRIPT_HOSTS : [])],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // App logos and screenshots may live on any https host.
@@ -63,22 +64,24 @@ const API_CONTENT_SECURITY_POLICY = { useDefaults: false, directives: { defaultS
 const API_PAGES = ['/api/docs', '/api/emails/unsubscribe'];
 const isJsonApi = (path: string) => path.startsWith('/api/') && !API_PAGES.some((page) => path.startsWith(page));
 
-export function securityHeaders(config: Config): RequestHandler {
+/** Helmet's headers, from an onRequest hook: helmet only sets headers on the raw response. */
+export function securityHeaders(config: Config): onRequestHookHandler {
   const common = {
     // The conversion popup (CONVERSION_PAGE_URL) is closed by this page after 3 s: it keeps its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   } as const;
-  const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(config) }) as RequestHandler;
-  const forApi = helmet({ ...common, contentSecurityPolicy: API_CONTENT_SECURITY_POLICY }) as RequestHandler;
-  return (request, response, next) => {
-    if (isJsonApi(request.path)) return forApi(request, response, next);
-    assignNonce(request, response, () => forPages(request, response, next));
+  const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(config) }) as Middleware;
+  const forApi = helmet({ ...common, contentSecurityPolicy: API_CONTENT_SECURITY_POLICY }) as Middleware;
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (isJsonApi(request.url)) return forApi(request.raw, reply.raw, done as never);
+    (reply.raw as WithNonce)[NONCE] = randomBytes(16).toString('base64');
+    forPages(request.raw, reply.raw, done as never);
   };
 }
 
 /** CORS only for the configured origins; without CORS_ORIGINS, no cross-origin page may read an answer. */
-export function corsOptions(config: Pick<Config, 'CORS_ORIGINS'>): CorsOptions | undefined {
+export function corsOptions(config: Pick<Config, 'CORS_ORIGINS'>): Parameters<NestFastifyApplication['enableCors']>[0] {
   if (!config.CORS_ORIGINS?.length) return undefined;
   return { origin: config.CORS_ORIGINS, credentials: true, maxAge: 600 };
 }

@@ -2,17 +2,17 @@
  * One JSON line per answered request: method, path (never the query string: it may hold an e-mail address),
  * status and time, at info level. No headers, no client address.
  *
- * Mounted as plain Express middleware rather than through nestjs-pino's: that one keeps each request in an
+ * Mounted as a Fastify onRequest hook rather than through nestjs-pino's middleware: that one keeps each request in an
  * AsyncLocalStorage, which on Node 20 hooks every promise of the process and cost a fifth of the API's
  * throughput. Below info level there is nothing to write, so nothing is mounted.
  */
-import type { RequestHandler } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
-export function requestLog(logger: Logger): RequestHandler | undefined {
+export function requestLog(logger: Logger) {
   if (!logger.isLevelEnabled('info')) return undefined;
-  return pinoHttp({
+  const log = pinoHttp({
     logger,
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
@@ -20,4 +20,8 @@ export function requestLog(logger: Logger): RequestHandler | undefined {
     },
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
   });
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    log(request.raw, reply.raw);
+    done();
+  };
 }
