@@ -32,6 +32,7 @@ import { FRONTEND_DIST } from './shared/paths.js';
 export const MAX_JSON_BODY = 64 * 1024;
 /** Long enough for any slug or token in a path (Fastify's default, 100, would turn a longer one into a 414). */
 const MAX_PARAM_LENGTH = 2048;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * The API runs on Fastify: on the same two cores, bare NestJS answered 8,600 requests/s on Fastify against
@@ -47,6 +48,9 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
       // TRUST_PROXY counts the proxies in front, as Express's `trust proxy` did: the addresses they add are trusted.
       trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+      // Fastify sets no limit by default; a client that never finishes its request is cut off, as Node's own
+      // server did under Express (300 s there; nothing here takes more than seconds).
+      requestTimeout: REQUEST_TIMEOUT_MS,
       // Request lines come from pino-http (requestLog), as they did before Fastify.
       logger: false,
       skipMiddie: true,
@@ -96,6 +100,8 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
       immutable: true,
       setHeaders: (reply: FastifyReply, path: string) => {
         if (!isHashedAsset(path)) void reply.header('Cache-Control', 'no-cache');
+        // RFC 9239's type for scripts (@fastify/send still says application/javascript).
+        if (/\.m?js$/.test(path)) void reply.header('Content-Type', 'text/javascript; charset=utf-8');
       },
     });
     app.useGlobalFilters(new DomainErrorFilter());
