@@ -199,6 +199,22 @@ batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe cat
   The 404 went to 1,675 requests/s and a refused join from 1,000 to 1,406. In \`npm run bench\` on that machine:
   catalogue reads 1,763 → 2,085–2,174 requests/s, waitlist bursts p99 424–482 → 311–386 ms, sustained joins
   706–890 → 1,102–1,177 a second, ingest saturation 10,478 → 12,035–12,394 events/s.
+- Session 6 moved the API from Express to Fastify (\`@nestjs/platform-fastify\`): on the session-5 machine bare
+  NestJS answered a trivial JSON POST at 2,600 requests/s on Express and 8,600 on Fastify, and our hot paths
+  were mostly framework time. Every middleware became a Fastify hook or plugin (bootstrap.ts; docs/architecture.md,
+  HTTP). Same machine, before → after (\`BENCH_ONLY=catalogue,ingest,waitlist\`): catalogue reads 3,203 →
+  8,057 requests/s (p99 22 → 7 ms); ingest saturation 14,840 → 16,525 events/s, p99 at 5,000 events/s 58 →
+  43 ms; projection lag p99 351 → 179 ms; waitlist bursts p99 270 → 216 ms, sustained joins 1,619 → 2,231 a
+  second.
+- The waitlist bursts still miss 100 ms. Timing each group of joins showed the shape of a burst: per API
+  process, a group of 1 (the first join to arrive) and then one of about 100, each taking 10–100 ms whatever
+  its size: a group is about 12 round trips to PostgreSQL, and each waits behind the event loop's work on the
+  rest of the burst. Starting a group on the next turn of the event loop (\`setImmediate\`) did not merge the
+  two (the joins reach the handler after their rate-limit round trip to Redis, spread over several turns),
+  and ioredis's auto-pipelining of those round trips changed nothing measurable; neither was kept. Where the
+  CPU went during the waitlist run (from /proc): the API processes 29 s, PostgreSQL 12 s, the load generator
+  8 s, the worker 7 s, Redis 2 s. In the API's profile, socket writes (\`writev\` and string writes) are a
+  quarter of its CPU time: on this virtual machine a write to a loopback socket costs about 0.1 ms.
 - The analytics ingest profile has no single hot spot: socket writes of the 50-row INSERT, JSON parsing, zod
   validation, user-agent parsing and garbage collection, about 4 ms of CPU a batch. Its p99 at 5,000 events/s
   is set by sharing 2 cores between the API, the worker projecting the same events, PostgreSQL and the load
