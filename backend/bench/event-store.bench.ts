@@ -211,10 +211,13 @@ batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe cat
   its size: a group is about 12 round trips to PostgreSQL, and each waits behind the event loop's work on the
   rest of the burst. Starting a group on the next turn of the event loop (\`setImmediate\`) did not merge the
   two (the joins reach the handler after their rate-limit round trip to Redis, spread over several turns),
-  and ioredis's auto-pipelining of those round trips changed nothing measurable; neither was kept. Where the
-  CPU went during the waitlist run (from /proc): the API processes 29 s, PostgreSQL 12 s, the load generator
-  8 s, the worker 7 s, Redis 2 s. In the API's profile, socket writes (\`writev\` and string writes) are a
-  quarter of its CPU time: on this virtual machine a write to a loopback socket costs about 0.1 ms.
+  and ioredis's auto-pipelining of those round trips changed nothing measurable; nor did cutting a group's
+  round trips to PostgreSQL from about 12 to 6 (one statement for its five lookups, one INSERT for the joins
+  and their conversions). None was kept. The bursts are CPU-bound: over the waitlist run (from /proc) the API
+  processes used 29 s, PostgreSQL 12 s, the load generator 8 s, the worker 7 s and Redis 2 s for about
+  36,000 requests, about 1.4 ms a join, so 200 joins need about 140 ms of two cores' time. In the API's
+  profile, socket writes (\`writev\` and string writes) are a quarter of its CPU time: on this virtual
+  machine a write to a loopback socket costs about 0.1 ms.
 - The analytics ingest profile has no single hot spot: socket writes of the 50-row INSERT, JSON parsing, zod
   validation, user-agent parsing and garbage collection, about 4 ms of CPU a batch. Its p99 at 5,000 events/s
   is set by sharing 2 cores between the API, the worker projecting the same events, PostgreSQL and the load
