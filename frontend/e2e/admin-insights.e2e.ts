@@ -157,6 +157,8 @@ describe('lead detail', () => {
 
     await page.getByRole('heading', { name: 'Quiz Results' }).waitFor();
     expect(await page.getByText(/^Recommended: /).count()).toBe(1);
+    // Each answer after its question as asked ('…?' and no colon after it).
+    await page.getByText('What slows your team down the most? manual_work', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Referral Performance' }).waitFor();
     const figure = (label: string) => page.locator(`[data-figure="${label}"] dd`).innerText();
     expect([await figure('Total Clicks'), await figure('Conversions'), await figure('Revenue Earned')]).toEqual(['2', '1', '€0.00']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatEuros, isTopPosition, pathOf, utcDayOffset } from './format';
+import { formatDate, formatDateTime, formatDuration, formatEuros, isTopPosition, pathOf, questionLabel, utcDayOffset } from './format';
 
 describe('formatDuration (spec §9)', () => {
   it.each([
@@ -49,5 +49,14 @@ describe('pathOf', () => {
   it('keeps the path and query of a URL', () => {
     expect(pathOf('https://unsheet.app/app/invoice-chaser?utm_source=x#top')).toBe('/app/invoice-chaser?utm_source=x');
     expect(pathOf('/about')).toBe('/about');
+  });
+});
+
+describe('questionLabel', () => {
+  it('adds a colon only where the question has no punctuation of its own', () => {
+    expect(questionLabel('How many people would use it?')).toBe('How many people would use it?');
+    expect(questionLabel('Team size')).toBe('Team size:');
+    expect(questionLabel('Pick one: ')).toBe('Pick one:');
+    expect(questionLabel('')).toBe('');
   });
 });

@@ -60,3 +60,9 @@ export function pathOf(url: string): string {
     return url;
   }
 }
+
+/** A quiz question as the label of its answer: 'Team size:' but 'How many people would use it?' as asked. */
+export function questionLabel(question: string): string {
+  const text = question.trim();
+  return text === '' || /[?!.:]$/.test(text) ? text : `${text}:`;
+}

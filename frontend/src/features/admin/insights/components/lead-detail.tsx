@@ -11,7 +11,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { useLeadDetail, type LeadDetail as LeadDetailData, type LeadQuizResult } from '../api/get-lead-detail';
-import { formatDate, formatDateTime, formatDuration, formatEuros } from '../format';
+import { formatDate, formatDateTime, formatDuration, formatEuros, questionLabel } from '../format';
 import { ActivityTimeline } from './activity-timeline';
 import { LeadChanges } from './lead-changes';
 
@@ -164,7 +164,7 @@ function QuizResults({ results }: { results: LeadQuizResult[] }) {
             <ul className="mt-1 space-y-0.5 text-muted-foreground">
               {(result.answers as { question?: unknown; answer?: unknown }[]).map((a, i) => (
                 <li key={i} className="break-words">
-                  {String(a.question ?? '')}: <span className="text-foreground">{String(a.answer ?? '')}</span>
+                  {questionLabel(String(a.question ?? ''))} <span className="text-foreground">{String(a.answer ?? '')}</span>
                 </li>
               ))}
             </ul>
