@@ -1,5 +1,5 @@
 /**
- * Hostile input on every endpoint (issue #11). The routes come from Express's own table and each one's
+ * Hostile input on every endpoint (issue #11). The routes come from the router's own table (recordRoutes) and each one's
  * input from its OpenAPI operation (the same zod schemas the handlers validate with), so an endpoint added
  * later is attacked too, and one added without a documented schema fails here instead of being skipped.
  * Every case must answer 4xx with `{ code, message, fields? }`, never a 500, and write nothing (events and

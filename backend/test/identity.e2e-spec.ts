@@ -321,7 +321,7 @@ describe('administrators', () => {
       expect(await json(asVisitor)).toEqual({ code: 'AUTH.FORBIDDEN', message: 'Only an administrator can do this.' });
       const asAdmin = await call(admin.accessToken);
       expect([401, 403], `${method} ${path} as an admin`).not.toContain(asAdmin.status);
-      // Express matches paths case-insensitively: the guard must not be bypassed by upper case.
+      // A router that matched paths case-insensitively must not let upper case bypass the guard.
       const shouted = await fetch(api.url(path.toUpperCase().replace('/API/', '/api/')), { method, body: method === 'GET' ? undefined : '{}', headers: method === 'GET' ? {} : { 'content-type': 'application/json' } });
       expect([401, 404], `${method} ${path.toUpperCase()} without a token`).toContain(shouted.status);
     }

@@ -1,6 +1,6 @@
 /**
  * Abuse: every public write is limited per client address, whichever route it is: the routes come from
- * Express's own table, so a write added later is covered without being listed here.
+ * the router's own table (recordRoutes), so a write added later is covered without being listed here.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -53,7 +53,7 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  /** From the route's declaration, not the request URL (Express matches paths case-insensitively). */
+  /** From the route's declaration, not the request URL (a router may match paths case-insensitively, or ignore a trailing slash). */
   private isAdminRoute(context: ExecutionContext): boolean {
     const handler = context.getHandler();
     let admin = this.adminRoutes.get(handler);

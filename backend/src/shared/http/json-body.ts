@@ -7,7 +7,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-export const JSON_OBJECT_REQUIRED = 'The request body must be a JSON object.';
+const JSON_OBJECT_REQUIRED = 'The request body must be a JSON object.';
 
 type Done = (error: Error | null, body?: unknown) => void;
 
