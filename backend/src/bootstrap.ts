@@ -20,6 +20,7 @@ import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe/unsubscribe.contro
 import { AppModule } from './app.module.js';
 import { buildProjections } from './projections.js';
 import type { Config } from './shared/config/config.js';
+import { isApiPath, pathOf } from './shared/http/api-path.js';
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBodyParser } from './shared/http/json-body.js';
 import { refuseControlCharacters } from './shared/http/refuse-control-characters.js';
@@ -125,14 +126,13 @@ function isHashedAsset(path: string): boolean {
   return relative(FRONTEND_DIST, path).split(sep)[0] === 'assets';
 }
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-
 /**
  * API requests that carry a body must send JSON: anything else gets a clear 415 instead of an empty body.
  * The one-click unsubscribe (RFC 8058) is posted as a form by mail clients, and reads no body.
  */
 function requireJsonBodies(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  if (!isApiPath(request.url) || request.url.split('?')[0] === UNSUBSCRIBE_PATH) return done();
+  const path = pathOf(request.url);
+  if (!isApiPath(path) || path === UNSUBSCRIBE_PATH) return done();
   const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (hasBody && type !== 'application/json') {

@@ -18,6 +18,7 @@ import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 import { CONFIG } from '../shared/kernel.module.js';
+import { isApiPath, pathOf } from '../shared/http/api-path.js';
 import { cspNonce } from '../shared/http/security-headers.js';
 import { pageNotFound } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
@@ -29,14 +30,13 @@ const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth
 const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
 /** The home page shows the 12 most viewed apps (spec §9). */
 const HOME_TOP_APPS = 12;
-const pathOf = (request: Request) => request.url.split('?')[0]!;
 
 @ApiExcludeController()
 @Controller()
 export class SiteController {
   private readonly logger = new Logger(SiteController.name);
   private readonly page = new SpaPage((error, url) =>
-    this.logger.error(`Server rendering failed for ${url.split('?')[0]}: ${(error as Error).stack ?? error}`),
+    this.logger.error(`Server rendering failed for ${pathOf(url)}: ${(error as Error).stack ?? error}`),
   );
 
   constructor(
@@ -98,8 +98,8 @@ export class SiteController {
 
   @Get('*')
   async other(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const requested = pathOf(request);
-    if (requested === '/api' || requested.startsWith('/api/')) {
+    const requested = pathOf(request.url);
+    if (isApiPath(requested)) {
       throw new NotFoundException(`Cannot ${request.method} ${requested}`);
     }
     const path = requested.replace(/\/$/, '');
@@ -108,7 +108,7 @@ export class SiteController {
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
-    await this.events.appendUnversioned([pageNotFound(pathOf(request), 'server')]);
+    await this.events.appendUnversioned([pageNotFound(pathOf(request.url), 'server')]);
     await this.sendPage(request, response, 404);
   }
 

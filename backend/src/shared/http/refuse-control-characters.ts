@@ -8,6 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EMAIL_INVALID } from '../validation/email.js';
+import { isApiPath, pathOf } from './api-path.js';
 import type { ErrorBody } from './domain-error.filter.js';
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed.';
@@ -41,8 +42,8 @@ function decodedPath(path: string): string {
 }
 
 export function refuseControlCharacters(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  const path = request.url.split('?')[0]!;
-  if (!path.startsWith('/api/') || CHECKS_ITSELF.has(path)) return done();
+  const path = pathOf(request.url);
+  if (!isApiPath(path) || CHECKS_ITSELF.has(path)) return done();
   const field = isHostileText(decodedPath(path))
     ? '(path)'
     : (findControlCharacters(request.query) ?? findControlCharacters(request.body));

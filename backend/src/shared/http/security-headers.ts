@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
+import { isApiPath, pathOf } from './api-path.js';
 
 /** The hosts gtag.js loads from and reports to (Google's CSP guide for Google Ads conversion tracking). */
 const ADS_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'];
@@ -62,7 +63,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'GOOGLE_ADS_ID' | 'CO
 const API_CONTENT_SECURITY_POLICY = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
 /** The API's answers that are pages a browser shows: the API documentation and the unsubscribe page. */
 const API_PAGES = ['/api/docs', '/api/emails/unsubscribe'];
-const isJsonApi = (path: string) => path.startsWith('/api/') && !API_PAGES.some((page) => path.startsWith(page));
+const isJsonApi = (path: string) => isApiPath(path) && !API_PAGES.some((page) => path.startsWith(page));
 
 /** Helmet's headers, from an onRequest hook: helmet only sets headers on the raw response. */
 export function securityHeaders(config: Config): onRequestHookHandler {
@@ -74,7 +75,7 @@ export function securityHeaders(config: Config): onRequestHookHandler {
   const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(config) }) as Middleware;
   const forApi = helmet({ ...common, contentSecurityPolicy: API_CONTENT_SECURITY_POLICY }) as Middleware;
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    if (isJsonApi(request.url)) return forApi(request.raw, reply.raw, done as never);
+    if (isJsonApi(pathOf(request.url))) return forApi(request.raw, reply.raw, done as never);
     (reply.raw as WithNonce)[NONCE] = randomBytes(16).toString('base64');
     forPages(request.raw, reply.raw, done as never);
   };
