@@ -12,6 +12,7 @@ import * as analytics from './2026-11-22-09-analytics.js';
 import * as referralsQuiz from './2026-11-22-10-referrals-quiz.js';
 import * as adminInsights from './2026-11-22-13-admin-insights.js';
 import * as earlyAccess from './2026-11-22-14-early-access.js';
+import * as emailOutboxRelay from './2026-11-22-15-email-outbox-relay.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-10-referrals-quiz': referralsQuiz,
   '2026-11-22-13-admin-insights': adminInsights,
   '2026-11-22-14-early-access': earlyAccess,
+  '2026-11-22-15-email-outbox-relay': emailOutboxRelay,
 };

@@ -58,7 +58,10 @@ export async function createKernel(
     // Producer side fails fast while Redis is away (the poll catches up); the worker side waits for it.
     // A command that gets no answer (Redis frozen, a network partition) gives up after COMMAND_TIMEOUT_MS:
     // requests wait on Redis only for rate limits, which let the request through when Redis fails.
+    // Auto-pipelining sends the commands of one turn of the event loop in one write: a burst of requests
+    // costs a few writes to Redis, not one each (a write is a system call, and they are not cheap).
     redis = new Redis(config.REDIS_URL, {
+      enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       lazyConnect: true,

@@ -3,7 +3,7 @@
  * tracker has a session): the start of the lead's activity timeline. Events written before the field
  * existed, or without a session, give a lead with no session.
  */
-import type { Projection } from '../../shared/projections/projection.js';
+import { inRuns, type Projection } from '../../shared/projections/projection.js';
 import type { LeadDeleted, LeadJoined } from '../../early-access/lead/lead.events.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,20 +13,19 @@ export const leadSessionsProjection: Projection<LeadJoined | LeadDeleted> = {
   mode: 'async',
   handles: ['LeadJoined', 'LeadDeleted'],
   tables: ['lead_sessions'],
-  async handle(trx, events) {
-    for (const event of events) {
-      if (event.type === 'LeadDeleted') {
-        await trx.deleteFrom('lead_sessions').where('lead_id', '=', event.data.leadId).execute();
-        continue;
-      }
-      const { data, createdAt } = event;
-      await trx
-        .insertInto('lead_sessions')
-        .values({ lead_id: data.leadId, email: data.email, session_id: sessionIdOf(data), joined_at: createdAt })
-        .onConflict((oc) => oc.column('lead_id').doNothing())
-        .execute();
-    }
-  },
+  // Set-wise: a group of joins is one INSERT; a deletion keeps its place between them.
+  handle: (trx, events) =>
+    inRuns(
+      events,
+      'LeadJoined',
+      (joins) =>
+        trx
+          .insertInto('lead_sessions')
+          .values(joins.map(({ data, createdAt }) => ({ lead_id: data.leadId, email: data.email, session_id: sessionIdOf(data), joined_at: createdAt })))
+          .onConflict((oc) => oc.column('lead_id').doNothing())
+          .execute(),
+      (deleted) => trx.deleteFrom('lead_sessions').where('lead_id', '=', deleted.data.leadId).execute(),
+    ),
 };
 
 /** Read defensively: the field is optional and comes from the visitor's browser. */

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../shared/event-store/events.js';
-import type { Projection } from '../../shared/projections/projection.js';
+import { inRuns, type Projection } from '../../shared/projections/projection.js';
 import type { LeadDeleted, LeadJoined } from '../lead/lead.events.js';
 
 /**
@@ -12,23 +12,13 @@ export const leadsProjection: Projection<LeadJoined | LeadDeleted> = {
   handles: ['LeadJoined', 'LeadDeleted'],
   tables: ['leads'],
   // Set-wise: a group of joins comes as one batch and is one INSERT; deletions in between keep their place.
-  async handle(trx, events) {
-    let joins: RecordedEvent<LeadJoined>[] = [];
-    const insertJoins = async () => {
-      if (joins.length === 0) return;
-      await trx.insertInto('leads').values(joins.map(toRow)).execute();
-      joins = [];
-    };
-    for (const event of events) {
-      if (event.type === 'LeadJoined') {
-        joins.push(event);
-        continue;
-      }
-      await insertJoins();
-      await trx.deleteFrom('leads').where('id', '=', event.data.leadId).execute();
-    }
-    await insertJoins();
-  },
+  handle: (trx, events) =>
+    inRuns(
+      events,
+      'LeadJoined',
+      (joins) => trx.insertInto('leads').values(joins.map(toRow)).execute(),
+      (deleted) => trx.deleteFrom('leads').where('id', '=', deleted.data.leadId).execute(),
+    ),
 };
 
 function toRow({ data, createdAt }: RecordedEvent<LeadJoined>) {

@@ -16,13 +16,15 @@ export class EmailSender {
   ) {}
 
   async deliver(id: string): Promise<DeliveryResult> {
+    // The e-mail and whether its recipient unsubscribed, in one round trip.
     const email = await this.db
-      .selectFrom('email_outbox')
-      .select(['id', 'status', 'marketing', 'recipient_key', 'message'])
-      .where('id', '=', id)
+      .selectFrom('email_outbox as o')
+      .leftJoin('email_unsubscribes as u', 'u.email_key', 'o.recipient_key')
+      .select(['o.status', 'o.marketing', 'o.message', (eb) => eb('u.email_key', 'is not', null).as('unsubscribed')])
+      .where('o.id', '=', id)
       .executeTakeFirst();
     if (!email || email.status !== 'pending') return 'not-pending';
-    if (email.marketing && (await this.unsubscribed(email.recipient_key))) {
+    if (email.marketing && email.unsubscribed) {
       await this.setStatus(id, 'skipped');
       return 'skipped';
     }
@@ -50,11 +52,6 @@ export class EmailSender {
 
   private async setStatus(id: string, status: 'skipped' | 'failed'): Promise<void> {
     await this.db.updateTable('email_outbox').set({ status }).where('id', '=', id).where('status', '=', 'pending').execute();
-  }
-
-  private async unsubscribed(key: string): Promise<boolean> {
-    const row = await this.db.selectFrom('email_unsubscribes').select('email_key').where('email_key', '=', key).executeTakeFirst();
-    return row !== undefined;
   }
 }
 

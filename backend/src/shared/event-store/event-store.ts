@@ -2,7 +2,7 @@
  * The event log: the only source of truth. Appends run in one transaction together with the inline
  * projections, so what a command wrote can be read back at once; async projectors are woken after commit.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Db, EventsTable, Tables, Trx } from '../db/tables.js';
 import type { Projection } from '../projections/projection.js';
@@ -175,16 +175,30 @@ export interface CatchUpBatch {
  * past an event that is about to appear behind it.
  *
  * The window is walked in index order (an index-only scan of events_catch_up_idx) whatever the types, and
- * full rows are fetched only for the requested types; `scannedTo` lets a reader of rare types move its
- * checkpoint past the events it skipped, so each batch costs at most `limit` index entries.
+ * full rows are fetched only for the requested types, one primary-key lookup each; `scannedTo` lets a reader
+ * of rare types move its checkpoint past the events it skipped, so each batch costs at most `limit` index
+ * entries and lookups, however long the log. (`offset 0` keeps the planner from flattening the lookups into
+ * a hash join, which it prefers while the table is small and which reads the whole log on every batch:
+ * 17 ms instead of 1.5 ms a batch at 14,000 events.)
  */
 export async function readCommittedAfter(
   db: Kysely<Tables>,
   after: Position,
   options: { types?: readonly string[]; limit: number },
 ): Promise<CatchUpBatch> {
+  const { rows } = await catchUpWindow(after, options).execute(db);
+  const last = rows.at(-1);
+  return {
+    events: rows.filter((row) => row.stream_id !== null).map((row) => toRecorded(row as Selectable<EventsTable>)),
+    scannedTo: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : null,
+    scanned: rows.length,
+  };
+}
+
+/** The statement behind readCommittedAfter (exported so a test can look at its plan). */
+export function catchUpWindow(after: Position, options: { types?: readonly string[]; limit: number }): RawBuilder<WindowRow> {
   const wanted = options.types ? sql`w.type in (${sql.join([...options.types])})` : sql`true`;
-  const { rows } = await sql<WindowRow>`
+  return sql<WindowRow>`
     with w as (
       select transaction_id, global_position, type
       from events
@@ -196,14 +210,13 @@ export async function readCommittedAfter(
     select w.transaction_id, w.global_position, w.type,
            e.stream_id, e.stream_version, e.data, e.metadata, e.created_at
     from w
-    left join events e on e.global_position = w.global_position and ${wanted}
-    order by w.transaction_id, w.global_position`.execute(db);
-  const last = rows.at(-1);
-  return {
-    events: rows.filter((row) => row.stream_id !== null).map((row) => toRecorded(row as Selectable<EventsTable>)),
-    scannedTo: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : null,
-    scanned: rows.length,
-  };
+    left join lateral (
+      select stream_id, stream_version, data, metadata, created_at
+      from events e
+      where e.global_position = w.global_position and ${wanted}
+      offset 0
+    ) e on true
+    order by w.transaction_id, w.global_position`;
 }
 
 type WindowRow = Pick<Selectable<EventsTable>, 'transaction_id' | 'global_position' | 'type'> & {

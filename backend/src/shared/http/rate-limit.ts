@@ -64,26 +64,32 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 }
 
-// One round trip: count the hit, start the window on the first one, report the time left.
+// One round trip: count the hit, start the window on the first one, report the time left. Sent by its SHA
+// (EVALSHA), and in one write with the other hits of the same turn of the event loop (see kernel.ts).
+const HIT = 'unsheetRateLimitHit';
 const INCREMENT = `
 local hits = redis.call('INCR', KEYS[1])
 if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { hits, redis.call('PTTL', KEYS[1]) }`;
 
+type CountingRedis = Redis & { [HIT](key: string, ttlMs: number): Promise<[number, number]> };
+
 /** Fixed-window counters in Redis. If Redis is unreachable the request is let through (and logged). */
 export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly redis: CountingRedis;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly prefix: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    if (!(HIT in redis)) redis.defineCommand(HIT, { numberOfKeys: 1, lua: INCREMENT });
+    this.redis = redis as CountingRedis;
+  }
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string) {
     try {
-      const [hits, remainingMs] = (await this.redis.eval(INCREMENT, 1, `${this.prefix}:rate-limit:${throttlerName}:${key}`, ttl)) as [
-        number,
-        number,
-      ];
+      const [hits, remainingMs] = await this.redis[HIT](`${this.prefix}:rate-limit:${throttlerName}:${key}`, ttl);
       const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
       const isBlocked = hits > limit;
       return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };

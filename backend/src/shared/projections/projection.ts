@@ -14,3 +14,29 @@ export interface Projection<E extends Event = Event> {
   readonly tables: readonly string[];
   handle(trx: Trx, events: readonly RecordedEvent<E>[]): Promise<void>;
 }
+
+/**
+ * Applies a batch set-wise without changing its order: each run of consecutive events of type `type` goes to
+ * `run` together (one statement for a group of joins, say), and every other event to `each` in its place.
+ */
+export async function inRuns<R extends RecordedEvent, T extends R['type']>(
+  events: readonly R[],
+  type: T,
+  run: (events: Extract<R, { type: T }>[]) => Promise<unknown>,
+  each: (event: Exclude<R, { type: T }>) => Promise<unknown>,
+): Promise<void> {
+  let pending: Extract<R, { type: T }>[] = [];
+  const flush = async () => {
+    if (pending.length > 0) await run(pending);
+    pending = [];
+  };
+  for (const event of events) {
+    if (event.type === type) {
+      pending.push(event as Extract<R, { type: T }>);
+      continue;
+    }
+    await flush();
+    await each(event as Exclude<R, { type: T }>);
+  }
+  await flush();
+}
