@@ -1,13 +1,8 @@
 /**
- * Waitlist joins as load-tests/waitlist-burst.js sends them: first a sustained run (200 clients, each joining
- * again as soon as answered) for the capacity; then, once the worker has worked off that run (every lead has
- * its welcome e-mail sent), bursts of 200 joins at once (a launch post, a newsletter going out), one after
- * another, from fresh addresses, 30 % through a referral link. Then checks that the positions answered are
- * unique and, with the leads table, gap-free; and referral clicks on their links.
- *
- * The sustained run comes first because it also warms the join path: the first few thousand joins after a
- * start run before V8 has compiled that code, at about twice the CPU a join (docs/performance.md), and a
- * server that has been up for a while has long compiled it.
+ * Waitlist joins as load-tests/waitlist-burst.js sends them: bursts of 200 joins at once (a launch post, a
+ * newsletter going out), one burst after another, from fresh addresses, 30 % through a referral link; then a
+ * sustained run (200 clients, each joining again as soon as answered) for the capacity. Then checks that the
+ * positions answered are unique and, with the leads table, gap-free; and referral clicks on their links.
  */
 import http from 'node:http';
 import type pg from 'pg';
@@ -56,17 +51,6 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool): Promise<Waitl
     codes.push(joined.refCode);
   };
 
-  const sustained = await load({
-    url: `${baseUrl}/api/leads`,
-    connections: WAITLIST.burst,
-    duration: WAITLIST.sustainedSeconds,
-    method: 'POST',
-    headers: JSON_HEADERS,
-    body,
-    onResponse: collect,
-  });
-  await workedOff(db);
-
   // Kept-alive connections, as k6's http.batch keeps them; the first burst opens them and is not counted.
   const agent = new http.Agent({ keepAlive: true, maxSockets: WAITLIST.burst });
   const answers: Answer[] = [];
@@ -78,6 +62,16 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool): Promise<Waitl
   }
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
+
+  const sustained = await load({
+    url: `${baseUrl}/api/leads`,
+    connections: WAITLIST.burst,
+    duration: WAITLIST.sustainedSeconds,
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body,
+    onResponse: collect,
+  });
 
   // Every position answered once, and the leads table holds exactly 1..N.
   const answered = new Set(positions);
@@ -95,19 +89,6 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool): Promise<Waitl
       table.min === 1 && table.max === table.n && table.distinct === table.n && positions.every((p) => p <= table.n) && table.n >= positions.length + referrers.length,
     codes,
   };
-}
-
-/** Resolves once the worker has worked off every join so far: each lead's welcome e-mail is sent. */
-async function workedOff(db: pg.Pool): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    const { rows } = await db.query<{ behind: number }>(
-      "select (select count(*) from leads)::int - (select count(*) from email_outbox where template = 'welcome' and status = 'sent')::int as behind",
-    );
-    if (rows[0]!.behind <= 0) return;
-    if (Date.now() > deadline) throw new Error('the worker did not work off the sustained run within 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 function post(url: string, body: string, agent: http.Agent): Promise<Answer> {
