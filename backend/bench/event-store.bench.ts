@@ -222,6 +222,39 @@ batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe cat
   validation, user-agent parsing and garbage collection, about 4 ms of CPU a batch. Its p99 at 5,000 events/s
   is set by sharing 2 cores between the API, the worker projecting the same events, PostgreSQL and the load
   generator (docs/scaling.md).
+- Session 7 ran on a slower machine than session 6: the bare INSERT above gave 34,020 rows/s against 43,685,
+  and session 6's code, run in the same hour, missed the ingest target too (p99 77 ms at 5,000 events/s).
+  Compare the figures of one session only. What the profiles found:
+  - **Catch-up reads scanned the whole log.** \`EXPLAIN ANALYZE\` of a projection's batch showed the planner
+    joining the window to \`events\` with a hash join, that is a sequential scan of the whole table on every
+    batch: 17 ms a batch at 14,000 events, and growing with the log. The full rows are now looked up by
+    primary key, one per window row (a lateral subquery that the planner may not flatten): 1.5 ms. A test
+    checks the plan (\`event-store.int-spec.ts\`).
+  - **The outbox relay sorted every pending e-mail.** It takes the oldest 500, and with only the index on
+    \`next_attempt_at\` it read and sorted them all: 5 ms a pass with 10,000 pending, growing with the backlog.
+    An index in that order (\`email_outbox_relay_idx\`) makes it 0.4 ms.
+  - **Rate-limit counts** are sent as \`EVALSHA\` (the script was sent whole each time) and auto-pipelined, so
+    the counts of one turn of the event loop go to Redis in one write: the guard's share of the API's profile
+    went from 8 % to 2.4 %, Redis's CPU per join from 0.08 to 0.04 ms.
+  - **Worker:** the lead-sessions projection writes a group of joins in one INSERT (it was one per join), and
+    delivering an e-mail reads it and its recipient's unsubscription in one statement (it was two).
+  - **The waitlist bursts still miss, and these changes did not move them.** Interleaved runs of session 6's
+    code and this one (\`BENCH_ONLY=waitlist\`, three each): bursts p99 286–325 ms against 329–348 ms, sustained
+    1,443–1,516 against 1,020–1,483 joins a second: within this machine's noise. Measured with a throwaway
+    probe (bursts only, CPU per process from /proc):
+    - *The load generator.* A bare \`node:http\` server with no framework and no database, driven the same way,
+      gives bursts of 200 at p99 50–69 ms on this machine: \`node:http\`'s client costs 0.16–0.22 ms of CPU a
+      request (undici's as much; a client writing raw sockets, 0.05 ms). k6 is closer to the latter.
+    - *Cold code.* The first few thousand joins after a start cost the API about 1.0 ms of CPU each; after
+      6,000 joins, 0.4 ms. The benchmark's bursts come soon after the start.
+    - *The worker.* During the bursts it is always behind (it delivers about 350 welcome e-mails a second:
+      a BullMQ job, two statements and a file each) and takes every cycle it is given; its statements run in
+      PostgreSQL backends at normal priority, so \`WORKER_NICE=19\` changed nothing. Without welcome e-mails it
+      still used 0.25 ms of CPU a join (the projections' batches), PostgreSQL another 0.35.
+    - *The API and PostgreSQL alone:* warm, without the worker and with the raw-socket client, bursts p99
+      101–120 ms. So on two shared cores the target needs the worker's work elsewhere (its own cores or
+      machine, as \`docker-compose.yml\` runs it) or far cheaper: e-mails delivered in batches rather than one
+      job each is the next step.
 
 ## Command
 \`\`\`
