@@ -31,13 +31,11 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
   }
   const folder = outboxFolder(options.dataDir);
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let folderMade = false;
   return {
     kind: 'outbox-folder',
     async send(id, message) {
       const info = await writer.sendMail(fields(id, message));
-      if (!folderMade) mkdirSync(folder, { recursive: true });
-      folderMade = true;
+      mkdirSync(folder, { recursive: true });
       const file = join(folder, `${id}.eml`);
       writeFileSync(`${file}.tmp`, info.message as Buffer);
       renameSync(`${file}.tmp`, file);
