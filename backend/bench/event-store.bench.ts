@@ -241,7 +241,7 @@ batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe cat
   - **The waitlist bursts still miss, and these changes did not move them.** Interleaved runs of session 6's
     code and this one (\`BENCH_ONLY=waitlist\`, three each): bursts p99 286–325 ms against 329–348 ms, sustained
     1,443–1,516 against 1,020–1,483 joins a second: within this machine's noise. Measured with a throwaway
-    probe (bursts only, CPU per process from /proc):
+    probe (bursts only, CPU per process from /proc, which \`npm run bench\` now prints for the bursts too):
     - *The load generator.* A bare \`node:http\` server with no framework and no database, driven the same way,
       gives bursts of 200 at p99 50–69 ms on this machine: \`node:http\`'s client costs 0.16–0.22 ms of CPU a
       request (undici's as much; a client writing raw sockets, 0.05 ms). k6 is closer to the latter.

@@ -87,6 +87,7 @@ try {
     print(`Waitlist joins, ${WAITLIST.bursts} bursts`, waitlist.bursts, WAITLIST.burst, waitlistMet(waitlist));
     print('Waitlist joins, sustained', waitlist.sustained, WAITLIST.burst);
     console.log(`  ${fmt(waitlist.joins)} joins; positions unique: ${waitlist.positionsUnique}, gap-free: ${waitlist.positionsGapFree}`);
+    if (waitlist.burstCpuPerJoin) console.log(`  CPU per join during the bursts: ${waitlist.burstCpuPerJoin}`);
   }
   const clicks = waitlist ? await referralClicks(server.url, waitlist.codes) : undefined;
   if (clicks) print('Referral clicks', clicks, CLICKS.connections);
@@ -173,7 +174,7 @@ ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.conn
 - Projection lag: a probe session every ${INGEST.probeEveryMs} ms during the fixed-rate ingest, timed from its request until it is in
   \`user_sessions\`, which the metrics read.
 - Waitlist positions: every 201 answer's position collected, then checked unique, and the \`leads\` table checked to hold exactly 1..N.
-<!-- /http -->
+${waitlist.burstCpuPerJoin ? `- CPU per join during the waitlist bursts, by process (from /proc; the load generator shares the cores): ${waitlist.burstCpuPerJoin}.\n` : ''}<!-- /http -->
 `;
   const file = join(PROJECT_ROOT, 'docs', 'performance.md');
   const current = readFileSync(file, 'utf8');

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type pg from 'pg';
+import { cpuPer, cpuSnapshot } from './cpu.js';
 import { load, pick, type LoadResult } from './load.js';
 
 export const WAITLIST = { burst: 200, bursts: 25, sustainedSeconds: 10, referredShare: 0.3 };
@@ -16,6 +17,8 @@ export interface WaitlistFigures {
   bursts: LoadResult;
   /** Joins answered per second when 200 clients join back to back. */
   sustained: LoadResult;
+  /** CPU per join of each kind of process during the counted bursts (from /proc; empty elsewhere). */
+  burstCpuPerJoin: string;
   joins: number;
   positionsUnique: boolean;
   positionsGapFree: boolean;
@@ -55,12 +58,15 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool): Promise<Waitl
   const agent = new http.Agent({ keepAlive: true, maxSockets: WAITLIST.burst });
   const answers: Answer[] = [];
   const started = performance.now();
+  let cpuBefore = cpuSnapshot();
   for (let i = 0; i <= WAITLIST.bursts; i++) {
     const burst = await Promise.all(Array.from({ length: WAITLIST.burst }, () => post(`${baseUrl}/api/leads`, body(), agent)));
     for (const answer of burst) collect(answer.status, answer.body);
     if (i > 0) answers.push(...burst);
+    else cpuBefore = cpuSnapshot();
   }
   const seconds = (performance.now() - started) / 1000;
+  const burstCpuPerJoin = cpuPer(cpuBefore, cpuSnapshot(), answers.length);
   agent.destroy();
 
   const sustained = await load({
@@ -82,6 +88,7 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool): Promise<Waitl
   return {
     bursts: summarise(answers, seconds),
     sustained,
+    burstCpuPerJoin,
     joins: positions.length,
     positionsUnique: answered.size === positions.length,
     // The load generator may stop with joins in flight: the server committed them, nobody read the answer.

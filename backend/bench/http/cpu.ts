@@ -1,0 +1,43 @@
+/**
+ * CPU time per process kind, read from /proc (Linux), for splitting a scenario's cost between the API, the
+ * worker, PostgreSQL, Redis and the load generator that share the machine's cores. Elsewhere it reads nothing.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+export type CpuSnapshot = Map<string, number>;
+
+const KINDS: [string, (command: string) => boolean][] = [
+  ['API', (command) => command.includes('/dist/backend/src/main.js')],
+  ['worker', (command) => command.includes('/dist/backend/src/worker.js')],
+  ['PostgreSQL', (command) => command.startsWith('postgres')],
+  ['Redis', (command) => command.startsWith('redis-server')],
+];
+
+/** Milliseconds of CPU (user + system) used so far by each kind of process, the load generator (this process) included. */
+export function cpuSnapshot(): CpuSnapshot {
+  const used: CpuSnapshot = new Map();
+  if (!existsSync('/proc/self/stat')) return used;
+  const ticksToMs = 10; // USER_HZ is 100 on Linux
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const kind = Number(pid) === process.pid ? 'load generator' : KINDS.find(([, matches]) => matches(command))?.[0];
+      if (!kind) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(kind, (used.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * ticksToMs);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return used;
+}
+
+/** CPU per unit of work between two snapshots, e.g. "API 0.42 ms, worker 0.35 ms…" per join. */
+export function cpuPer(before: CpuSnapshot, after: CpuSnapshot, units: number): string {
+  return [...after]
+    .map(([kind, ms]) => [kind, (ms - (before.get(kind) ?? 0)) / units] as const)
+    .filter(([, ms]) => ms > 0)
+    .map(([kind, ms]) => `${kind} ${ms.toFixed(2)} ms`)
+    .join(', ');
+}
