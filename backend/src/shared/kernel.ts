@@ -27,6 +27,8 @@ export interface Kernel {
   /** Present when this process runs workers (RUN_WORKERS, always true without Redis). */
   workers?: ProjectionWorkers;
   redis?: Redis;
+  /** The rate limiter's connection (auto-pipelined), when Redis is configured. */
+  counters?: Redis;
   /** Calls `listener` after each commit of this process's event store, with the event types appended. */
   onCommit(listener: AfterCommit): void;
   readiness(): Promise<Record<string, 'up' | 'down'>>;
@@ -52,23 +54,24 @@ export async function createKernel(
   const runner = new ProjectionRunner(db, projections, { batchSize: config.PROJECTION_BATCH_SIZE, onError });
 
   let redis: Redis | undefined;
+  let counters: Redis | undefined;
   let queue: Queue | undefined;
   let wakeup;
   if (config.REDIS_URL) {
     // Producer side fails fast while Redis is away (the poll catches up); the worker side waits for it.
     // A command that gets no answer (Redis frozen, a network partition) gives up after COMMAND_TIMEOUT_MS:
     // requests wait on Redis only for rate limits, which let the request through when Redis fails.
-    // Auto-pipelining sends the commands of one turn of the event loop in one write: a burst of requests
-    // costs a few writes to Redis, not one each (a write is a system call, and they are not cheap).
-    redis = new Redis(config.REDIS_URL, {
-      enableAutoPipelining: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      lazyConnect: true,
-      commandTimeout: COMMAND_TIMEOUT_MS,
-    });
-    redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-    await redis.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
+    const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, commandTimeout: COMMAND_TIMEOUT_MS };
+    redis = new Redis(config.REDIS_URL, options);
+    // The rate-limit counts have a connection of their own, auto-pipelined: the counts of one turn of the event
+    // loop go in one write, so a burst of requests costs a few writes to Redis, not one each. (BullMQ's
+    // connection stays as it is: auto-pipelining under Bull and BullMQ has been reported to break jobs,
+    // OptimalBits/bull#2276, taskforcesh/bullmq#457.)
+    counters = new Redis(config.REDIS_URL, { ...options, enableAutoPipelining: true });
+    for (const connection of [redis, counters]) {
+      connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+      await connection.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
+    }
     queue = new Queue(PROJECTIONS_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
     queue.on('error', () => {}); // the connection's own listener above logs it
     wakeup = new BullmqWakeup(queue, runner, onError);
@@ -101,6 +104,7 @@ export async function createKernel(
     runner,
     workers,
     redis,
+    counters,
     onCommit(listener) {
       commitListeners.push(listener);
     },
@@ -114,6 +118,7 @@ export async function createKernel(
       await workers?.stop();
       await queue?.close();
       redis?.disconnect();
+      counters?.disconnect();
       await database.close();
     },
   };

@@ -18,7 +18,7 @@ export class RateLimitModule {
             throttlerOptions(
               limits,
               kernel.config.RATE_LIMIT_FACTOR,
-              kernel.redis && new RedisThrottlerStorage(kernel.redis, kernel.config.REDIS_PREFIX, kernel.logger),
+              kernel.counters && new RedisThrottlerStorage(kernel.counters, kernel.config.REDIS_PREFIX, kernel.logger),
             ),
         }),
       ],

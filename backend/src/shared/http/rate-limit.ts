@@ -65,7 +65,7 @@ export class RateLimitGuard extends ThrottlerGuard {
 }
 
 // One round trip: count the hit, start the window on the first one, report the time left. Sent by its SHA
-// (EVALSHA), and in one write with the other hits of the same turn of the event loop (see kernel.ts).
+// (EVALSHA), and in one write with the other hits of the same turn of the event loop (kernel.ts: `counters`).
 const HIT = 'unsheetRateLimitHit';
 const INCREMENT = `
 local hits = redis.call('INCR', KEYS[1])
