@@ -14,12 +14,14 @@ export class RateLimitModule {
       imports: [
         ThrottlerModule.forRootAsync({
           inject: [KERNEL],
-          useFactory: (kernel: Kernel) =>
-            throttlerOptions(
+          useFactory: async (kernel: Kernel) => {
+            const counters = await kernel.counters();
+            return throttlerOptions(
               limits,
               kernel.config.RATE_LIMIT_FACTOR,
-              kernel.counters && new RedisThrottlerStorage(kernel.counters, kernel.config.REDIS_PREFIX, kernel.logger),
-            ),
+              counters && new RedisThrottlerStorage(counters, kernel.config.REDIS_PREFIX, kernel.logger),
+            );
+          },
         }),
       ],
       providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
