@@ -27,11 +27,8 @@ export interface Kernel {
   /** Present when this process runs workers (RUN_WORKERS, always true without Redis). */
   workers?: ProjectionWorkers;
   redis?: Redis;
-  /**
-   * The rate limiter's own connection (auto-pipelined), opened at the first call: only API processes count
-   * requests. Undefined without Redis.
-   */
-  counters(): Promise<Redis | undefined>;
+  /** The rate limiter's connection (auto-pipelined), when Redis is configured. */
+  counters?: Redis;
   /** Calls `listener` after each commit of this process's event store, with the event types appended. */
   onCommit(listener: AfterCommit): void;
   readiness(): Promise<Record<string, 'up' | 'down'>>;
@@ -57,21 +54,24 @@ export async function createKernel(
   const runner = new ProjectionRunner(db, projections, { batchSize: config.PROJECTION_BATCH_SIZE, onError });
 
   let redis: Redis | undefined;
-  let counters: Promise<Redis> | undefined;
+  let counters: Redis | undefined;
   let queue: Queue | undefined;
   let wakeup;
   if (config.REDIS_URL) {
     // Producer side fails fast while Redis is away (the poll catches up); the worker side waits for it.
     // A command that gets no answer (Redis frozen, a network partition) gives up after COMMAND_TIMEOUT_MS:
     // requests wait on Redis only for rate limits, which let the request through when Redis fails.
-    redis = new Redis(config.REDIS_URL, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      lazyConnect: true,
-      commandTimeout: COMMAND_TIMEOUT_MS,
-    });
-    redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-    await connect(redis, logger);
+    const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, commandTimeout: COMMAND_TIMEOUT_MS };
+    redis = new Redis(config.REDIS_URL, options);
+    // The rate-limit counts have a connection of their own, auto-pipelined: the counts of one turn of the event
+    // loop go in one write, so a burst of requests costs a few writes to Redis, not one each. (BullMQ's
+    // connection stays as it is: auto-pipelining under Bull and BullMQ has been reported to break jobs,
+    // OptimalBits/bull#2276, taskforcesh/bullmq#457.)
+    counters = new Redis(config.REDIS_URL, { ...options, enableAutoPipelining: true });
+    for (const connection of [redis, counters]) {
+      connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+      await connection.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
+    }
     queue = new Queue(PROJECTIONS_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
     queue.on('error', () => {}); // the connection's own listener above logs it
     wakeup = new BullmqWakeup(queue, runner, onError);
@@ -104,19 +104,7 @@ export async function createKernel(
     runner,
     workers,
     redis,
-    counters() {
-      if (!redis) return Promise.resolve(undefined);
-      // Auto-pipelined: the counts of one turn of the event loop go in one write, so a burst of requests costs
-      // a few writes to Redis, not one each. (BullMQ's connection stays as it is: auto-pipelining under Bull
-      // and BullMQ has been reported to break jobs, OptimalBits/bull#2276, taskforcesh/bullmq#457.)
-      counters ??= (async () => {
-        const connection = redis.duplicate({ enableAutoPipelining: true });
-        connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error (rate limits)'));
-        await connect(connection, logger);
-        return connection;
-      })();
-      return counters;
-    },
+    counters,
     onCommit(listener) {
       commitListeners.push(listener);
     },
@@ -130,14 +118,10 @@ export async function createKernel(
       await workers?.stop();
       await queue?.close();
       redis?.disconnect();
-      (await counters)?.disconnect();
+      counters?.disconnect();
       await database.close();
     },
   };
-}
-
-async function connect(redis: Redis, logger: Logger): Promise<void> {
-  await redis.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
 }
 
 /** 'up' if the check answers in time: a readiness probe must answer even when a dependency hangs. */

@@ -14,14 +14,12 @@ export class RateLimitModule {
       imports: [
         ThrottlerModule.forRootAsync({
           inject: [KERNEL],
-          useFactory: async (kernel: Kernel) => {
-            const counters = await kernel.counters();
-            return throttlerOptions(
+          useFactory: (kernel: Kernel) =>
+            throttlerOptions(
               limits,
               kernel.config.RATE_LIMIT_FACTOR,
-              counters && new RedisThrottlerStorage(counters, kernel.config.REDIS_PREFIX, kernel.logger),
-            );
-          },
+              kernel.counters && new RedisThrottlerStorage(kernel.counters, kernel.config.REDIS_PREFIX, kernel.logger),
+            ),
         }),
       ],
       providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
