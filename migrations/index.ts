@@ -13,6 +13,7 @@ import * as referralsQuiz from './2026-11-22-10-referrals-quiz.js';
 import * as adminInsights from './2026-11-22-13-admin-insights.js';
 import * as earlyAccess from './2026-11-22-14-early-access.js';
 import * as emailOutboxRelay from './2026-11-22-15-email-outbox-relay.js';
+import * as emailOutboxBatches from './2026-11-24-16-email-outbox-batches.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-13-admin-insights': adminInsights,
   '2026-11-22-14-early-access': earlyAccess,
   '2026-11-22-15-email-outbox-relay': emailOutboxRelay,
+  '2026-11-24-16-email-outbox-batches': emailOutboxBatches,
 };

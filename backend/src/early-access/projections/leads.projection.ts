@@ -1,3 +1,4 @@
+import { columnsOf, unnest, type ColumnTypes } from '../../shared/db/unnest.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { inRuns, type Projection } from '../../shared/projections/projection.js';
 import type { LeadDeleted, LeadJoined } from '../lead/lead.events.js';
@@ -16,9 +17,22 @@ export const leadsProjection: Projection<LeadJoined | LeadDeleted> = {
     inRuns(
       events,
       'LeadJoined',
-      (joins) => trx.insertInto('leads').values(joins.map(toRow)).execute(),
+      (joins) => trx.insertInto('leads').columns(columnsOf(LEAD_COLUMNS)).expression(unnest(joins.map(toRow), LEAD_COLUMNS)).execute(),
       (deleted) => trx.deleteFrom('leads').where('id', '=', deleted.data.leadId).execute(),
     ),
+};
+
+type LeadRow = ReturnType<typeof toRow>;
+
+const LEAD_COLUMNS: ColumnTypes<LeadRow> = {
+  id: 'uuid',
+  email: 'text',
+  source_page: 'text',
+  referral_code: 'text',
+  referred_by: 'text',
+  waitlist_position: 'integer',
+  disposable_email: 'boolean',
+  created_at: 'timestamptz',
 };
 
 function toRow({ data, createdAt }: RecordedEvent<LeadJoined>) {

@@ -4,11 +4,19 @@
  * ReferralCodeIssued (the same code, kept when that address joins later). The counts (clicks, sign-ups,
  * conversions, revenue) are the async `referral-stats` projection's.
  */
+import { columnsOf, unnest, type ColumnTypes } from '../../shared/db/unnest.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import type { LeadJoined } from '../lead/lead.events.js';
 import type { ReferralCodeIssued } from '../referral/referral.events.js';
 
 type Handled = LeadJoined | ReferralCodeIssued;
+
+const CODE_COLUMNS: ColumnTypes<{ code: string; owner_email: string; created_at: Date }> = { code: 'text', owner_email: 'text', created_at: 'timestamptz' };
+const REFERRAL_COLUMNS: ColumnTypes<{ referee_email: string; referrer_code: string; created_at: Date }> = {
+  referee_email: 'text',
+  referrer_code: 'text',
+  created_at: 'timestamptz',
+};
 
 export const referralsProjection: Projection<Handled> = {
   name: 'referrals',
@@ -24,7 +32,12 @@ export const referralsProjection: Projection<Handled> = {
         : { code: event.data.referralCode, owner_email: event.data.email, created_at: event.createdAt },
     );
     if (codes.length > 0) {
-      await trx.insertInto('referral_codes').values(codes).onConflict((oc) => oc.column('code').doNothing()).execute();
+      await trx
+        .insertInto('referral_codes')
+        .columns(columnsOf(CODE_COLUMNS))
+        .expression(unnest(codes, CODE_COLUMNS))
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
     }
     const referrals = events.flatMap((event) =>
       event.type === 'LeadJoined' && event.data.referredBy
@@ -33,7 +46,12 @@ export const referralsProjection: Projection<Handled> = {
     );
     if (referrals.length > 0) {
       // A referee counts once, so a replay never counts twice.
-      await trx.insertInto('referrals').values(referrals).onConflict((oc) => oc.column('referee_email').doNothing()).execute();
+      await trx
+        .insertInto('referrals')
+        .columns(columnsOf(REFERRAL_COLUMNS))
+        .expression(unnest(referrals, REFERRAL_COLUMNS))
+        .onConflict((oc) => oc.column('referee_email').doNothing())
+        .execute();
     }
   },
 };

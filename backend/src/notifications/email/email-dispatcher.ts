@@ -1,27 +1,35 @@
 /**
- * Runs delivery in worker processes.
- * - With Redis: a relay moves pending outbox e-mails onto the BullMQ `emails` queue (job id = outbox id,
- *   so a repeated relay queues nothing twice); BullMQ retries with exponential backoff, and a job that
- *   still fails stays in the queue's failed set, its outbox row marked failed.
+ * Runs delivery in worker processes, in batches (EmailSender claims each e-mail it sends, so two senders never
+ * send one twice).
+ * - With Redis: a relay moves pending outbox e-mails onto the BullMQ `emails` queue, up to EMAILS_PER_BATCH to a
+ *   job; BullMQ retries a job whose e-mails failed with exponential backoff (the e-mails already sent are not
+ *   pending any more, so a retry sends only the rest), and a job that still fails stays in the queue's failed
+ *   set, its e-mails marked failed.
  * - Without Redis (embedded): the same loop claims due e-mails from the outbox itself and schedules the
  *   retries there, so sending still retries and nothing is lost across a restart.
  * `npm run emails:retry-failed` puts failed e-mails back to pending.
  * Redis may come back from an outage empty (no persistence, a failover): after every reconnect the relay
- * queues each pending e-mail again. Job ids make that harmless for the jobs that survived, and the sender
- * skips an e-mail that is no longer pending, so nothing is sent twice.
+ * queues each pending e-mail again. A job that survived as well finds those e-mails sent or claimed and
+ * sends nothing.
  */
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../shared/db/tables.js';
-import { retryDelay, type EmailSender } from './email-sender.js';
+import { EMAILS_PER_BATCH, retryDelay, type EmailSender } from './email-sender.js';
 
 export const EMAILS_QUEUE = 'emails';
 const RELAY_BATCH = 500;
-/** A queued e-mail still pending after this long is queued again (its job was lost, e.g. Redis flushed). */
+/**
+ * A queued e-mail still pending after this long is queued again: its job was lost (Redis flushed), or the
+ * worker that claimed it died while sending (its claim ends after 5 minutes). Looked for once a minute.
+ */
 const REQUEUE_AFTER = '15 minutes';
-/** How long an embedded sender holds an e-mail it is sending before another may take it. */
-const CLAIM_FOR = '5 minutes';
+const STALE_CHECK_MS = 60_000;
+
+interface EmailJob {
+  ids: string[];
+}
 
 export interface DispatcherOptions {
   maxAttempts: number;
@@ -38,6 +46,7 @@ export class EmailDispatcher {
   /** Redis reconnections seen, and up to which one the pending e-mails were queued again. */
   private reconnects = 0;
   private requeuedFor = 0;
+  private staleCheckedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -57,7 +66,7 @@ export class EmailDispatcher {
         () => queue.backend.on('ready', () => this.reconnects++),
         () => {},
       );
-      this.worker = new Worker(EMAILS_QUEUE, (job) => this.sender.deliver(job.id!), {
+      this.worker = new Worker<EmailJob>(EMAILS_QUEUE, (job) => this.sendJob(job.data.ids), {
         connection: redis.connection,
         prefix: redis.prefix,
         concurrency: 5,
@@ -69,8 +78,8 @@ export class EmailDispatcher {
       this.worker.on('failed', (job, error) => {
         if (!job) return;
         const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-        this.logger.warn({ id: job.id, attempt: job.attemptsMade, final, err: error.message }, 'e-mail send failed');
-        if (final) void this.sender.markFailed(job.id!).catch((e) => this.logger.error({ err: e }, 'mark failed'));
+        this.logger.warn({ job: job.id, attempt: job.attemptsMade, final, err: error.message }, 'e-mail send failed');
+        if (final) void this.sender.markFailed(job.data.ids).catch((e) => this.logger.error({ err: e }, 'mark failed'));
       });
     }
     this.timer = setInterval(() => this.tick(), this.options.pollMs);
@@ -96,77 +105,69 @@ export class EmailDispatcher {
   private async relay(): Promise<void> {
     const reconnects = this.reconnects;
     if (this.requeuedFor < reconnects) {
-      await this.db
-        .updateTable('email_outbox')
-        .set({ queued_at: null })
-        .where('status', '=', 'pending')
-        .where('queued_at', 'is not', null)
-        .execute();
+      await this.requeue(sql`queued_at is not null`);
       this.requeuedFor = reconnects;
     }
-    const due = await this.db
-      .selectFrom('email_outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('queued_at', 'is', null), eb('queued_at', '<', sql<Date>`now() - ${REQUEUE_AFTER}::interval`)]))
-      .orderBy('created_at')
-      .limit(RELAY_BATCH)
-      .execute();
-    if (due.length === 0) return;
-    await this.queue!.addBulk(
-      due.map(({ id }) => ({
-        name: 'send',
-        data: {},
-        opts: {
-          jobId: id,
-          attempts: this.options.maxAttempts,
-          backoff: { type: 'exponential', delay: this.options.retryBaseMs },
-          removeOnComplete: true,
-          removeOnFail: false,
-        },
-      })),
-    );
-    await this.db
-      .updateTable('email_outbox')
-      .set({ queued_at: sql`now()` })
-      .where('id', 'in', due.map((row) => row.id))
-      .execute();
+    if (Date.now() - this.staleCheckedAt > STALE_CHECK_MS) {
+      await this.requeue(sql`queued_at < now() - ${REQUEUE_AFTER}::interval`);
+      this.staleCheckedAt = Date.now();
+    }
+    // Marked queued before the jobs exist, so that no job finds its e-mails still locked by this statement,
+    // and two workers' relays never take the same e-mails.
+    const { rows } = await sql<{ id: string }>`
+      update email_outbox set queued_at = now()
+      where id in (
+        select id from email_outbox where status = 'pending' and queued_at is null
+        order by created_at limit ${RELAY_BATCH} for update skip locked)
+      returning id`.execute(this.db);
+    if (rows.length === 0) return;
+    const ids = rows.map((row) => row.id);
+    const batches: string[][] = [];
+    for (let i = 0; i < ids.length; i += EMAILS_PER_BATCH) batches.push(ids.slice(i, i + EMAILS_PER_BATCH));
+    try {
+      await this.queue!.addBulk(
+        batches.map((batch) => ({
+          name: 'send',
+          data: { ids: batch } satisfies EmailJob,
+          opts: {
+            attempts: this.options.maxAttempts,
+            backoff: { type: 'exponential', delay: this.options.retryBaseMs },
+            removeOnComplete: true,
+            removeOnFail: false,
+          },
+        })),
+      );
+    } catch (error) {
+      await this.db.updateTable('email_outbox').set({ queued_at: null }).where('id', 'in', ids).execute();
+      throw error;
+    }
+  }
+
+  /** A job's batch. Failed e-mails are due again at once, and the job fails so that BullMQ retries it later. */
+  /** Pending e-mails that match go back to the relay, to be queued again. */
+  private async requeue(which: RawBuilder<boolean>): Promise<void> {
+    await sql`update email_outbox set queued_at = null where status = 'pending' and ${which}`.execute(this.db);
+  }
+
+  private async sendJob(ids: readonly string[]): Promise<void> {
+    const { failures } = await this.sender.deliver({ ids }, () => 0);
+    if (failures.length > 0) {
+      const first = failures[0]!.error as Error;
+      throw new Error(`${failures.length} of ${ids.length} e-mails not sent: ${first.message ?? String(first)}`);
+    }
   }
 
   private async sendDue(): Promise<void> {
+    const { maxAttempts, retryBaseMs } = this.options;
     for (;;) {
-      const claimed = await this.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ id: string; attempts: number }>`
-          update email_outbox set next_attempt_at = now() + ${CLAIM_FOR}::interval
-          where id in (
-            select id from email_outbox where status = 'pending' and next_attempt_at <= now()
-            order by next_attempt_at limit 10 for update skip locked)
-          returning id, attempts`.execute(trx);
-        return rows;
-      });
-      if (claimed.length === 0) return;
-      for (const { id } of claimed) {
-        try {
-          await this.sender.deliver(id);
-        } catch (error) {
-          await this.scheduleRetry(id, error);
-        }
+      const { claimed, failures } = await this.sender.deliver({ due: EMAILS_PER_BATCH }, (attempts) => retryDelay(retryBaseMs, attempts));
+      for (const { id, attempts, error } of failures) {
+        const final = attempts >= maxAttempts;
+        this.logger.warn({ id, attempt: attempts, final, err: (error as Error).message }, 'e-mail send failed');
+        if (final) await this.sender.markFailed([id]);
       }
+      if (claimed < EMAILS_PER_BATCH) return;
     }
-  }
-
-  private async scheduleRetry(id: string, error: unknown): Promise<void> {
-    const row = await this.db.selectFrom('email_outbox').select('attempts').where('id', '=', id).executeTakeFirst();
-    const attempts = row?.attempts ?? this.options.maxAttempts;
-    const final = attempts >= this.options.maxAttempts;
-    this.logger.warn({ id, attempt: attempts, final, err: (error as Error).message }, 'e-mail send failed');
-    if (final) return this.sender.markFailed(id);
-    const delay = retryDelay(this.options.retryBaseMs, attempts);
-    await this.db
-      .updateTable('email_outbox')
-      .set({ next_attempt_at: sql`now() + ${`${delay} milliseconds`}::interval` })
-      .where('id', '=', id)
-      .execute();
   }
 }
 

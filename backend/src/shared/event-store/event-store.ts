@@ -5,6 +5,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Db, EventsTable, Tables, Trx } from '../db/tables.js';
+import { columnsOf, unnest, type ColumnTypes } from '../db/unnest.js';
 import type { Projection } from '../projections/projection.js';
 import { ConcurrencyError } from './concurrency.error.js';
 import type { Event, EventMetadata, ExpectedVersion, RecordedEvent } from './events.js';
@@ -129,7 +130,7 @@ export class EventStore {
     if (this.inlineProjections.some((p) => p.handles.some((type) => types.includes(type)))) {
       await this.db.transaction().execute((trx) => this.insert(trx, rows));
     } else {
-      await this.db.insertInto('events').values(rows).execute();
+      await insertEvents(this.db, rows).execute();
     }
     this.afterCommit(types);
     return events.length;
@@ -150,7 +151,20 @@ export class EventStore {
   }
 
   private async insert(trx: Trx, rows: NewEventRow[]): Promise<RecordedEvent[]> {
-    const recorded = (await trx.insertInto('events').values(rows).returningAll().execute()).map(toRecorded);
+    // Only what the database adds comes back; the rest is what was written (read back as JSON, as from the log).
+    const written = await insertEvents(trx, rows).returning(['global_position', 'transaction_id', 'created_at']).execute();
+    const recorded = written.map(
+      (added, i): RecordedEvent => ({
+        globalPosition: added.global_position,
+        streamId: rows[i]!.stream_id,
+        streamVersion: rows[i]!.stream_version,
+        type: rows[i]!.type,
+        data: JSON.parse(rows[i]!.data),
+        metadata: JSON.parse(rows[i]!.metadata) as Record<string, unknown>,
+        transactionId: added.transaction_id,
+        createdAt: added.created_at,
+      }),
+    );
     for (const projection of this.inlineProjections) {
       const handled = recorded.filter((event) => projection.handles.includes(event.type));
       if (handled.length > 0) await projection.handle(trx, handled);
@@ -249,6 +263,13 @@ interface NewEventRow {
   type: string;
   data: string;
   metadata: string;
+}
+
+const EVENT_COLUMNS: ColumnTypes<NewEventRow> = { stream_id: 'text', stream_version: 'integer', type: 'text', data: 'jsonb', metadata: 'jsonb' };
+
+/** One INSERT for any number of events (see shared/db/unnest.ts). */
+function insertEvents(db: Db | Trx, rows: readonly NewEventRow[]) {
+  return db.insertInto('events').columns(columnsOf(EVENT_COLUMNS)).expression(unnest(rows, EVENT_COLUMNS));
 }
 
 function toRow(streamId: string, version: number | null, event: Event, metadata: EventMetadata): NewEventRow {

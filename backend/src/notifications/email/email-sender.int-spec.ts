@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
+import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
+import { emailKey } from '../../shared/validation/email.js';
+import { EmailSender } from './email-sender.js';
+import { createMailTransport, type MailTransport } from './mail-transport.js';
+
+let database: TestDatabase;
+let smtp: SmtpTestServer;
+let transport: MailTransport;
+let sender: EmailSender;
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
+  transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '.' });
+  sender = new EmailSender(database.handle.db, transport);
+});
+afterAll(async () => {
+  transport?.close();
+  await Promise.all([database?.drop(), smtp?.close()]);
+});
+beforeEach(async () => {
+  await database.handle.db.deleteFrom('email_outbox').execute();
+  await database.handle.db.deleteFrom('email_unsubscribes').execute();
+  smtp.messages.length = 0;
+});
+
+async function owe(count: number, options: { marketing?: boolean } = {}): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => `${i + 1}-welcome`);
+  await database.handle.db
+    .insertInto('email_outbox')
+    .values(
+      ids.map((id, i) => ({
+        id,
+        template: 'welcome',
+        marketing: options.marketing ?? false,
+        recipient_key: emailKey(`lead-${i}@example.com`),
+        message: JSON.stringify({ from: 'hello@unsheet.test', to: `lead-${i}@example.com`, subject: `Welcome ${i}`, html: '<p>Hi</p>', text: 'Hi' }),
+        queued_at: null,
+        last_error: null,
+        sent_at: null,
+      })),
+    )
+    .execute();
+  return ids;
+}
+
+async function rows() {
+  const { rows } = await sql<{ id: string; status: string; attempts: number; last_error: string | null; due_now: boolean }>`
+    select id, status, attempts, last_error, next_attempt_at <= now() as due_now from email_outbox order by id`.execute(database.handle.db);
+  return rows;
+}
+
+const atOnce = () => 0;
+
+describe('EmailSender', () => {
+  it('sends a batch and marks every e-mail of it sent', async () => {
+    const ids = await owe(5);
+    expect(await sender.deliver({ ids }, atOnce)).toEqual({ claimed: 5, sent: 5, failures: [] });
+    expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Welcome 0', 'Welcome 1', 'Welcome 2', 'Welcome 3', 'Welcome 4']);
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual(Array(5).fill(['sent', 1]));
+  });
+
+  it('sends each e-mail once when senders with overlapping batches run at the same time', async () => {
+    const ids = await owe(40);
+    // Three jobs over the same e-mails, as a relay queuing them again after a Redis reconnect could make.
+    const results = await Promise.all([
+      sender.deliver({ ids }, atOnce),
+      sender.deliver({ ids: ids.slice(10) }, atOnce),
+      sender.deliver({ ids: ids.slice(0, 30) }, atOnce),
+    ]);
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(40);
+    expect(smtp.messages).toHaveLength(40);
+    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(40);
+    expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('sends nothing that is no longer pending', async () => {
+    const ids = await owe(3);
+    await sender.deliver({ ids }, atOnce);
+    expect(await sender.deliver({ ids }, atOnce)).toEqual({ claimed: 0, sent: 0, failures: [] });
+    expect(smtp.messages).toHaveLength(3);
+  });
+
+  it('records a refused e-mail and makes it due when the caller says, the rest of the batch sent', async () => {
+    const ids = await owe(3);
+    smtp.refuseNext(1);
+    const result = await sender.deliver({ ids }, atOnce);
+    expect(result).toMatchObject({ claimed: 3, sent: 2, failures: [{ attempts: 1 }] });
+    const refused = (await rows()).find((r) => r.status === 'pending')!;
+    expect(refused).toMatchObject({ attempts: 1, due_now: true });
+    expect(refused.last_error).toMatch(/^451 /);
+
+    // The retry (a BullMQ job's next attempt) sends only what is still owed.
+    expect(await sender.deliver({ ids }, atOnce)).toEqual({ claimed: 1, sent: 1, failures: [] });
+    expect(smtp.messages).toHaveLength(3);
+    expect((await rows()).map((r) => [r.status, r.attempts]).sort()).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 2],
+    ]);
+  });
+
+  it('leaves a refused e-mail alone until its retry time, then sends it with the due ones', async () => {
+    await owe(2);
+    smtp.refuseNext(1);
+    const first = await sender.deliver({ due: 10 }, () => 60_000);
+    expect(first).toMatchObject({ claimed: 2, sent: 1, failures: [{ attempts: 1 }] });
+    expect(await sender.deliver({ due: 10 }, () => 60_000)).toEqual({ claimed: 0, sent: 0, failures: [] });
+    await sql`update email_outbox set next_attempt_at = now() where status = 'pending'`.execute(database.handle.db);
+    expect(await sender.deliver({ due: 10 }, () => 60_000)).toEqual({ claimed: 1, sent: 1, failures: [] });
+  });
+
+  it('skips marketing to an address that unsubscribed, and marks failed only what is still pending', async () => {
+    const ids = await owe(3, { marketing: true });
+    await database.handle.db
+      .insertInto('email_unsubscribes')
+      .values({ email_key: emailKey('lead-1@example.com'), unsubscribed_at: new Date() })
+      .execute();
+    smtp.refuseNext(1);
+    await sender.deliver({ ids }, atOnce);
+    await sender.markFailed(ids);
+    expect((await rows()).map((r) => r.status).sort()).toEqual(['failed', 'sent', 'skipped']);
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.subject).not.toBe('Welcome 1');
+  });
+});
