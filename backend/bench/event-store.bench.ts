@@ -159,8 +159,8 @@ ${ROUNDS} alternating rounds of ${fmt(BATCH * BATCHES_PER_ROUND)} rows each; med
 
 | path | rows/s (median) | rounds |
 |---|---|---|
-| plain multi-row INSERT into a bare table (identity key only) | ${fmt(f.bare)} | ${bareRates.map(fmt).join(', ')} |
-| \`EventStore.appendUnversioned\` (events table: identity key, unique (stream_id, stream_version), catch-up index) | ${fmt(f.append)} | ${appendRates.map(fmt).join(', ')} |
+| plain multi-row INSERT into a bare table (identity key only; a parameter a cell) | ${fmt(f.bare)} | ${bareRates.map(fmt).join(', ')} |
+| \`EventStore.appendUnversioned\` (events table: identity key, unique (stream_id, stream_version), catch-up index; one array a column, \`unnest\`) | ${fmt(f.append)} | ${appendRates.map(fmt).join(', ')} |
 
 **Ratio: ${f.ratio}** (target ≥ 0.7: ${f.ratio >= 0.7 ? 'met' : 'missed'}).
 
@@ -256,6 +256,36 @@ batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe cat
       101–120 ms. So on two shared cores the target needs the worker's work elsewhere (its own cores or
       machine, as \`docker-compose.yml\` runs it) or far cheaper: e-mails delivered in batches rather than one
       job each is the next step.
+- Session 8 (AMD EPYC, 2 cores) made the worker's e-mail delivery and the joins' statements cheaper, and
+  changed how the bursts are measured:
+  - **E-mails in batches.** A BullMQ job now carries up to 50 outbox e-mails; a sender claims them in one
+    statement (\`for update skip locked\`, due time pushed past the claim) and marks the sent ones in one: 2
+    statements for 50 e-mails instead of 100, one job instead of 50. The claim, not the job id, makes each
+    e-mail go out once (\`email-sender.int-spec.ts\`: three senders over overlapping batches). With
+    \`pg_stat_statements\` during the bursts, the relay's read took 36 ms a pass: its index covered every
+    pending e-mail, queued or not, and the backlog of queued ones was walked every second; its index now
+    covers the unqueued ones only. The outbox message (3.6 KB, compressed into the row) was copied by each of
+    the row's three updates; it is stored out of line now. The worker caught up with 6,000 joins (their
+    projections and welcome e-mails) in 8.1–8.9 s instead of 15.7–18.7 s (two interleaved runs each).
+  - **INSERT … SELECT FROM unnest** for the events, leads, referral codes and referrals: one array parameter
+    a column instead of one a cell. A 199-row INSERT measured alone on this machine: leads 5.4–7.1 ms → 3.0–3.2
+    ms, events 5.2–6.8 ms → 3.3–3.5 ms (median of 50, PostgreSQL parses and plans the VALUES list anew each
+    time). PostgreSQL's CPU per join in the bursts: 0.45–0.63 → 0.37–0.48 ms (the A/B below).
+  - **Warm bursts.** A V8 process costs about twice the CPU per join for its first few thousand joins, and
+    the bursts came right after the start. The benchmark now sends 30 bursts first (not counted) and waits for
+    the worker to catch up, as a server that has run for a while is; the measured bursts then share the cores
+    with the worker's work on themselves only. It also measures the same bursts with the worker stopped.
+  - **One API process.** On these two cores, shared with PostgreSQL, the worker and the load generator, a
+    second API process made each join cost more CPU in the API (0.51 against 0.31 ms) and the bursts' p99
+    worse (223 against 185 ms, \`BENCH_ONLY=waitlist\`), while one process still serves the catalogue at
+    over 6,000 requests/s. The benchmark runs one (\`BENCH_API_PROCESSES\` changes it).
+  - Interleaved A/B of session 7's code and this one, both measured the new way (\`BENCH_ONLY=waitlist
+    BENCH_API_PROCESSES=1\`, four runs each): bursts p99 175–244 ms against 177–228 ms, 1,042–1,454 against
+    1,331–1,485 joins/s; the worker's CPU per join 0.29–0.45 against 0.32–0.39 ms. **The target is still
+    missed** with the worker on the same cores; with it stopped, the API and PostgreSQL alone gave p99
+    100–119 ms (session 7's code) and 106–211 ms (this one: one slow burst in three of four runs, after the
+    sustained run's 15,000 joins, not explained yet; p50 79–97 ms against 73–87). Tried and not kept:
+    \`--max-semi-space-size=64\` for the API (its effect was within the noise).
 
 ## Command
 \`\`\`

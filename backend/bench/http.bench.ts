@@ -1,19 +1,19 @@
 /**
  * The HTTP benchmark (`npm run bench`, after the event-store benchmark): the scenarios of load-tests/ driven
  * by autocannon (and, for the waitlist bursts, node:http) against the built server (backend/dist) on the real
- * PostgreSQL and Redis, as production runs it: one API process per core (API_PROCESSES, RUN_WORKERS=false)
- * and a worker process at WORKER_NICE=10, a fresh database and Redis prefix.
+ * PostgreSQL and Redis, as production runs it: an API process (RUN_WORKERS=false) and a worker process at
+ * WORKER_NICE=10, a fresh database and Redis prefix.
  * Catalogue reads, analytics ingest (with the projection lag and the bare-INSERT ratio), waitlist joins in
  * bursts of 200 (positions checked afterwards), referral clicks, the admin dashboard's reads.
  * Prints the figures and writes its section of docs/performance.md.
  *   BENCH_ONLY=catalogue,ingest,waitlist,admin   run some scenarios only (the report is not written)
  *   BENCH_CPU_PROF=1                             the API and worker write CPU profiles into .profiles/
- *                                                (set BENCH_API_PROCESSES=1 too: the API processes would
+ *                                                (with BENCH_API_PROCESSES above 1 the API processes
  *                                                write their profiles under one file name)
  *   BENCH_API_PROCESSES=n, BENCH_WORKER_NICE=n    other process settings
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -21,7 +21,8 @@ import { loadConfig } from '../src/shared/config/config.js';
 import { PROJECT_ROOT } from '../src/shared/paths.js';
 import { PROJECTIONS_QUEUE } from '../src/shared/queue/projection-wakeup.js';
 import { startServerProcess, startWorkerProcess, waitForQueueWorkers } from '../src/shared/testing/server-process.js';
-import { clearRedisPrefix, createTestDatabase, TEST_REDIS_URL, uniqueName } from '../src/shared/testing/test-database.js';
+import { clearRedisPrefix, createTestDatabase, projectionsCaughtUp, TEST_REDIS_URL, uniqueName } from '../src/shared/testing/test-database.js';
+import { buildProjections } from '../src/projections.js';
 import { ADMIN, adminReads } from './http/admin.js';
 import { CATALOGUE, catalogueReads } from './http/catalogue.js';
 import { CLICKS, referralClicks, WAITLIST, waitlistJoins, type WaitlistFigures } from './http/early-access.js';
@@ -57,14 +58,16 @@ const env = {
   // All the load comes from one address.
   RATE_LIMIT_FACTOR: '100000',
 };
-// One API process per core (node:cluster), as `npm start` is meant to run on such a machine.
-const API_PROCESSES = process.env.BENCH_API_PROCESSES ?? String(availableParallelism());
+// One API process: on two cores shared with PostgreSQL, the worker and the load generator, a second one made
+// each join cost more CPU than it saved (docs/performance.md, session 8). Give more cores, then more processes.
+const API_PROCESSES = process.env.BENCH_API_PROCESSES ?? '1';
 // The worker shares the cores with the API: at a lower priority, as docs/scaling.md advises.
 const WORKER_NICE = process.env.BENCH_WORKER_NICE ?? '10';
 const loadAtStart = loadavg();
 const server = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'true', API_PROCESSES }, 60_000, { nodeArgs: nodeArgs('api') });
 // The projection and e-mail workers in a process of their own, as in production: the API's event loop only serves.
-const worker = await startWorkerProcess({ ...env, WORKER_NICE }, 60_000, { nodeArgs: nodeArgs('worker') });
+const startWorker = () => startWorkerProcess({ ...env, WORKER_NICE }, 60_000, { nodeArgs: nodeArgs('worker') });
+let worker = await startWorker();
 const pool = new pg.Pool({ connectionString: database.url, max: INGEST.connections + 2 });
 
 try {
@@ -82,12 +85,27 @@ try {
     console.log(`  projection lag: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms over ${lag.probes} probes ${verdict(lag.p99 < TARGETS.lagP99)}`);
   }
 
-  const waitlist = runs('waitlist') ? await waitlistJoins(server.url, pool) : undefined;
+  const projections = buildProjections(loadConfig(env));
+  const waitlist = runs('waitlist')
+    ? await waitlistJoins(server.url, pool, {
+        workerIdle: async () =>
+          (await pool.query(`select 1 from email_outbox where status = 'pending' limit 1`)).rowCount === 0 &&
+          (await projectionsCaughtUp(database.handle.db, projections)),
+        stopWorker: () => worker.stop().then(() => undefined),
+      })
+    : undefined;
+  if (waitlist) {
+    // Back for the scenarios after it (clicks are projected; the dashboard reads projections).
+    worker = await startWorker();
+    await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, 1);
+  }
   if (waitlist) {
     print(`Waitlist joins, ${WAITLIST.bursts} bursts`, waitlist.bursts, WAITLIST.burst, waitlistMet(waitlist));
     print('Waitlist joins, sustained', waitlist.sustained, WAITLIST.burst);
+    if (waitlist.burstsWithoutWorker) print(`Waitlist joins, ${WAITLIST.bursts} bursts, worker stopped`, waitlist.burstsWithoutWorker, WAITLIST.burst);
     console.log(`  ${fmt(waitlist.joins)} joins; positions unique: ${waitlist.positionsUnique}, gap-free: ${waitlist.positionsGapFree}`);
     if (waitlist.burstCpuPerJoin) console.log(`  CPU per join during the bursts: ${waitlist.burstCpuPerJoin}`);
+    console.log(`  the worker caught up with the warm-up's ${fmt(WAITLIST.warmUpBursts * WAITLIST.burst)} joins (projections, welcome e-mails) ${waitlist.workerCatchUpSeconds.toFixed(1)} s after its last answer`);
   }
   const clicks = waitlist ? await referralClicks(server.url, waitlist.codes) : undefined;
   if (clicks) print('Referral clicks', clicks, CLICKS.connections);
@@ -146,7 +164,7 @@ function writeSection(
   const load = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
   const section = `<!-- http -->
 ## HTTP scenarios (backend/bench/http.bench.ts)
-The built server (\`backend/dist\`) on PostgreSQL and Redis ${redis}: ${API_PROCESSES} API processes (\`API_PROCESSES=${API_PROCESSES}\`,
+The built server (\`backend/dist\`) on PostgreSQL and Redis ${redis}: ${API_PROCESSES} API process${API_PROCESSES === '1' ? '' : 'es'} (\`API_PROCESSES=${API_PROCESSES}\`,
 \`RUN_WORKERS=false\`) and a worker process at \`WORKER_NICE=${WORKER_NICE}\`, as in production, on a fresh database; the load
 generator on the same 2 cores. The same scenarios as the k6 scripts in \`load-tests/\`. Load average (1 / 5 / 15 min)
 at the start: ${load(loadAtStart)}, at the end: ${load(loadAtEnd)} (the benchmark's own load counts in it: above 2 at the
@@ -159,6 +177,7 @@ ${row(`analytics ingest, saturation, batches of ${INGEST.batch}, ${INGEST.satura
 ${row(`analytics ingest at ${fmt(INGEST.targetEventsPerSecond)} events/s, ${INGEST.targetSeconds} s`, ingest.target, INGEST.connections, ` (${fmt(ingest.target.eventsPerSecond)} events/s)`)}
 ${row(`waitlist joins, ${WAITLIST.bursts} bursts of ${WAITLIST.burst} at once, fresh addresses, ${WAITLIST.referredShare * 100} % referred`, waitlist.bursts, WAITLIST.burst)}
 ${row(`waitlist joins, sustained (each client joins again when answered), ${WAITLIST.sustainedSeconds} s`, waitlist.sustained, WAITLIST.burst)}
+${row(`waitlist joins, ${WAITLIST.bursts} bursts of ${WAITLIST.burst}, the worker process stopped (API and PostgreSQL alone)`, waitlist.burstsWithoutWorker!, WAITLIST.burst)}
 ${row(`referral clicks, ${CLICKS.seconds} s`, f.clicks, CLICKS.connections)}
 ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.connections)}
 
@@ -167,12 +186,17 @@ ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.conn
 | catalogue reads ≥ ${fmt(TARGETS.catalogueRps)} requests/s, p99 < ${TARGETS.catalogueP99} ms | ${fmt(f.catalogue.rps)} requests/s, p99 ${f.catalogue.p99} ms | ${f.catalogue.rps >= TARGETS.catalogueRps && f.catalogue.p99 < TARGETS.catalogueP99 ? 'met' : '**missed**'} |
 | analytics ingest ≥ ${fmt(TARGETS.ingestEventsPerSecond)} events/s in batches of ${INGEST.batch}, p99 < ${TARGETS.ingestP99} ms | ${fmt(ingest.saturation.eventsPerSecond)} events/s at saturation; p99 ${ingest.target.p99} ms at ${fmt(INGEST.targetEventsPerSecond)} events/s | ${ingestMet(ingest) ? 'met' : '**missed**'} |
 | projection lag p99 < ${fmt(TARGETS.lagP99)} ms during that ingest | p50 ${ingest.lag.p50} ms, p99 ${ingest.lag.p99} ms, max ${ingest.lag.max} ms (${ingest.lag.probes} probes) | ${ingest.lag.p99 < TARGETS.lagP99 ? 'met' : '**missed**'} |
-| waitlist joins p99 < ${TARGETS.joinP99} ms at ${WAITLIST.burst} concurrent clients, positions unique and gap-free | p99 ${waitlist.bursts.p99} ms over ${WAITLIST.bursts} bursts of ${WAITLIST.burst}; ${fmt(waitlist.joins)} joins in all; unique: ${waitlist.positionsUnique ? 'yes' : 'NO'}, gap-free: ${waitlist.positionsGapFree ? 'yes' : 'NO'} | ${waitlistMet(waitlist) ? 'met' : '**missed**'} |
+| waitlist joins p99 < ${TARGETS.joinP99} ms at ${WAITLIST.burst} concurrent clients, positions unique and gap-free | p99 ${waitlist.bursts.p99} ms over ${WAITLIST.bursts} bursts of ${WAITLIST.burst} (worker stopped: p99 ${waitlist.burstsWithoutWorker!.p99} ms); ${fmt(waitlist.joins)} joins in all; unique: ${waitlist.positionsUnique ? 'yes' : 'NO'}, gap-free: ${waitlist.positionsGapFree ? 'yes' : 'NO'} | ${waitlistMet(waitlist) ? 'met' : '**missed**'} |
 
 - Analytics ingest against a bare multi-row INSERT of the same rows (${INGEST.batch} a statement, ${INGEST.connections} at a time, no HTTP,
   no validation): ${fmt(ingest.bare)} rows/s; **ingest / bare INSERT = ${ingest.ratio.toFixed(2)}**.
 - Projection lag: a probe session every ${INGEST.probeEveryMs} ms during the fixed-rate ingest, timed from its request until it is in
   \`user_sessions\`, which the metrics read.
+- Waitlist bursts: after ${WAITLIST.warmUpBursts} bursts of warm-up (not counted) and a wait until the worker has projected them and sent
+  their e-mails; measured bursts follow one another with no pause, so the worker's work on them shares the cores.
+  The bursts without the worker show what the API and PostgreSQL do with the worker on cores of its own.
+  The worker caught up with the warm-up's ${fmt(WAITLIST.warmUpBursts * WAITLIST.burst)} joins (their projections and welcome e-mails, written to
+  \`.eml\` files) ${waitlist.workerCatchUpSeconds.toFixed(1)} s after the last answer.
 - Waitlist positions: every 201 answer's position collected, then checked unique, and the \`leads\` table checked to hold exactly 1..N.
 ${waitlist.burstCpuPerJoin ? `- CPU per join during the waitlist bursts, by process (from /proc; the load generator shares the cores): ${waitlist.burstCpuPerJoin}.\n` : ''}<!-- /http -->
 `;

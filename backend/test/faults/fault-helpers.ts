@@ -1,4 +1,4 @@
-/** What the fault tests share: HTTP calls that cannot hang, the log's head, read-model snapshots, the outbox. */
+/** What the fault tests share: HTTP calls that cannot hang, read-model snapshots, the outbox. */
 import { sql } from 'kysely';
 import type { Db } from '../../src/shared/db/tables.js';
 import type { Projection } from '../../src/shared/projections/projection.js';
@@ -43,21 +43,6 @@ export async function call(
 export const post = (base: string, path: string, body: unknown = {}) => call(`${base}${path}`, 'POST', body);
 export const get = (base: string, path: string) => call(`${base}${path}`, 'GET');
 
-/** True once every async projection's checkpoint is at the last event of the log. */
-export async function projectionsCaughtUp(db: Db, projections: readonly Projection[]): Promise<boolean> {
-  const head = await db
-    .selectFrom('events')
-    .select(['transaction_id', 'global_position'])
-    .orderBy('transaction_id', 'desc')
-    .orderBy('global_position', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!head) return true;
-  const names = projections.filter((p) => p.mode === 'async').map((p) => p.name);
-  const checkpoints = await db.selectFrom('projection_checkpoints').select(['name', 'global_position']).execute();
-  const at = new Map(checkpoints.map((c) => [c.name, c.global_position]));
-  return names.every((name) => at.get(name) === head.global_position);
-}
 
 /** Every row of every projection's tables, in a stable order, to compare a live read model with a rebuild. */
 export async function readModels(db: Db, projections: readonly Projection[]): Promise<Record<string, unknown[]>> {

@@ -16,8 +16,8 @@ import {
   type ServerProcess,
 } from '../../src/shared/testing/server-process.js';
 import { startSmtpServer, type SmtpTestServer } from '../../src/shared/testing/smtp-test-server.js';
-import { createTestDatabase, eventually, uniqueName, type TestDatabase } from '../../src/shared/testing/test-database.js';
-import { get, messageIds, outbox, post, PROCESS_ENV, projectionsCaughtUp } from './fault-helpers.js';
+import { createTestDatabase, eventually, projectionsCaughtUp, uniqueName, type TestDatabase } from '../../src/shared/testing/test-database.js';
+import { get, messageIds, outbox, post, PROCESS_ENV } from './fault-helpers.js';
 
 let redis: RedisProcess;
 let smtp: SmtpTestServer;

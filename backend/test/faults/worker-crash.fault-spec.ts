@@ -22,11 +22,12 @@ import {
   clearRedisPrefix,
   createTestDatabase,
   eventually,
+  projectionsCaughtUp,
   TEST_REDIS_URL,
   uniqueName,
   type TestDatabase,
 } from '../../src/shared/testing/test-database.js';
-import { call, get, messageIds, outbox, post, PROCESS_ENV, projectionsCaughtUp, readModels } from './fault-helpers.js';
+import { call, get, messageIds, outbox, post, PROCESS_ENV, readModels } from './fault-helpers.js';
 
 const WORKER_NAME = uniqueName('fault_worker');
 const prefix = uniqueName('unsheet-fault');

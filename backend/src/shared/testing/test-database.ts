@@ -10,7 +10,8 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import type { Tables } from '../db/tables.js';
+import type { Db, Tables } from '../db/tables.js';
+import type { Projection } from '../projections/projection.js';
 
 export const TEST_POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -117,4 +118,20 @@ export async function projectionCaughtUp(db: Kysely<Tables>, name: string, timeo
       ) as behind`.execute(db);
     return !rows[0]!.behind;
   }, timeoutMs);
+}
+
+/** True once every async projection's checkpoint is at the last event of the log. */
+export async function projectionsCaughtUp(db: Db, projections: readonly Projection[]): Promise<boolean> {
+  const head = await db
+    .selectFrom('events')
+    .select(['transaction_id', 'global_position'])
+    .orderBy('transaction_id', 'desc')
+    .orderBy('global_position', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!head) return true;
+  const names = projections.filter((p) => p.mode === 'async').map((p) => p.name);
+  const checkpoints = await db.selectFrom('projection_checkpoints').select(['name', 'global_position']).execute();
+  const at = new Map(checkpoints.map((c) => [c.name, c.global_position]));
+  return names.every((name) => at.get(name) === head.global_position);
 }
