@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  eventually,
+  silentLogger,
+  TEST_REDIS_URL,
+  uniqueName,
+  type TestDatabase,
+} from '../../shared/testing/test-database.js';
+import { emailKey } from '../../shared/validation/email.js';
+import { EmailDispatcher } from './email-dispatcher.js';
+import { EmailSender } from './email-sender.js';
+import { createMailTransport, type MailTransport } from './mail-transport.js';
+
+let database: TestDatabase;
+let smtp: SmtpTestServer;
+let transport: MailTransport;
+const prefix = uniqueName('unsheet-emails');
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
+  transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '.' });
+});
+afterAll(async () => {
+  transport?.close();
+  await Promise.all([database?.drop(), smtp?.close(), clearRedisPrefix(prefix)]);
+});
+
+/** Outbox rows as the reactor writes them, queued `queuedAgo` ago (null: never). */
+async function owe(ids: string[], queuedAgo: string | null): Promise<void> {
+  await database.handle.db
+    .insertInto('email_outbox')
+    .values(
+      ids.map((id) => ({
+        id,
+        template: 'welcome',
+        marketing: false,
+        recipient_key: emailKey(`${id}@example.com`),
+        message: JSON.stringify({ from: 'hello@unsheet.test', to: `${id}@example.com`, subject: id, html: '<p>Hi</p>', text: 'Hi' }),
+        queued_at: queuedAgo === null ? null : sql<Date>`now() - ${queuedAgo}::interval`,
+        last_error: null,
+        sent_at: null,
+      })),
+    )
+    .execute();
+}
+
+async function statuses(): Promise<Record<string, string>> {
+  const rows = await database.handle.db.selectFrom('email_outbox').select(['id', 'status']).execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.status]));
+}
+
+describe('EmailDispatcher with Redis', () => {
+  it('sends each owed e-mail once, and queues again only what was queued long ago and never sent', async () => {
+    const fresh = Array.from({ length: 120 }, (_, i) => `${i + 1}-welcome`);
+    await owe(fresh, null);
+    // Queued 20 minutes ago and still pending: its job was lost (Redis flushed). Queued a minute ago: its job
+    // is on its way, and queuing it again would be a wasted job.
+    await owe(['lost-welcome'], '20 minutes');
+    await owe(['in-flight-welcome'], '1 minute');
+
+    const dispatcher = new EmailDispatcher(
+      database.handle.db,
+      new EmailSender(database.handle.db, transport),
+      { maxAttempts: 3, retryBaseMs: 100, pollMs: 50, redis: { connection: { url: TEST_REDIS_URL, maxRetriesPerRequest: null }, prefix } },
+      silentLogger,
+    );
+    dispatcher.start();
+    try {
+      await eventually(() => smtp.messages.length === 121, 20_000);
+      // Nothing more goes out once everything owed is sent.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await dispatcher.stop();
+    }
+    expect(smtp.messages).toHaveLength(121);
+    expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(121);
+    const after = await statuses();
+    expect(after['in-flight-welcome']).toBe('pending');
+    expect(after['lost-welcome']).toBe('sent');
+    expect(Object.values(after).filter((status) => status === 'sent')).toHaveLength(121);
+  });
+});
