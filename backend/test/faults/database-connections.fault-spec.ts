@@ -53,9 +53,10 @@ function dbName(): string {
 }
 
 /** Ends every connection the API holds to the database, busy or idle. */
+/** Ends the API's connections and waits (up to 5 s each) until their backends are gone, not just signalled. */
 async function terminateApiConnections(): Promise<number> {
   const { rows } = await admin.query<{ ended: boolean }>(
-    'select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1',
+    'select pg_terminate_backend(pid, 5000) as ended from pg_stat_activity where application_name = $1',
     [API_NAME],
   );
   return rows.length;
