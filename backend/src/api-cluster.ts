@@ -20,7 +20,10 @@ export function superviseApiProcesses(config: Config, logger: Logger): void {
   const fork = () => started.set(cluster.fork(), false);
   for (let i = 0; i < config.API_PROCESSES; i++) fork();
 
-  cluster.on('listening', (worker) => started.set(worker, true));
+  cluster.on('listening', (worker) => {
+    started.set(worker, true);
+    logger.info({ process: worker.process.pid }, 'an API process is listening');
+  });
   cluster.on('exit', (worker, code, signal) => {
     const listened = started.get(worker) ?? false;
     started.delete(worker);

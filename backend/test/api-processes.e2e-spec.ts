@@ -54,6 +54,11 @@ function apiProcesses(): number[] {
   }
 }
 
+/** Whether the supervisor has seen this API process listen. */
+function listening(pid: number): boolean {
+  return server!.output().split('\n').some((line) => line.includes('"msg":"an API process is listening"') && line.includes(`"process":${pid}`));
+}
+
 function statusOnNewConnection(url: string): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     get(url, { agent: false }, (response) => {
@@ -71,8 +76,11 @@ describe('API_PROCESSES=2', () => {
     expect(server!.output()).toContain('(2 API processes)');
   });
 
-  it('replaces a process that dies, and keeps answering meanwhile', { timeout: 60_000 }, async () => {
+  it('replaces a process that dies, and keeps answering meanwhile', { timeout: 90_000 }, async () => {
     const [victim, survivor] = apiProcesses();
+    // Both must have started (one answering is enough for the first test): one killed while still starting
+    // is a start-up failure, which stops them all.
+    await eventually(() => [victim, survivor].every((pid) => listening(pid!)), 30_000);
     process.kill(victim!, 'SIGKILL');
     await eventually(() => server!.output().includes('an API process died: starting another'), 10_000);
     // The other process serves while the replacement starts (on a new connection: one the dead process held

@@ -263,6 +263,8 @@ describe('analytics page and audit trail', () => {
     // The audit trail: the upload, by this admin, now.
     await visit(page, `${site.url}/admin/audit`);
     await page.getByRole('heading', { name: 'Audit Trail' }).waitFor();
+    // The heading comes with the page; the rows with the trail's read.
+    await page.locator('tbody tr').first().waitFor();
     const rows = await page.locator('tbody tr').allInnerTexts();
     expect(rows[0]).toMatch(
       new RegExp(`^[A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{2}:\\d{2} UTC\\t${ADMIN.email}\\tImported 2 search queries from a Search Console CSV \\(${yesterday} to ${today}\\)\\tsearch-queries$`),
