@@ -98,8 +98,6 @@ try {
     // Back for the scenarios after it (clicks are projected; the dashboard reads projections).
     worker = await startWorker();
     await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, 1);
-  }
-  if (waitlist) {
     print(`Waitlist joins, ${WAITLIST.bursts} bursts`, waitlist.bursts, WAITLIST.burst, waitlistMet(waitlist));
     print('Waitlist joins, sustained', waitlist.sustained, WAITLIST.burst);
     if (waitlist.burstsWithoutWorker) print(`Waitlist joins, ${WAITLIST.bursts} bursts, worker stopped`, waitlist.burstsWithoutWorker, WAITLIST.burst);

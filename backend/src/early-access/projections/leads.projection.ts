@@ -1,4 +1,4 @@
-import { columnsOf, unnest, type ColumnTypes } from '../../shared/db/unnest.js';
+import { withRows, type ColumnTypes } from '../../shared/db/unnest.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { inRuns, type Projection } from '../../shared/projections/projection.js';
 import type { LeadDeleted, LeadJoined } from '../lead/lead.events.js';
@@ -17,7 +17,7 @@ export const leadsProjection: Projection<LeadJoined | LeadDeleted> = {
     inRuns(
       events,
       'LeadJoined',
-      (joins) => trx.insertInto('leads').columns(columnsOf(LEAD_COLUMNS)).expression(unnest(joins.map(toRow), LEAD_COLUMNS)).execute(),
+      (joins) => withRows(trx.insertInto('leads'), joins.map(toRow), LEAD_COLUMNS).execute(),
       (deleted) => trx.deleteFrom('leads').where('id', '=', deleted.data.leadId).execute(),
     ),
 };

@@ -4,7 +4,7 @@
  * ReferralCodeIssued (the same code, kept when that address joins later). The counts (clicks, sign-ups,
  * conversions, revenue) are the async `referral-stats` projection's.
  */
-import { columnsOf, unnest, type ColumnTypes } from '../../shared/db/unnest.js';
+import { withRows, type ColumnTypes } from '../../shared/db/unnest.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import type { LeadJoined } from '../lead/lead.events.js';
 import type { ReferralCodeIssued } from '../referral/referral.events.js';
@@ -32,12 +32,7 @@ export const referralsProjection: Projection<Handled> = {
         : { code: event.data.referralCode, owner_email: event.data.email, created_at: event.createdAt },
     );
     if (codes.length > 0) {
-      await trx
-        .insertInto('referral_codes')
-        .columns(columnsOf(CODE_COLUMNS))
-        .expression(unnest(codes, CODE_COLUMNS))
-        .onConflict((oc) => oc.column('code').doNothing())
-        .execute();
+      await withRows(trx.insertInto('referral_codes'), codes, CODE_COLUMNS).onConflict((oc) => oc.column('code').doNothing()).execute();
     }
     const referrals = events.flatMap((event) =>
       event.type === 'LeadJoined' && event.data.referredBy
@@ -46,10 +41,7 @@ export const referralsProjection: Projection<Handled> = {
     );
     if (referrals.length > 0) {
       // A referee counts once, so a replay never counts twice.
-      await trx
-        .insertInto('referrals')
-        .columns(columnsOf(REFERRAL_COLUMNS))
-        .expression(unnest(referrals, REFERRAL_COLUMNS))
+      await withRows(trx.insertInto('referrals'), referrals, REFERRAL_COLUMNS)
         .onConflict((oc) => oc.column('referee_email').doNothing())
         .execute();
     }

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Db, EventsTable, Tables, Trx } from '../db/tables.js';
-import { columnsOf, unnest, type ColumnTypes } from '../db/unnest.js';
+import { withRows, type ColumnTypes } from '../db/unnest.js';
 import type { Projection } from '../projections/projection.js';
 import { ConcurrencyError } from './concurrency.error.js';
 import type { Event, EventMetadata, ExpectedVersion, RecordedEvent } from './events.js';
@@ -269,7 +269,7 @@ const EVENT_COLUMNS: ColumnTypes<NewEventRow> = { stream_id: 'text', stream_vers
 
 /** One INSERT for any number of events (see shared/db/unnest.ts). */
 function insertEvents(db: Db | Trx, rows: readonly NewEventRow[]) {
-  return db.insertInto('events').columns(columnsOf(EVENT_COLUMNS)).expression(unnest(rows, EVENT_COLUMNS));
+  return withRows(db.insertInto('events'), rows, EVENT_COLUMNS);
 }
 
 function toRow(streamId: string, version: number | null, event: Event, metadata: EventMetadata): NewEventRow {
