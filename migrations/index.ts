@@ -14,6 +14,7 @@ import * as adminInsights from './2026-11-22-13-admin-insights.js';
 import * as earlyAccess from './2026-11-22-14-early-access.js';
 import * as emailOutboxRelay from './2026-11-22-15-email-outbox-relay.js';
 import * as emailOutboxBatches from './2026-11-24-16-email-outbox-batches.js';
+import * as emailOutboxParams from './2026-11-25-17-email-outbox-params.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-14-early-access': earlyAccess,
   '2026-11-22-15-email-outbox-relay': emailOutboxRelay,
   '2026-11-24-16-email-outbox-batches': emailOutboxBatches,
+  '2026-11-25-17-email-outbox-params': emailOutboxParams,
 };

@@ -14,7 +14,7 @@ import { signToken, verifyToken } from '../src/shared/security/signed-token.js';
 import { UNSUBSCRIBE_TOKEN_PURPOSE } from '../src/notifications/reactors/email.reactor.js';
 import { emailPreferencesStream } from '../src/notifications/unsubscribe/unsubscribe.events.js';
 import { emailKey } from '../src/shared/validation/email.js';
-import { startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
+import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import { createTestDatabase, eventually } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
@@ -25,11 +25,6 @@ let seq = 0;
 
 function append(api: ApiHarness, event: Event) {
   return api.app.get(EventStore).append(`test-${++seq}-${Date.now()}`, [event], 0);
-}
-
-function to(mail: ParsedMail): string[] {
-  const list = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-  return list.flatMap((a) => a.value.map((v) => v.address!));
 }
 
 async function outboxStatus(api: ApiHarness) {
@@ -64,7 +59,7 @@ describe('e-mail through BullMQ and SMTP', () => {
       data: { userId, email: 'ada@example.com', displayName: 'Ada', redirectTo: '/admin/dashboard' },
     });
     const [mail] = await nextMessages(1);
-    expect(to(mail!)).toEqual(['ada@example.com']);
+    expect(recipients(mail!)).toEqual(['ada@example.com']);
     expect(mail!.from!.value).toEqual([{ name: 'Unsheet', address: 'hello@unsheet.test' }]);
     expect(mail!.subject).toBe('Confirm your Unsheet account');
     const link = mail!.text!.match(/https:\/\/unsheet\.example\.com\/auth\/confirm\?token=(\S+)/);
@@ -85,7 +80,7 @@ describe('e-mail through BullMQ and SMTP', () => {
       },
     });
     const [mail] = await nextMessages(1);
-    expect(to(mail!)).toEqual(['admin@unsheet.test']);
+    expect(recipients(mail!)).toEqual(['admin@unsheet.test']);
     expect(mail!.replyTo!.value[0]!.address).toBe('grace@example.com');
     expect(mail!.subject).toBe('New tool suggestion: A rota tool <script>alert("x")</script> please');
     expect(mail!.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
@@ -100,8 +95,8 @@ describe('e-mail through BullMQ and SMTP', () => {
       data: { questionId: randomUUID(), name: 'Linus', email: 'linus@example.com', message: 'Does it import CSV?' },
     });
     const mails = await nextMessages(2);
-    const team = mails.find((m) => to(m).includes('team@unsheet.test'))!;
-    const ack = mails.find((m) => to(m).includes('linus@example.com'))!;
+    const team = mails.find((m) => recipients(m).includes('team@unsheet.test'))!;
+    const ack = mails.find((m) => recipients(m).includes('linus@example.com'))!;
     expect(team.subject).toBe('Quick question from Linus');
     expect(team.replyTo!.value[0]!.address).toBe('linus@example.com');
     expect(team.text).toContain('Does it import CSV?');
@@ -122,7 +117,7 @@ describe('e-mail through BullMQ and SMTP', () => {
       },
     });
     const [mail] = await nextMessages(1);
-    expect(to(mail!)).toEqual(['team@unsheet.test']);
+    expect(recipients(mail!)).toEqual(['team@unsheet.test']);
     expect(mail!.subject).toBe('Developer inquiry from Margaret');
     expect(mail!.html).toContain('<a href="https://margaret.dev">https://margaret.dev</a>');
     expect(mail!.html).not.toContain('javascript:');
@@ -134,7 +129,7 @@ describe('e-mail through BullMQ and SMTP', () => {
       data: { leadId: randomUUID(), email: 'alan@example.com', sourcePage: '/', position: 7, referralCode: 'K3X9QZ', referredBy: null },
     });
     const [mail] = await nextMessages(1);
-    expect(to(mail!)).toEqual(['alan@example.com']);
+    expect(recipients(mail!)).toEqual(['alan@example.com']);
     expect(mail!.subject).toBe('Welcome, Early Explorer #7!');
     expect(mail!.text).toContain(`${BASE}/?ref=K3X9QZ`);
     for (const tier of ['1 invite:', '3 invites:', '5 invites:', '10 invites:']) expect(mail!.text).toContain(tier);
@@ -159,7 +154,7 @@ describe('e-mail through BullMQ and SMTP', () => {
       data: { leadId: randomUUID(), email: 'joan@example.com', sourcePage: '/', position: 131, referralCode: 'QQQ222', referredBy: null },
     });
     const [next] = await nextMessages(1);
-    expect(to(next!)).toEqual(['joan@example.com']);
+    expect(recipients(next!)).toEqual(['joan@example.com']);
     expect(next!.subject).toBe("You're #131 on the Unsheet wait-list");
     await eventually(async () => (await outboxStatus(api)).some((row) => row.status === 'skipped'));
   });
@@ -291,7 +286,7 @@ describe('e-mail without Redis (embedded wake-ups)', () => {
       expect(file).toMatch(/^\d+-developer-inquiry-team\.eml$/);
       const mail = await simpleParser(readFileSync(join(folder, file!)));
       expect(mail.subject).toBe('Developer inquiry from Ken');
-      expect(to(mail)).toEqual(['team@unsheet.test']);
+      expect(recipients(mail)).toEqual(['team@unsheet.test']);
       expect(mail.text).toContain('Ken (ken@example.com) would like to build with us');
     } finally {
       await api.close();

@@ -1,14 +1,16 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { EmailContent } from './templates/layout.js';
 
-export interface OutboxMessage {
+/** Who an e-mail is from and to, and its extra headers: what the outbox keeps besides the template's inputs. */
+export interface OutboxEnvelope {
   from: string;
   to: string;
   replyTo?: string;
-  subject: string;
-  html: string;
-  text: string;
   headers?: Record<string, string>;
 }
+
+/** An e-mail as the transport sends it. */
+export type OutboxMessage = OutboxEnvelope & EmailContent;
 
 export type OutboxStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
@@ -18,7 +20,10 @@ export interface EmailOutboxTable {
   marketing: boolean;
   /** emailKey() of the recipient: checked against unsubscribes at send time. */
   recipient_key: string;
-  message: ColumnType<OutboxMessage, string, string>;
+  /** The envelope; in rows written before params existed, the rendered content too. */
+  message: ColumnType<OutboxEnvelope & Partial<EmailContent>, string, string>;
+  /** The template's inputs, rendered when the e-mail is sent (null in rows written before). */
+  params: ColumnType<unknown, string | null, string | null>;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
   last_error: string | null;

@@ -8,7 +8,7 @@
  *   projections rebuilt from the masked log give the same read models;
  * - their name, messages and profile links (the PERSONAL_FIELDS of the events and rows that are theirs)
  *   become `[erased]`, and those words disappear from their other rows too (the e-mails sent to or about
- *   them, stored rendered in email_outbox);
+ *   them, kept in email_outbox);
  * - `.eml` files that mention them (the outbox folder of the embedded mode) are deleted.
  *
  * Read models are found from the database's own catalogue (every text and jsonb column of every table), not

@@ -143,12 +143,12 @@ export class EmailDispatcher {
     }
   }
 
-  /** A job's batch. Failed e-mails are due again at once, and the job fails so that BullMQ retries it later. */
   /** Pending e-mails that match go back to the relay, to be queued again. */
   private async requeue(which: RawBuilder<boolean>): Promise<void> {
     await sql`update email_outbox set queued_at = null where status = 'pending' and ${which}`.execute(this.db);
   }
 
+  /** A job's batch. Failed e-mails are due again at once, and the job fails so that BullMQ retries it later. */
   private async sendJob(ids: readonly string[]): Promise<void> {
     const { failures } = await this.sender.deliver({ ids }, () => 0);
     if (failures.length > 0) {

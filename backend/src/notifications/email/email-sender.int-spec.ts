@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
+import { recipients, startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
 import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
 import { emailKey } from '../../shared/validation/email.js';
 import { EmailSender } from './email-sender.js';
@@ -26,17 +26,24 @@ beforeEach(async () => {
   smtp.messages.length = 0;
 });
 
-async function owe(count: number, options: { marketing?: boolean } = {}): Promise<string[]> {
+/** Welcome e-mails as the reactor writes them (envelope and template inputs); `template` overrides the name. */
+async function owe(count: number, options: { marketing?: boolean; template?: string } = {}): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, i) => `${i + 1}-welcome`);
   await database.handle.db
     .insertInto('email_outbox')
     .values(
       ids.map((id, i) => ({
         id,
-        template: 'welcome',
+        template: options.template ?? 'welcome',
         marketing: options.marketing ?? false,
         recipient_key: emailKey(`lead-${i}@example.com`),
-        message: JSON.stringify({ from: 'hello@unsheet.test', to: `lead-${i}@example.com`, subject: `Welcome ${i}`, html: '<p>Hi</p>', text: 'Hi' }),
+        message: JSON.stringify({ from: 'hello@unsheet.test', to: `lead-${i}@example.com` }),
+        params: JSON.stringify({
+          position: i,
+          earlyExplorer: true,
+          shareUrl: `https://unsheet.test/?ref=CODE${i}`,
+          unsubscribeUrl: 'https://unsheet.test/api/emails/unsubscribe?token=t',
+        }),
         queued_at: null,
         last_error: null,
         sent_at: null,
@@ -55,11 +62,42 @@ async function rows() {
 const atOnce = () => 0;
 
 describe('EmailSender', () => {
-  it('sends a batch and marks every e-mail of it sent', async () => {
+  it('renders and sends a batch, and marks every e-mail of it sent', async () => {
     const ids = await owe(5);
     expect(await sender.deliver({ ids }, atOnce)).toEqual({ claimed: 5, sent: 5, failures: [] });
-    expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Welcome 0', 'Welcome 1', 'Welcome 2', 'Welcome 3', 'Welcome 4']);
+    expect(smtp.messages.map((m) => m.subject).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `Welcome, Early Explorer #${i}!`));
+    const third = smtp.messages.find((m) => recipients(m).includes('lead-2@example.com'))!;
+    expect(third.from?.text).toBe('hello@unsheet.test');
+    expect(third.text).toContain('https://unsheet.test/?ref=CODE2');
     expect((await rows()).map((r) => [r.status, r.attempts])).toEqual(Array(5).fill(['sent', 1]));
+  });
+
+  it('sends an e-mail written before the outbox kept template inputs as it was stored, rendered', async () => {
+    await database.handle.db
+      .insertInto('email_outbox')
+      .values({
+        id: '1-welcome',
+        template: 'welcome',
+        marketing: true,
+        recipient_key: emailKey('old@example.com'),
+        message: JSON.stringify({ from: 'hello@unsheet.test', to: 'old@example.com', subject: 'Stored subject', html: '<p>Stored</p>', text: 'Stored' }),
+        params: null,
+        queued_at: null,
+        last_error: null,
+        sent_at: null,
+      })
+      .execute();
+    expect(await sender.deliver({ due: 10 }, atOnce)).toEqual({ claimed: 1, sent: 1, failures: [] });
+    expect(recipients(smtp.messages[0]!)).toEqual(['old@example.com']);
+    expect(smtp.messages[0]).toMatchObject({ subject: 'Stored subject', text: 'Stored' });
+  });
+
+  it('fails, and keeps the reason, an e-mail whose template it does not know', async () => {
+    const ids = await owe(1, { template: 'retired-template' });
+    const result = await sender.deliver({ ids }, atOnce);
+    expect(result).toMatchObject({ claimed: 1, sent: 0, failures: [{ attempts: 1 }] });
+    expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Unknown e-mail template "retired-template"' });
+    expect(smtp.messages).toHaveLength(0);
   });
 
   it('sends each e-mail once when senders with overlapping batches run at the same time', async () => {
@@ -123,6 +161,6 @@ describe('EmailSender', () => {
     await sender.markFailed(ids);
     expect((await rows()).map((r) => r.status).sort()).toEqual(['failed', 'sent', 'skipped']);
     expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]!.subject).not.toBe('Welcome 1');
+    expect(recipients(smtp.messages[0]!)).not.toContain('lead-1@example.com');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Delivers outbox e-mails in batches, in both modes. A sender first claims the e-mails it will send (pending,
+ * Delivers outbox e-mails in batches, in both modes, rendering each from its template and inputs. A sender first claims the e-mails it will send (pending,
  * due, not held by another sender: `for update skip locked`, then `next_attempt_at` pushed past the claim's
  * length), so two senders never send the same e-mail, whichever jobs or loops brought them to it. Marketing
  * to an address that unsubscribed is skipped. What was sent is marked in one statement per batch: a batch of
@@ -8,7 +8,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/tables.js';
-import type { OutboxMessage } from '../notifications.tables.js';
+import type { EmailOutboxTable, OutboxMessage } from '../notifications.tables.js';
+import { renderEmail } from '../templates/messages.js';
 import type { MailTransport } from './mail-transport.js';
 
 /** E-mails one sender claims and sends at a time (a BullMQ job's batch, or a pass of the embedded loop). */
@@ -34,8 +35,10 @@ export interface BatchResult {
 
 interface Claimed {
   id: string;
+  template: string;
+  params: unknown;
   marketing: boolean;
-  message: OutboxMessage;
+  message: EmailOutboxTable['message']['__select__'];
   attempts: number;
   unsubscribed: boolean;
 }
@@ -61,7 +64,7 @@ export class EmailSender {
         continue;
       }
       try {
-        await this.transport.send(email.id, email.message);
+        await this.transport.send(email.id, compose(email));
         sent.push(email.id);
       } catch (error) {
         failures.push({ id: email.id, attempts: email.attempts + 1, error });
@@ -109,7 +112,7 @@ export class EmailSender {
       update email_outbox o set next_attempt_at = now() + ${CLAIM_FOR}::interval
       from (${candidates}) c
       where o.id = c.id
-      returning o.id, o.marketing, o.message, o.attempts,
+      returning o.id, o.template, o.params, o.marketing, o.message, o.attempts,
         exists (select 1 from email_unsubscribes u where u.email_key = o.recipient_key) as unsubscribed`.execute(this.db);
     return rows;
   }
@@ -117,6 +120,11 @@ export class EmailSender {
   private async setStatus(ids: readonly string[], status: 'skipped' | 'failed'): Promise<void> {
     await this.db.updateTable('email_outbox').set({ status }).where('id', 'in', [...ids]).where('status', '=', 'pending').execute();
   }
+}
+
+/** The message to send: the envelope and the rendered template (rows from before params: their stored content). */
+function compose({ template, params, message }: Claimed): OutboxMessage {
+  return params === null ? (message as OutboxMessage) : { ...message, ...renderEmail(template, params) };
 }
 
 /** The error kept for operators: the SMTP reply or message, without the message itself. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
-import { emailsFor, type EmailSettings, type ReactedEvent } from './email.reactor.js';
+import { renderEmail } from '../templates/messages.js';
+import { emailsFor, type EmailSettings, type OutboxEmail, type ReactedEvent } from './email.reactor.js';
 
 const settings: EmailSettings = {
   from: 'Unsheet <hello@unsheet.test>',
@@ -22,6 +23,11 @@ function recorded(event: Pick<RecordedEvent<ReactedEvent>, 'type' | 'data'>, pos
   } as RecordedEvent<ReactedEvent>;
 }
 
+/** The e-mail as the sender renders it from the outbox row. */
+function sent(email: OutboxEmail) {
+  return { ...email.envelope, ...renderEmail(email.template, email.params) };
+}
+
 describe('emailsFor', () => {
   it('derives ids from the event position, and gives the same e-mails for the same event', () => {
     const event = recorded({
@@ -34,17 +40,19 @@ describe('emailsFor', () => {
   });
 
   it('escapes visitor values in HTML but keeps them readable in text', () => {
-    const [email] = emailsFor(
-      recorded({
-        type: 'QuickQuestionAsked',
-        data: { questionId: 'q', name: '<img src=x onerror=alert(1)>', email: 'a@b.co', message: 'x & "y"' },
-      }),
-      settings,
+    const email = sent(
+      emailsFor(
+        recorded({
+          type: 'QuickQuestionAsked',
+          data: { questionId: 'q', name: '<img src=x onerror=alert(1)>', email: 'a@b.co', message: 'x & "y"' },
+        }),
+        settings,
+      )[0]!,
     );
-    expect(email!.message.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(email!.message.html).not.toContain('<img');
-    expect(email!.message.html).toContain('x &amp; &quot;y&quot;');
-    expect(email!.message.text).toContain('x & "y"');
+    expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(email.html).not.toContain('<img');
+    expect(email.html).toContain('x &amp; &quot;y&quot;');
+    expect(email.text).toContain('x & "y"');
   });
 
   it('welcomes Early Explorers and wait-listed leads differently, as marketing with an unsubscribe header', () => {
@@ -56,10 +64,10 @@ describe('emailsFor', () => {
         }),
         settings,
       )[0]!;
-    expect(lead(100).message.subject).toBe('Welcome, Early Explorer #100!');
-    expect(lead(101).message.subject).toBe("You're #101 on the Unsheet wait-list");
+    expect(sent(lead(100)).subject).toBe('Welcome, Early Explorer #100!');
+    expect(sent(lead(101)).subject).toBe("You're #101 on the Unsheet wait-list");
     expect(lead(1).marketing).toBe(true);
-    expect(lead(1).message.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/unsheet\.example\.com\/api\/emails\/unsubscribe\?token=.+>$/);
+    expect(lead(1).envelope.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/unsheet\.example\.com\/api\/emails\/unsubscribe\?token=.+>$/);
   });
 
   it('sends transactional e-mail without an unsubscribe link', () => {
@@ -71,8 +79,8 @@ describe('emailsFor', () => {
       settings,
     );
     expect(email!.marketing).toBe(false);
-    expect(email!.message.headers).toBeUndefined();
-    expect(email!.message.text).not.toContain('Unsubscribe');
+    expect(email!.envelope.headers).toBeUndefined();
+    expect(sent(email!).text).not.toContain('Unsubscribe');
   });
 
   it('sends no confirmation to an administrator the operator created already confirmed', () => {
@@ -81,5 +89,25 @@ describe('emailsFor', () => {
       data: { userId: 'u', email: 'a@b.co', displayName: 'A', redirectTo: '/admin/dashboard', createdBy: 'operator' },
     });
     expect(emailsFor(event, settings)).toEqual([]);
+  });
+});
+
+describe('renderEmail', () => {
+  it('renders the welcome e-mail from the inputs the outbox keeps, links included', () => {
+    const { subject, html, text } = renderEmail('welcome', {
+      position: 7,
+      earlyExplorer: true,
+      shareUrl: 'https://unsheet.example.com/?ref=ABC123',
+      unsubscribeUrl: 'https://unsheet.example.com/api/emails/unsubscribe?token=t',
+    });
+    expect(subject).toBe('Welcome, Early Explorer #7!');
+    expect(html).toContain('href="https://unsheet.example.com/?ref=ABC123"');
+    expect(text).toContain('https://unsheet.example.com/?ref=ABC123');
+    expect(html).toContain('https://unsheet.example.com/api/emails/unsubscribe?token=t');
+  });
+
+  it('refuses a template it does not know, so that the send fails instead of sending nothing', () => {
+    expect(() => renderEmail('no-such-template', {})).toThrow('Unknown e-mail template "no-such-template"');
+    expect(() => renderEmail('toString', {})).toThrow('Unknown e-mail template "toString"');
   });
 });

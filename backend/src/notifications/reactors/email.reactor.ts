@@ -1,7 +1,7 @@
 /**
  * The e-mail reactor: a projection whose effect is e-mail. For each event it writes the messages it owes
- * into email_outbox, in its batch transaction, under ids derived from the event's position. A replay or a
- * rebuild writes the same ids again, which the primary key turns into nothing: no e-mail is sent twice,
+ * into email_outbox (template, the template's inputs and the envelope; the sender renders them), in its
+ * batch transaction, under ids derived from the event's position. A replay or a rebuild writes the same ids again, which the primary key turns into nothing: no e-mail is sent twice,
  * and none is lost, since the delivery workers read the outbox, not the jobs.
  */
 import type { LeadJoined } from '../../early-access/lead/lead.events.js';
@@ -13,9 +13,8 @@ import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import { signToken } from '../../shared/security/signed-token.js';
 import { emailKey } from '../../shared/validation/email.js';
-import type { OutboxMessage } from '../notifications.tables.js';
-import type { EmailContent } from '../templates/layout.js';
-import * as templates from '../templates/messages.js';
+import type { OutboxEnvelope } from '../notifications.tables.js';
+import type { TemplateName, TemplateParams } from '../templates/messages.js';
 
 export type ReactedEvent = UserRegistered | SuggestionSubmitted | QuickQuestionAsked | DeveloperInquirySubmitted | LeadJoined;
 
@@ -28,11 +27,13 @@ export interface EmailSettings {
   secret: string;
 }
 
+/** An e-mail the outbox owes: its template and the template's inputs, rendered when it is sent. */
 export interface OutboxEmail {
   id: string;
-  template: string;
+  template: TemplateName;
   marketing: boolean;
-  message: OutboxMessage;
+  envelope: OutboxEnvelope;
+  params: unknown;
 }
 
 export const UNSUBSCRIBE_TOKEN_PURPOSE = 'unsubscribe';
@@ -55,8 +56,9 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
             id: email.id,
             template: email.template,
             marketing: email.marketing,
-            recipient_key: emailKey(email.message.to),
-            message: JSON.stringify(email.message),
+            recipient_key: emailKey(email.envelope.to),
+            message: JSON.stringify(email.envelope),
+            params: JSON.stringify(email.params),
             queued_at: null,
             last_error: null,
             sent_at: null,
@@ -70,11 +72,18 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
 
 /** The e-mails an event calls for (pure: the same event always gives the same e-mails and ids). */
 export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSettings): OutboxEmail[] {
-  const email = (template: string, to: string, content: EmailContent, extra: Partial<OutboxMessage> = {}, marketing = false) => ({
+  const email = <T extends TemplateName>(
+    template: T,
+    to: string,
+    params: TemplateParams<T>,
+    extra: Partial<OutboxEnvelope> = {},
+    marketing = false,
+  ): OutboxEmail => ({
     id: `${event.globalPosition}-${template}`,
     template,
     marketing,
-    message: { from: settings.from, to, ...content, ...extra },
+    envelope: { from: settings.from, to, ...extra },
+    params,
   });
   switch (event.type) {
     case 'UserRegistered': {
@@ -83,33 +92,35 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
       if (createdBy === 'operator') return [];
       const token = signToken(settings.secret, CONFIRMATION_TOKEN_PURPOSE, userId, CONFIRMATION_TOKEN_TTL_SECONDS, event.createdAt.getTime());
       const confirmUrl = `${settings.baseUrl}${CONFIRMATION_PAGE}?token=${token}`;
-      return [email('confirm-account', to, templates.confirmAccount({ displayName, confirmUrl }))];
+      return [email('confirm-account', to, { displayName, confirmUrl })];
     }
-    case 'SuggestionSubmitted':
-      return [email('suggestion-admin', settings.adminEmail, templates.suggestionNotice(event.data), { replyTo: event.data.email })];
-    case 'QuickQuestionAsked':
+    case 'SuggestionSubmitted': {
+      const { email: from, text, category, sourcePage } = event.data;
+      return [email('suggestion-admin', settings.adminEmail, { email: from, text, category, sourcePage }, { replyTo: from })];
+    }
+    case 'QuickQuestionAsked': {
+      const { name, email: from, message } = event.data;
       return [
-        email('question-team', settings.teamEmail, templates.questionToTeam(event.data), { replyTo: event.data.email }),
-        email('question-ack', event.data.email, templates.questionAcknowledgement(event.data), { replyTo: settings.teamEmail }),
+        email('question-team', settings.teamEmail, { name, email: from, message }, { replyTo: from }),
+        email('question-ack', from, { name, message }, { replyTo: settings.teamEmail }),
       ];
-    case 'DeveloperInquirySubmitted':
-      return [
-        email('developer-inquiry-team', settings.teamEmail, templates.developerInquiryToTeam(event.data), {
-          replyTo: event.data.email,
-        }),
-      ];
+    }
+    case 'DeveloperInquirySubmitted': {
+      const { name, email: from, message, portfolioUrl, linkedinUrl } = event.data;
+      return [email('developer-inquiry-team', settings.teamEmail, { name, email: from, message, portfolioUrl, linkedinUrl }, { replyTo: from })];
+    }
     case 'LeadJoined': {
       const { email: to, position, referralCode } = event.data;
       const token = signToken(settings.secret, UNSUBSCRIBE_TOKEN_PURPOSE, emailKey(to), 5 * 365 * DAY, event.createdAt.getTime());
       const unsubscribeUrl = `${settings.baseUrl}/api/emails/unsubscribe?token=${token}`;
-      const content = templates.welcome({
+      const params = {
         position,
         earlyExplorer: isEarlyExplorer(position),
         shareUrl: `${settings.baseUrl}/?ref=${encodeURIComponent(referralCode)}`,
         unsubscribeUrl,
-      });
+      };
       const headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-      return [email('welcome', to, content, { headers }, true)];
+      return [email('welcome', to, params, { headers }, true)];
     }
   }
 }

@@ -1,4 +1,7 @@
-/** Every e-mail the product sends: subject, HTML and plain text, from the data of the event behind it. */
+/**
+ * Every e-mail the product sends: subject, HTML and plain text, from the data of the event behind it. The
+ * outbox keeps a template's name and inputs, and the sender renders them (renderEmail).
+ */
 import { REWARD_TIERS } from '../../early-access/lead/rewards.js';
 import { html } from './html.js';
 import { button, layout, paragraphs, type EmailContent } from './layout.js';
@@ -102,6 +105,25 @@ export function welcome(p: {
     text: `${headline}\n\n${intro}\n\nShare your link: every friend who joins through it counts for you, and you earn 50% of the lifetime revenue they bring.\n${p.shareUrl}\n\nRewards\n${REWARD_TIERS.map((tier) => `- ${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}`).join('\n')}`,
     unsubscribeUrl: p.unsubscribeUrl,
   });
+}
+
+/** The templates by the name the outbox keeps. */
+export const TEMPLATES = {
+  'confirm-account': confirmAccount,
+  'suggestion-admin': suggestionNotice,
+  'question-team': questionToTeam,
+  'question-ack': questionAcknowledgement,
+  'developer-inquiry-team': developerInquiryToTeam,
+  welcome,
+};
+
+export type TemplateName = keyof typeof TEMPLATES;
+export type TemplateParams<T extends TemplateName> = Parameters<(typeof TEMPLATES)[T]>[0];
+
+/** Renders an outbox e-mail; an unknown name throws, so the send fails and is retried, then marked failed. */
+export function renderEmail(template: string, params: unknown): EmailContent {
+  if (!Object.hasOwn(TEMPLATES, template)) throw new Error(`Unknown e-mail template "${template}"`);
+  return (TEMPLATES[template as TemplateName] as (p: unknown) => EmailContent)(params);
 }
 
 function isWebLink(url: string | null): url is string {

@@ -12,6 +12,12 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
+/** The addresses a received message was sent to. */
+export function recipients(mail: ParsedMail): string[] {
+  const list = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+  return list.flatMap((a) => a.value.map((v) => v.address!));
+}
+
 export async function startSmtpServer(): Promise<SmtpTestServer> {
   const messages: ParsedMail[] = [];
   let attempts = 0;
