@@ -12,6 +12,9 @@ export interface OutboxEnvelope {
 /** An e-mail as the transport sends it. */
 export type OutboxMessage = OutboxEnvelope & EmailContent;
 
+/** The `message` column: the envelope; in rows written before `params` existed, the rendered content too. */
+export type StoredMessage = OutboxEnvelope & Partial<EmailContent>;
+
 export type OutboxStatus = 'pending' | 'sent' | 'skipped' | 'failed';
 
 export interface EmailOutboxTable {
@@ -20,8 +23,7 @@ export interface EmailOutboxTable {
   marketing: boolean;
   /** emailKey() of the recipient: checked against unsubscribes at send time. */
   recipient_key: string;
-  /** The envelope; in rows written before params existed, the rendered content too. */
-  message: ColumnType<OutboxEnvelope & Partial<EmailContent>, string, string>;
+  message: ColumnType<StoredMessage, string, string>;
   /** The template's inputs, rendered when the e-mail is sent (null in rows written before). */
   params: ColumnType<unknown, string | null, string | null>;
   status: Generated<OutboxStatus>;

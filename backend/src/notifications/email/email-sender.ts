@@ -1,14 +1,15 @@
 /**
- * Delivers outbox e-mails in batches, in both modes, rendering each from its template and inputs. A sender first claims the e-mails it will send (pending,
- * due, not held by another sender: `for update skip locked`, then `next_attempt_at` pushed past the claim's
- * length), so two senders never send the same e-mail, whichever jobs or loops brought them to it. Marketing
- * to an address that unsubscribed is skipped. What was sent is marked in one statement per batch: a batch of
- * 50 welcome e-mails costs the database 2 statements instead of 100 (docs/performance.md, session 8).
- * A send that fails is counted, its error kept, and its claim replaced by the retry time the caller gives.
+ * Delivers outbox e-mails in batches, in both modes, rendering each from its template and inputs. A sender
+ * first claims the e-mails it will send (pending, due, not held by another sender: `for update skip locked`,
+ * then `next_attempt_at` pushed past the claim's length), so two senders never send the same e-mail,
+ * whichever jobs or loops brought them to it. Marketing to an address that unsubscribed is skipped. What was
+ * sent is marked in one statement per batch: a batch of 50 welcome e-mails costs the database 2 statements
+ * instead of 100 (docs/performance.md, session 8). A send that fails is counted, its error kept, and its
+ * claim replaced by the retry time the caller gives.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/tables.js';
-import type { EmailOutboxTable, OutboxMessage } from '../notifications.tables.js';
+import type { OutboxMessage, StoredMessage } from '../notifications.tables.js';
 import { renderEmail } from '../templates/messages.js';
 import type { MailTransport } from './mail-transport.js';
 
@@ -38,7 +39,7 @@ interface Claimed {
   template: string;
   params: unknown;
   marketing: boolean;
-  message: EmailOutboxTable['message']['__select__'];
+  message: StoredMessage;
   attempts: number;
   unsubscribed: boolean;
 }

@@ -1,8 +1,9 @@
 /**
  * The e-mail reactor: a projection whose effect is e-mail. For each event it writes the messages it owes
  * into email_outbox (template, the template's inputs and the envelope; the sender renders them), in its
- * batch transaction, under ids derived from the event's position. A replay or a rebuild writes the same ids again, which the primary key turns into nothing: no e-mail is sent twice,
- * and none is lost, since the delivery workers read the outbox, not the jobs.
+ * batch transaction, under ids derived from the event's position. A replay or a rebuild writes the same ids
+ * again, which the primary key turns into nothing: no e-mail is sent twice, and none is lost, since the
+ * delivery workers read the outbox, not the jobs.
  */
 import type { LeadJoined } from '../../early-access/lead/lead.events.js';
 import { isEarlyExplorer } from '../../early-access/lead/rewards.js';
