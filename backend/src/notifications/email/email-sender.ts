@@ -124,7 +124,7 @@ export class EmailSender {
 }
 
 /** The message to send: the envelope and the rendered template (rows from before params: their stored content). */
-function compose({ template, params, message }: Claimed): OutboxMessage {
+export function compose({ template, params, message }: Pick<Claimed, 'template' | 'params' | 'message'>): OutboxMessage {
   return params === null ? (message as OutboxMessage) : { ...message, ...renderEmail(template, params) };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
+import { compose } from '../email/email-sender.js';
 import { renderEmail } from '../templates/messages.js';
 import { emailsFor, type EmailSettings, type OutboxEmail, type ReactedEvent } from './email.reactor.js';
 
@@ -25,7 +26,7 @@ function recorded(event: Pick<RecordedEvent<ReactedEvent>, 'type' | 'data'>, pos
 
 /** The e-mail as the sender renders it from the outbox row. */
 function sent(email: OutboxEmail) {
-  return { ...email.envelope, ...renderEmail(email.template, email.params) };
+  return compose({ template: email.template, params: email.params, message: email.envelope });
 }
 
 describe('emailsFor', () => {

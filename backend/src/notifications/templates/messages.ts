@@ -108,7 +108,7 @@ export function welcome(p: {
 }
 
 /** The templates by the name the outbox keeps. */
-export const TEMPLATES = {
+const TEMPLATES = {
   'confirm-account': confirmAccount,
   'suggestion-admin': suggestionNotice,
   'question-team': questionToTeam,
