@@ -52,6 +52,7 @@ const env = {
   REDIS_URL: TEST_REDIS_URL,
   REDIS_PREFIX: prefix,
   NODE_ENV: 'production',
+  PUBLIC_BASE_URL: 'http://localhost:3000',
   APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
   DEMO_CATALOGUE: 'false',
   LOG_LEVEL: 'warn',

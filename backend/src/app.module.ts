@@ -33,7 +33,7 @@ export class AppModule {
         NotificationsModule,
         // SiteModule last: its catch-all route answers every path the others do not.
         ...(options.http
-          ? [RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits]), HealthModule, AdminConsoleModule, SiteModule]
+          ? [RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits(kernel.config)]), HealthModule, AdminConsoleModule, SiteModule]
           : []),
       ],
     };

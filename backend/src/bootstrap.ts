@@ -18,10 +18,12 @@ import { SEARCH_QUERIES_IMPORT_PATH, SEARCH_QUERIES_IMPORT_MAX_BODY } from './an
 import { QueueDashboard } from './admin/queue-dashboard.js';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe/unsubscribe.controller.js';
 import { AppModule } from './app.module.js';
+import { AuthGuard } from './identity/http/auth.guard.js';
 import { buildProjections } from './projections.js';
 import type { Config } from './shared/config/config.js';
 import { isApiPath, pathOf } from './shared/http/api-path.js';
-import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
+import { clientBudget } from './shared/http/client-budget.js';
+import { DomainErrorFilter, sendError, sendRouterError } from './shared/http/domain-error.filter.js';
 import { jsonBodyParser } from './shared/http/json-body.js';
 import { refuseControlCharacters } from './shared/http/refuse-control-characters.js';
 import { corsOptions, securityHeaders } from './shared/http/security-headers.js';
@@ -45,10 +47,12 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
   try {
     const adapter = new FastifyAdapter({
       bodyLimit: MAX_JSON_BODY,
-      // Behind a load balancer or TLS terminator: the client's address (rate limits) and https (Secure cookies).
-      // TRUST_PROXY counts the proxies in front, as Express's `trust proxy` did: the addresses they add are trusted.
-      trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
+      // Behind a load balancer or TLS terminator: the client's address (rate limits) and https (Secure cookies),
+      // believed only from the proxies TRUST_PROXY names (or its number of nearest hops): docs/security.md.
+      trustProxy: typeof config.TRUST_PROXY === 'number' ? nearestHops(config.TRUST_PROXY) : config.TRUST_PROXY,
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+      // A malformed URL or an over-long parameter, refused by the router before any route: our error shape.
+      frameworkErrors: (error: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) => sendRouterError(error, reply),
       // Fastify sets no limit by default; a client that never finishes its request is cut off, as Node's own
       // server did under Express (300 s there; nothing here takes more than seconds).
       requestTimeout: REQUEST_TIMEOUT_MS,
@@ -67,15 +71,23 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     fastify.addHook('onRequest', securityHeaders(config));
     const cors = corsOptions(config);
     if (cors) app.enableCors(cors);
+    const budget = clientBudget(kernel.hits, config.PUBLIC_WRITE_BUDGET * config.RATE_LIMIT_FACTOR);
+    fastify.addHook('onRequest', budget.onRequest);
+    fastify.addHook('onResponse', budget.onResponse);
     fastify.addHook('onRequest', requireJsonBodies);
     fastify.removeContentTypeParser('application/json');
     fastify.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(fastify));
     // Any other body is read and dropped: the API refuses them first (requireJsonBodies) but for the one-click
     // unsubscribe form, and no page takes a body.
     fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    // A Search Console CSV export may pass 64 KB; its route gets a limit of its own, every other body keeps 64 KB.
+    // A Search Console CSV export may pass 64 KB: its route gets a limit of its own, and checks the administrator
+    // before reading the body, so that nobody else can make the server read and parse 2 MB. Every other body
+    // keeps 64 KB.
+    const auth = app.get(AuthGuard, { strict: false });
     fastify.addHook('onRoute', (route) => {
-      if (route.url === SEARCH_QUERIES_IMPORT_PATH) route.bodyLimit = SEARCH_QUERIES_IMPORT_MAX_BODY;
+      if (route.url !== SEARCH_QUERIES_IMPORT_PATH) return;
+      route.bodyLimit = SEARCH_QUERIES_IMPORT_MAX_BODY;
+      route.onRequest = [...[route.onRequest ?? []].flat(), (request) => auth.requireAdmin(request)];
     });
     fastify.addHook('preHandler', refuseControlCharacters);
     await app.register(fastifyCookie);
@@ -122,6 +134,11 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
   }
 }
 
+/** Trusts the addresses the n nearest proxies add (as Express's `trust proxy` with a number). */
+function nearestHops(count: number) {
+  return (_address: string, hop: number) => hop < count;
+}
+
 function isHashedAsset(path: string): boolean {
   return relative(FRONTEND_DIST, path).split(sep)[0] === 'assets';
 }
@@ -136,7 +153,7 @@ function requireJsonBodies(request: FastifyRequest, reply: FastifyReply, done: (
   const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (hasBody && type !== 'application/json') {
-    void reply.status(415).send({
+    void sendError(reply, 415, {
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Send the request body as JSON (Content-Type: application/json).',
     });

@@ -1,5 +1,5 @@
 /**
- * Hostile input on every endpoint (issue #11). The routes come from the router's own table (recordRoutes) and each one's
+ * Hostile input on every endpoint. The routes come from the router's own table (recordRoutes) and each one's
  * input from its OpenAPI operation (the same zod schemas the handlers validate with), so an endpoint added
  * later is attacked too, and one added without a documented schema fails here instead of being skipped.
  * Every case must answer 4xx with `{ code, message, fields? }`, never a 500, and write nothing (events and
@@ -37,6 +37,9 @@ const MARKUP = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</
 const CONTROL = 'a\u0000b\u0007c\u001b[31m';
 const LONE_SURROGATE = 'a\ud800b';
 const LONG = 'x'.repeat(20_000);
+/** Replacement patterns of String.replace: text, wherever it is stored or shown. */
+const DOLLARS = "$& $` $' $$ $1 $<name> end";
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const UNEXPECTED = 'unexpected_field';
 
 type JsonSchema = {
@@ -196,6 +199,7 @@ function bodyCases(route: Route): Case[] {
     { name: 'a __proto__ key', body: JSON.stringify(base).replace(/^\{/, '{"__proto__":{"role":"admin"},').replace(',}', '}') },
     { name: 'an oversized body', body: JSON.stringify({ ...base, padding: 'x'.repeat(3 * 1024 * 1024) }) },
     { name: 'a control character in a key', body: JSON.stringify({ ...base, [CONTROL]: 1 }) },
+    ...[33, 1_000, 5_000, 30_000].map((depth) => ({ name: `a body nested ${depth} deep`, body: `{"nested":${nested(depth)}}` })),
   ];
   if ((schema.required ?? []).length > 0) {
     cases.push({ name: 'no fields', body: '{}', field: schema.required![0] });
@@ -216,6 +220,7 @@ function bodyCases(route: Route): Case[] {
     const free = isFreeText(property);
     cases.push({ name: `SQL in ${key}`, body: JSON.stringify({ ...base, [key]: SQL }), mayAccept: text, field: text ? undefined : key });
     cases.push({ name: `markup in ${key}`, body: JSON.stringify({ ...base, [key]: MARKUP }), mayAccept: free, field: free ? undefined : key });
+    cases.push({ name: `$ patterns in ${key}`, body: JSON.stringify({ ...base, [key]: DOLLARS }), mayAccept: true });
   }
   return cases;
 }

@@ -55,6 +55,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    PUBLIC_BASE_URL: 'http://localhost:3000',
     APP_SECRET: 'scale-out-secret-scale-out-secret-0123',
     DEMO_CATALOGUE: 'false',
     PROJECTION_POLL_MS: '500',

@@ -20,7 +20,8 @@ import { SessionService } from './sessions.js';
     ConfirmEmailHandler,
     SignInHandler,
     GetAuditTrailHandler,
-    { provide: APP_GUARD, useClass: AuthGuard },
+    AuthGuard,
+    { provide: APP_GUARD, useExisting: AuthGuard },
   ],
 })
 export class IdentityModule {}

@@ -14,6 +14,7 @@ import type { Db } from './db/tables.js';
 import { EventStore, type AfterCommit } from './event-store/event-store.js';
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './projections/projection-runner.js';
+import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './http/hit-counter.js';
 import { BullmqWakeup, InProcessWakeup, PROJECTIONS_QUEUE } from './queue/projection-wakeup.js';
 import { ProjectionWorkers } from './queue/projection-workers.js';
 
@@ -27,8 +28,8 @@ export interface Kernel {
   /** Present when this process runs workers (RUN_WORKERS, always true without Redis). */
   workers?: ProjectionWorkers;
   redis?: Redis;
-  /** The rate limiter's connection (auto-pipelined), when Redis is configured. */
-  counters?: Redis;
+  /** The rate limits' counts: in Redis (a connection of their own, auto-pipelined) when it is configured. */
+  hits: HitCounter;
   /** Calls `listener` after each commit of this process's event store, with the event types appended. */
   onCommit(listener: AfterCommit): void;
   readiness(): Promise<Record<string, 'up' | 'down'>>;
@@ -104,7 +105,7 @@ export async function createKernel(
     runner,
     workers,
     redis,
-    counters,
+    hits: counters ? new RedisHitCounter(counters, config.REDIS_PREFIX, logger) : new MemoryHitCounter(),
     onCommit(listener) {
       commitListeners.push(listener);
     },

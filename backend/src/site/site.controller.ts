@@ -16,11 +16,10 @@ import { ListApps } from '../catalogue/queries/list-apps.query.js';
 import { ListCategories } from '../catalogue/queries/list-categories.query.js';
 import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
-import { EventStore } from '../shared/event-store/event-store.js';
 import { CONFIG } from '../shared/kernel.module.js';
 import { isApiPath, pathOf } from '../shared/http/api-path.js';
 import { cspNonce } from '../shared/http/security-headers.js';
-import { pageNotFound } from './not-found.js';
+import { NotFoundRecorder } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
 import { renderSitemap, siteBase, STATIC_PAGES } from './sitemap.js';
 
@@ -41,7 +40,7 @@ export class SiteController {
 
   constructor(
     private readonly queries: QueryBus,
-    private readonly events: EventStore,
+    private readonly notFoundPaths: NotFoundRecorder,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -89,11 +88,11 @@ export class SiteController {
     return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${this.base(request)}/sitemap.xml\n`;
   }
 
+  /** Plain text either way: crawlers read the 404 of an unconfigured ads.txt as "no ads.txt". */
   @Get('ads.txt')
-  @Header('Content-Type', 'text/plain; charset=utf-8')
-  adsTxt(): string {
-    if (!this.config.ADS_TXT) throw new NotFoundException('No ads.txt is configured');
-    return `${this.config.ADS_TXT}\n`;
+  adsTxt(@Res() response: Response): void {
+    const text = this.config.ADS_TXT ? `${this.config.ADS_TXT}\n` : 'No ads.txt is configured.\n';
+    void response.status(this.config.ADS_TXT ? 200 : 404).type('text/plain; charset=utf-8').send(text);
   }
 
   @Get('*')
@@ -108,7 +107,7 @@ export class SiteController {
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
-    await this.events.appendUnversioned([pageNotFound(pathOf(request.url), 'server')]);
+    await this.notFoundPaths.record(request.url, 'server', request.ip);
     await this.sendPage(request, response, 404);
   }
 

@@ -53,8 +53,9 @@ export class SpaPage {
     const html = this.document(meta, initialData);
     if (!markup) return html;
     // The page paints from the markup, so the app's code waits until after that first paint instead of
-    // competing with it.
-    return loadScriptsAfterFirstPaint(html, nonce).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    // competing with it. Every replacement that inserts data is a function: a replacement string would expand
+    // `$&`, `$'` and `` $` `` in an app's name into copies of the page.
+    return loadScriptsAfterFirstPaint(html, nonce).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   }
 
   private document(meta: PageMeta | undefined, initialData: Record<string, unknown>): string {
@@ -66,7 +67,7 @@ export class SpaPage {
       head.push(renderMetaTags(meta));
     }
     head.push(`<script id="initial-data" type="application/json">${safeJson(initialData)}</script>`);
-    return head.length > 0 ? html.replace('</head>', `  ${head.join('\n    ')}\n  </head>`) : html;
+    return html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
   }
 }
 

@@ -41,16 +41,26 @@ export class AuthGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const admin = this.isAdminRoute(context);
-    const signedIn = admin || Reflect.getMetadata(SIGNED_IN, context.getHandler()) === true;
+    await this.authorize(request, admin, admin || Reflect.getMetadata(SIGNED_IN, context.getHandler()) === true);
+    return true;
+  }
 
+  /**
+   * The same check for a Fastify hook that runs before the body is read (bootstrap.ts: admin routes that take
+   * large bodies), so that nobody but an administrator makes the server read and parse one.
+   */
+  async requireAdmin(request: AuthenticatedRequest): Promise<void> {
+    await this.authorize(request, true, true);
+  }
+
+  private async authorize(request: AuthenticatedRequest, admin: boolean, signedIn: boolean): Promise<void> {
     const token = bearerToken(request);
     const claims = token ? await this.sessions.verifyAccessToken(token) : null;
     if (claims) request.user = claims;
-    if (!signedIn) return true;
+    if (!signedIn) return;
     // An expired token gets the same 401: the client refreshes and retries once.
     if (!claims) throw new UnauthorizedError('AUTH.UNAUTHENTICATED', AUTHENTICATION_REQUIRED);
     if (admin && !(await this.isAdmin(claims.sub))) throw new ForbiddenError('AUTH.FORBIDDEN', ADMIN_REQUIRED);
-    return true;
   }
 
   /** From the route's declaration, not the request URL (a router may match paths case-insensitively, or ignore a trailing slash). */

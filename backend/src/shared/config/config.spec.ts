@@ -40,4 +40,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RUN_WORKERS: 'false' })).toThrow(/RUN_WORKERS: must be true when REDIS_URL is not set/);
     expect(loadConfig({ RUN_WORKERS: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }).RUN_WORKERS).toBe(false);
   });
+
+  it('reads TRUST_PROXY as proxy addresses or a hop count, and refuses anything else', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const wrong of ['true', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be proxy addresses or CIDRs/);
+    }
+  });
+
+  it('requires PUBLIC_BASE_URL in production, so that no Host header makes the links of the site', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_BASE_URL: required in production/);
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://unsheet.app' }).PUBLIC_BASE_URL).toBe('https://unsheet.app');
+  });
 });

@@ -3,6 +3,7 @@
  * A wrong or missing value stops the process with a message naming the variable.
  * Every variable is documented in `.env.example`.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
@@ -46,10 +47,31 @@ const schema = z.object({
   EMAIL_MAX_ATTEMPTS: positiveInt(6),
   EMAIL_RETRY_BASE_MS: positiveInt(10_000),
   EMAIL_POLL_MS: positiveInt(1000),
+  // Public writes a client address may make per minute on each route, and across all of them together.
+  PUBLIC_WRITE_LIMIT: positiveInt(30),
+  PUBLIC_WRITE_BUDGET: positiveInt(60),
   // Multiplies every rate limit (sign-in, sign-up): load tests and most automated tests raise it.
   RATE_LIMIT_FACTOR: positiveInt(1),
-  // Proxy hops in front of the API (load balancer, TLS terminator): client addresses and https come from them.
-  TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(0)),
+  // The proxies in front of the API (load balancer, TLS terminator), whose X-Forwarded-For / -Proto are believed:
+  // their addresses or CIDRs (comma-separated; also loopback, linklocal, uniquelocal), or a number of hops.
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default('0')
+      .transform((value, context): TrustedProxies => {
+        const trimmed = value.trim();
+        if (/^\d+$/.test(trimmed)) {
+          const hops = Number(trimmed);
+          if (hops <= 10) return hops === 0 ? false : hops;
+        } else {
+          const proxies = trimmed.split(',').map((proxy) => proxy.trim()).filter(Boolean);
+          if (proxies.length > 0 && proxies.every(isProxyAddress)) return proxies;
+        }
+        context.addIssue({ code: 'custom', message: "must be proxy addresses or CIDRs ('10.0.0.5,10.1.0.0/16') or a number of hops (0-10)" });
+        return z.NEVER;
+      }),
+  ),
   SEARCH_CONSOLE_CREDENTIALS: z.preprocess(
     emptyAsUnset,
     z
@@ -90,6 +112,20 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** Fastify's `trustProxy`: nobody, the n nearest hops, or these addresses. */
+export type TrustedProxies = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
@@ -123,6 +159,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = result.data;
   if (config.NODE_ENV === 'production' && !config.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
+  }
+  // Absolute links (canonical, sitemap, e-mails) must never come from a request's Host header (site/site-base.ts).
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_BASE_URL) {
+    throw new ConfigError(["PUBLIC_BASE_URL: required in production (the site's address, e.g. https://unsheet.app)"]);
   }
   // Without Redis the projectors can only be woken inside the process that appends.
   if (!config.REDIS_URL && !config.RUN_WORKERS) {

@@ -1,8 +1,10 @@
 /**
- * One place that turns errors into HTTP answers: `{ code, message, fields? }`. Domain errors keep their
- * status and message; framework errors (unknown route, malformed JSON, body too large) keep their status;
- * a database out of reach (or a connection it dropped) is a 503 the client may retry; anything else is a
- * 500 with a generic message, and the details go to the log only.
+ * One place that turns errors into HTTP answers: `{ code, message, fields? }` as application/json, whatever
+ * content type the route itself declared (a text route such as /robots.txt that fails still answers JSON).
+ * Domain errors keep their status and message; framework errors (unknown route, malformed JSON, body too
+ * large) keep their status; a database out of reach (or a connection it dropped) is a 503 the client may
+ * retry; anything else is a 500 with a generic message, and the details go to the log only. Errors the
+ * router raises before any route (a malformed URL) come through `sendRouterError`.
  */
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
@@ -26,15 +28,15 @@ export class DomainErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (isDatabaseUnavailable(error)) {
       this.logger.warn(`database unavailable: ${(error as Error).message}`);
-      void reply
-        .header('Retry-After', RETRY_AFTER_SECONDS)
-        .status(503)
-        .send({ code: 'SERVICE_UNAVAILABLE', message: SERVICE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+      void sendError(reply.header('Retry-After', RETRY_AFTER_SECONDS), 503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: SERVICE_UNAVAILABLE_MESSAGE,
+      });
       return;
     }
     const [status, body] = this.toHttp(error);
     if (status >= 500) this.logger.error(error);
-    void reply.status(status).send(body);
+    void sendError(reply, status, body);
   }
 
   private toHttp(error: unknown): [number, ErrorBody] {
@@ -48,11 +50,23 @@ export class DomainErrorFilter implements ExceptionFilter {
   }
 }
 
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The router's own refusals (a malformed `%` escape, an over-long parameter): our shape, without echoing the path. */
+export function sendRouterError(error: { statusCode?: number }, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? 'The address is too long.' : 'The address is malformed.';
+  void sendError(reply.header('X-Content-Type-Options', 'nosniff'), status, { code: HTTP_CODES[status] ?? `HTTP_${status}`, message });
+}
+
 const HTTP_CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
 };

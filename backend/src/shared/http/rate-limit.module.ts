@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { Kernel } from '../kernel.js';
 import { KERNEL } from '../kernel.module.js';
-import { RateLimitGuard, RedisThrottlerStorage, throttlerOptions, type RateLimit } from './rate-limit.js';
+import { HitCounterStorage, RateLimitGuard, throttlerOptions, type RateLimit } from './rate-limit.js';
 
 /** The application's rate limits, checked by one global guard (see rate-limit.ts). */
 @Module({})
@@ -15,11 +15,7 @@ export class RateLimitModule {
         ThrottlerModule.forRootAsync({
           inject: [KERNEL],
           useFactory: (kernel: Kernel) =>
-            throttlerOptions(
-              limits,
-              kernel.config.RATE_LIMIT_FACTOR,
-              kernel.counters && new RedisThrottlerStorage(kernel.counters, kernel.config.REDIS_PREFIX, kernel.logger),
-            ),
+            throttlerOptions(limits, kernel.config.RATE_LIMIT_FACTOR, new HitCounterStorage(kernel.hits)),
         }),
       ],
       providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],

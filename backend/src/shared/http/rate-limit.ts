@@ -1,15 +1,16 @@
 /**
  * Rate limits with @nestjs/throttler, applied to every route by one global guard. Each limit is a named
  * throttler that applies where its `appliesTo` says (by default: the routes that name it with
- * `@RateLimited(...)`), counted in Redis when the app has it (so every API replica shares the counts) and in
- * memory otherwise. Over the limit: 429 with Retry-After and a clear message.
+ * `@RateLimited(...)`), counted by the app's HitCounter (Redis when the app has it, so every API replica
+ * shares the counts, memory otherwise). Over the limit: 429 with Retry-After and a clear message.
+ * Requests refused before the guard runs (malformed or oversized bodies) count against the client's budget
+ * of public writes instead (client-budget.ts).
  */
 import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyRequest as Request } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import { RateLimitedError } from '../errors/domain-error.js';
+import type { HitCounter } from './hit-counter.js';
 
 export interface RateLimit {
   name: string;
@@ -29,7 +30,7 @@ const RATE_LIMITS = 'unsheet:rate-limits';
 /** Applies the named limits to a route (all of them must allow the request). */
 export const RateLimited = (...names: string[]) => SetMetadata(RATE_LIMITS, names);
 
-export function throttlerOptions(limits: readonly RateLimit[], factor: number, storage?: ThrottlerStorage): ThrottlerModuleOptions {
+export function throttlerOptions(limits: readonly RateLimit[], factor: number, storage: ThrottlerStorage): ThrottlerModuleOptions {
   return {
     throttlers: limits.map((limit) => ({
       name: limit.name,
@@ -64,38 +65,14 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 }
 
-// One round trip: count the hit, start the window on the first one, report the time left. Sent by its SHA
-// (EVALSHA), and in one write with the other hits of the same turn of the event loop (kernel.ts: `counters`).
-const HIT = 'unsheetRateLimitHit';
-const INCREMENT = `
-local hits = redis.call('INCR', KEYS[1])
-if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { hits, redis.call('PTTL', KEYS[1]) }`;
-
-type CountingRedis = Redis & { [HIT](key: string, ttlMs: number): Promise<[number, number]> };
-
-/** Fixed-window counters in Redis. If Redis is unreachable the request is let through (and logged). */
-export class RedisThrottlerStorage implements ThrottlerStorage {
-  private readonly redis: CountingRedis;
-
-  constructor(
-    redis: Redis,
-    private readonly prefix: string,
-    private readonly logger: Logger,
-  ) {
-    if (!(HIT in redis)) redis.defineCommand(HIT, { numberOfKeys: 1, lua: INCREMENT });
-    this.redis = redis as CountingRedis;
-  }
+/** The throttler's counts, kept by the app's HitCounter (Redis or memory) under the throttler's name. */
+export class HitCounterStorage implements ThrottlerStorage {
+  constructor(private readonly hits: HitCounter) {}
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string) {
-    try {
-      const [hits, remainingMs] = await this.redis[HIT](`${this.prefix}:rate-limit:${throttlerName}:${key}`, ttl);
-      const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
-      const isBlocked = hits > limit;
-      return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
-    } catch (error) {
-      this.logger.warn({ err: error, throttler: throttlerName }, 'rate limit store unavailable; request allowed');
-      return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
-    }
+    const { count, msLeft } = await this.hits.hit(`${throttlerName}:${key}`, ttl);
+    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+    const isBlocked = count > limit;
+    return { totalHits: count, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
   }
 }

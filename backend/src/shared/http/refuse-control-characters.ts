@@ -21,14 +21,38 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 const isHostileText = (text: string) => CONTROL.test(text) || LONE_SURROGATE.test(text);
 
-/** The path of the first hostile string in a parsed JSON value ('' for the value itself), or null. */
-export function findControlCharacters(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return isHostileText(value) ? path.join('.') : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    if (isHostileText(key)) return [...path, key].join('.');
-    const found = findControlCharacters(inner, [...path, key]);
-    if (found !== null) return found;
+/** A value still to look at, with the key it sits under and its parent: the path is built only for the answer. */
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
+
+function pathTo(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * The path of the first hostile string (in document order) in a parsed JSON value ('' for the value itself),
+ * or null. Iterative, each value and key looked at once: linear in the value's size at any depth.
+ */
+export function findControlCharacters(value: unknown): string | null {
+  const stack: Visit[] = [{ value, key: '', parent: null }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    if (visit.parent && isHostileText(visit.key)) return pathTo(visit);
+    const inner = visit.value;
+    if (typeof inner === 'string') {
+      if (isHostileText(inner)) return pathTo(visit);
+    } else if (inner !== null && typeof inner === 'object') {
+      const keys = Object.keys(inner);
+      // Pushed last to first, so that the first key is looked at first.
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push({ value: (inner as Record<string, unknown>)[key], key, parent: visit });
+      }
+    }
   }
   return null;
 }
