@@ -15,7 +15,7 @@ import { SEARCH_QUERIES_IMPORT_PATH } from '../src/analytics/search-console/sear
 import { escapeHtml } from '../src/site/page-meta.js';
 import { NOT_FOUND_RECORDS_PER_CLIENT } from '../src/site/not-found.js';
 import { startApi, type ApiHarness } from './api-harness.js';
-import { bearer, createAdmin } from './auth-helpers.js';
+import { bearer, createAdmin, json } from './auth-helpers.js';
 
 const RATE_LIMITED = { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' };
 const TOO_DEEP = 'The request body is nested too deeply (at most 32 levels of objects and arrays).';
@@ -85,14 +85,14 @@ describe('deeply nested bodies', () => {
     // 31 levels inside the object is within the limit: the handler answers for the field itself.
     const shallow = await postRaw('/api/leads', `{"email":${nested(31)}}`, newClient());
     expect(shallow.status).toBe(400);
-    expect((await shallow.json()).fields).toHaveProperty('email');
+    expect((await json(shallow)).fields).toHaveProperty('email');
     expect(await countEvents()).toBe(before);
   });
 
   it('answers nesting of 100,000 levels with 400 even where large bodies are allowed', async () => {
     const response = await postRaw(SEARCH_QUERIES_IMPORT_PATH, `{"csv":${nested(100_000)}}`, admin);
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe(TOO_DEEP);
+    expect((await json(response)).message).toBe(TOO_DEEP);
   });
 
   it('answers each deep body within 50 ms, and the API stays responsive while 20 are in flight', async () => {
@@ -261,7 +261,7 @@ describe('errors on routes that are not JSON', () => {
       const response = await fetch(api.url(path));
       expect(response.status, path).toBe(400);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      const body = await response.json();
+      const body = await json(response);
       expect(Object.keys(body).sort()).toEqual(['code', 'message']);
       expect(body.message).toBe('The address is malformed.');
     }
