@@ -1,7 +1,7 @@
 // k6 scenario: visitor analytics arriving from the first-party tracker. Each iteration is one visit: a session
 // start with its attribution, page views (each followed by the time spent on the page when the visitor
 // moves on), some app interactions and the session end on page hide. Events go out the way the tracker
-// batches them (frontend/src/features/analytics/batch-queue.ts): a POST per 20 events or after 5 s, and
+// batches them (frontend/src/lib/analytics/batch-queue.ts): a POST per 20 events or after 5 s, and
 // whatever is left when the page is hidden. About 12 events per visit on average, so RATE=420 is about
 // 5,000 events/s.
 // Run: k6 run -e BASE_URL=http://localhost:3000 -e RATE=420 -e DURATION=2m -e THINK=1 load-tests/analytics-ingest.js

@@ -3,7 +3,7 @@
  * OAuth token endpoint and searchAnalytics.query, and the CSV import for sites without credentials.
  */
 import { generateKeyPairSync, verify } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../src/shared/testing/test-database.js';
@@ -29,7 +29,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 let api: ApiHarness;
 
 beforeAll(async () => {
-  google = createServer(async (request, response) => {
+  google = createServer((request, response) => void answerAsGoogle(request, response));
+  async function answerAsGoogle(request: IncomingMessage, response: ServerResponse) {
     const body = await readBody(request);
     const answer = (status: number, json: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -55,7 +56,7 @@ beforeAll(async () => {
       ],
       responseAggregationType: 'byProperty',
     });
-  });
+  }
   await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve));
   googleUrl = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
   const credentials = JSON.stringify({

@@ -69,5 +69,4 @@ export function adminRoutes(app: INestApplication): { method: string; path: stri
 
 
 /** The body of a JSON answer, untyped: tests state the shape they expect. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const json = (response: Response): Promise<any> => response.json();

@@ -3,7 +3,7 @@
  * a local server speaking the OpenAI chat-completions shape: a good answer is used (our values kept); a slow,
  * failing or malformed one falls back to our wording within the timeout.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from './api-harness.js';
@@ -16,7 +16,8 @@ function reply(content: string) {
   return JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
 }
 
-const llm: Server = createServer(async (request: IncomingMessage, response) => {
+const llm: Server = createServer((request, response) => void answerAsLlm(request, response));
+async function answerAsLlm(request: IncomingMessage, response: ServerResponse) {
   let raw = '';
   for await (const chunk of request) raw += chunk;
   const body = JSON.parse(raw);
@@ -43,7 +44,7 @@ const llm: Server = createServer(async (request: IncomingMessage, response) => {
       response.statusCode = 500;
       return response.end('{"error":{"message":"overloaded"}}');
   }
-});
+}
 
 let api: ApiHarness;
 beforeAll(async () => {

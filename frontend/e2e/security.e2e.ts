@@ -18,7 +18,7 @@ import { profilesProjection } from '../../backend/src/identity/projections/profi
 import { EventStore } from '../../backend/src/shared/event-store/event-store.js';
 import { startSmtpServer, type SmtpTestServer } from '../../backend/src/shared/testing/smtp-test-server.js';
 import { eventually } from '../../backend/src/shared/testing/test-database.js';
-import { paths } from '../src/app/paths.js';
+import { paths } from '../src/lib/paths.js';
 import { useSite, visit } from './browser.js';
 
 let smtp: SmtpTestServer;

@@ -2,6 +2,17 @@
 // imports a scenario in Node: k6 itself does not run here. Requests go to `stub.answer`, which a test sets;
 // checks and metrics are recorded so a test can read what the script concluded. One state for every copy of
 // this module (a test re-imports the scripts, and so this module, for each set of environment variables).
+/**
+ * @typedef {{ method: string, url: string, body: string | null, params?: unknown }} StubRequest
+ * @typedef {{ status: number, body: string }} StubAnswer
+ * @type {{
+ *   answer: (request: StubRequest) => StubAnswer,
+ *   requests: StubRequest[],
+ *   checks: { name: string, passed: boolean }[],
+ *   metrics: Record<string, unknown>,
+ *   reset(): void,
+ * }}
+ */
 export const stub = (globalThis.__k6Stub ??= {
   answer: () => ({ status: 200, body: '[]' }),
   requests: [],

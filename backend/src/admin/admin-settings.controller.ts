@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@
 import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { z } from 'zod';
-import { maskEmail } from '../early-access/referral/mask-email.js';
+import { maskEmail } from '../shared/validation/mask-email.js';
 import type { Config } from '../shared/config/config.js';
 import { DomainError } from '../shared/errors/domain-error.js';
 import { Actor, type ActingUser } from '../shared/http/acting-user.js';

@@ -5,7 +5,7 @@ import { joinWaitlistInput } from './commands/join-waitlist.command.js';
 import { subscribeInput } from './commands/subscribe-to-newsletter.command.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from './lead/referral-code.js';
 import { isEarlyExplorer } from './lead/rewards.js';
-import { maskEmail } from './referral/mask-email.js';
+import { maskEmail } from '../shared/validation/mask-email.js';
 
 const address = fc.emailAddress().filter((a) => !/[\s<>()[\]\\,;:"]/.test(a) && a.length <= 254);
 

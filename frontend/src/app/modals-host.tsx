@@ -1,10 +1,10 @@
 /**
- * Mounts the visitor dialogs once, driven by the modals store (app/modals.ts), and remembers a ?ref= code
+ * Mounts the visitor dialogs once, driven by the modals store (lib/modals.ts), and remembers a ?ref= code
  * from whatever page a visitor lands on. Rendered client-only by the root layout.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useRememberReferral } from '../features/early-access/referral';
-import { useModals, type ModalKind } from './modals';
+import { useModals, type ModalKind } from '../lib/modals';
 
 // Each dialog is loaded on its first opening, like the mobile menu: most visits never open one, and the
 // first-load budget is tight. Once loaded it stays mounted, so it can animate out and give focus back to its

@@ -3,7 +3,7 @@
  * (src/sw/sw.ts). Lazy: only the service worker ever shows it, and it has precached every chunk first.
  */
 import { lazy } from 'react';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 export const OfflineRoute = lazy(() => import('./routes/offline').then((module) => ({ default: module.OfflineRoute })));
 

@@ -4,7 +4,7 @@
  * Pure functions of a URL, so the rules are unit-tested (cache-rules.spec.ts); the page imports the cache
  * names too (features/pwa/start-pwa.ts).
  */
-import { COLLECT_PATH } from '../features/analytics/collect-path';
+import { COLLECT_PATH } from '../lib/analytics/collect-path';
 
 /** The server-rendered HTML of pages a visitor has opened, network-first. */
 export const PAGES_CACHE = 'pages';

@@ -3,7 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
-import { maskEmail } from '../referral/mask-email.js';
+import { maskEmail } from '../../shared/validation/mask-email.js';
 
 /** The spec's leaderboard shows 8 by default. */
 export const LEADERBOARD_SIZE = 8;

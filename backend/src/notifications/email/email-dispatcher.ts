@@ -82,8 +82,9 @@ export class EmailDispatcher {
         if (final) void this.sender.markFailed(job.data.ids).catch((e) => this.logger.error({ err: e }, 'mark failed'));
       });
     }
-    this.timer = setInterval(() => this.tick(), this.options.pollMs);
-    this.tick();
+    // tick() logs its own failures.
+    this.timer = setInterval(() => void this.tick(), this.options.pollMs);
+    void this.tick();
   }
 
   async stop(): Promise<void> {

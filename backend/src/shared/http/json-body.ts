@@ -25,7 +25,7 @@ export function jsonBodyParser(fastify: FastifyInstance) {
     if (first === undefined) return done(null, {});
     if (first !== '{' && first !== '[') return done(new BadRequestException(JSON_OBJECT_REQUIRED));
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new ValidationError(TOO_DEEP_MESSAGE, { '(body)': TOO_DEEP_MESSAGE }));
-    parse(request, text, done);
+    void parse(request, text, done);
   };
 }
 

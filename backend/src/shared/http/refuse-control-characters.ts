@@ -14,7 +14,6 @@ import type { ErrorBody } from './domain-error.filter.js';
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed.';
 /** The tracker's batches are checked field by field by their own schema (analytics/collect), with this same message. */
 const CHECKS_ITSELF = new Set(['/api/analytics/collect']);
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { useModals } from '../modals';
-import { paths } from '../paths';
+import { useModals } from '../../lib/modals';
+import { paths } from '../../lib/paths';
 
 const explorerPerks = [
   {

@@ -4,7 +4,7 @@ import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { trackInteraction } from '../../features/analytics/track';
+import { trackInteraction } from '../../lib/analytics/track';
 import { useApp } from '../../features/catalogue/api/get-app';
 import { recordAppView } from '../../features/catalogue/api/record-app-view';
 import { AppSections } from '../../features/catalogue/components/app-sections';
@@ -19,8 +19,8 @@ import { StatusBadge } from '../../features/catalogue/components/status-badge';
 import { viewCount } from '../../features/catalogue/display-rules';
 import { appMeta } from '../../features/catalogue/seo';
 import { ApiError } from '../../lib/api-client';
-import { useModals } from '../modals';
-import { paths } from '../paths';
+import { useModals } from '../../lib/modals';
+import { paths } from '../../lib/paths';
 
 export function AppDetailRoute() {
   const { slug = '' } = useParams();

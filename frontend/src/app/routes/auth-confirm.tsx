@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { confirmEmail } from '../../features/auth/auth-client';
 import { UNEXPECTED_ERROR } from '../../features/auth/messages';
 import { ApiError } from '../../lib/api-client';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** The e-mail's confirmation link lands here: the address is confirmed, the visitor signed in and sent on. */
 export function AuthConfirmRoute() {
@@ -22,7 +22,7 @@ export function AuthConfirmRoute() {
     confirmEmail(params.get('token') ?? '').then(
       ({ redirectTo }) => {
         toast.success('Email confirmed!', { description: 'You are now signed in.' });
-        navigate(redirectTo === paths.adminDashboard ? paths.adminDashboard : paths.home, { replace: true });
+        void navigate(redirectTo === paths.adminDashboard ? paths.adminDashboard : paths.home, { replace: true });
       },
       (failure: unknown) => setError(failure instanceof ApiError && failure.status < 500 ? failure.message : UNEXPECTED_ERROR),
     );

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { AuthForm } from '../../features/auth/components/auth-form';
 import { isLoggedIn, useAuth } from '../../features/auth/session-store';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function AuthRoute() {
   const navigate = useNavigate();
@@ -11,7 +11,7 @@ export function AuthRoute() {
 
   // Already signed in (here or in another tab): nothing to do on this page.
   useEffect(() => {
-    if (signedIn) navigate(paths.home, { replace: true });
+    if (signedIn) void navigate(paths.home, { replace: true });
   }, [signedIn, navigate]);
 
   return (

@@ -12,8 +12,8 @@ import { LoadError } from '../../features/catalogue/components/load-error';
 import { toolCount } from '../../features/catalogue/display-rules';
 import { categoryMeta } from '../../features/catalogue/seo';
 import { ApiError } from '../../lib/api-client';
-import { useModals } from '../modals';
-import { paths } from '../paths';
+import { useModals } from '../../lib/modals';
+import { paths } from '../../lib/paths';
 
 const CATEGORIES_ANCHOR = { pathname: paths.home, hash: '#categories' };
 

@@ -1,8 +1,8 @@
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
-import { useModals } from '../modals';
-import { paths } from '../paths';
+import { useModals } from '../../lib/modals';
+import { paths } from '../../lib/paths';
 
 export function ContactRoute() {
   const openModal = useModals((state) => state.openModal);

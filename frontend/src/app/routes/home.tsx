@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { WhenVisible } from '../../components/when-visible';
 import { Button } from '../../components/ui/button';
-import { trackInteraction } from '../../features/analytics/track';
+import { trackInteraction } from '../../lib/analytics/track';
 import { useAllApps } from '../../features/catalogue/api/get-all-apps';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { useTopApps } from '../../features/catalogue/api/get-top-apps';
@@ -15,7 +15,7 @@ import { CategoryList } from '../../features/catalogue/components/category-list'
 import { LoadError } from '../../features/catalogue/components/load-error';
 import { ReadyToTry } from '../../features/catalogue/components/ready-to-try';
 import { homeMeta } from '../../features/catalogue/seo';
-import { useModals } from '../modals';
+import { useModals } from '../../lib/modals';
 
 // Below the fold and interactive: each loads when it scrolls near, keeping the first load in budget.
 const VipSignup = lazy(() =>

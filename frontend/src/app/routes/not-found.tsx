@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { apiPost } from '../../lib/api-client';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function NotFoundRoute() {
   const { pathname, key } = useLocation();

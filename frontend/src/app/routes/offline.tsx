@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function OfflineRoute() {
   return (

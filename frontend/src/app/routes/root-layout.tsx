@@ -6,7 +6,7 @@ import { FloatingIdeaButton } from '../../components/layout/floating-idea-button
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { isLoggedIn, readAuth, useAuth } from '../../features/auth/session-store';
-import { usePageTracking } from '../../features/analytics/track';
+import { usePageTracking } from '../../lib/analytics/track';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { NewsletterForm } from '../../features/early-access/components/newsletter-form';
 import { PwaHost } from '../../features/pwa/components/pwa-host';

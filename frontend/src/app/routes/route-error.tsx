@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /**
  * Replaces the whole layout when a route throws (a render error, or a lazy chunk that failed to load after

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LegalDocument, LegalSection as Section, legalLinkClass as linkClass } from '../../components/layout/legal-document';
 import { PageMeta } from '../../components/page-meta';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export function TermsRoute() {
   return (

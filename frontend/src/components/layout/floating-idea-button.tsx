@@ -1,4 +1,4 @@
-import { useModals } from '../../app/modals';
+import { useModals } from '../../lib/modals';
 import { Button } from '../ui/button';
 
 // Compact on purpose: it floats over every page, so at 375 px it must not cover more than a corner.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useModals } from '../../app/modals';
-import { paths } from '../../app/paths';
+import { useModals } from '../../lib/modals';
+import { paths } from '../../lib/paths';
 import { BrandLink } from './header';
 
 type FooterProps = {

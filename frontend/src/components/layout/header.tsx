@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useModals } from '../../app/modals';
-import { paths } from '../../app/paths';
+import { useModals } from '../../lib/modals';
+import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { InstallIcon } from '../ui/install-icon';

@@ -6,8 +6,8 @@
  */
 import { useRef, type ComponentProps, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { useModals } from '../../app/modals';
-import { paths } from '../../app/paths';
+import { useModals } from '../../lib/modals';
+import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';

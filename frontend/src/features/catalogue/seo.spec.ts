@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appMeta, categoryMeta, homeMeta } from './seo';
-import type { App } from './types';
+import type { App } from '../../lib/catalogue-types';
 
 const ORIGIN = 'https://unsheet.example';
 

@@ -3,10 +3,10 @@
  * tags into the HTML it sends crawlers from these same functions (via entry-server.tsx). Pure, no DOM,
  * with the site's origin passed in because structured data needs absolute URLs.
  */
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { PageMetaProps } from '../../components/page-meta';
 import { toolCount } from './display-rules';
-import type { App, Category } from './types';
+import type { App, Category } from '../../lib/catalogue-types';
 
 // Repeated rather than imported from page-meta.tsx, so this module never pulls in React.
 const BRAND = 'Unsheet';

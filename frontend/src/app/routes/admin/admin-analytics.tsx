@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { AnalyticsPanel } from '../../../features/admin/insights/components/analytics-panel';
 import { DailyTrafficChart } from '../../../features/admin/insights/components/daily-traffic-chart';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminAnalyticsRoute() {
   return (

@@ -11,7 +11,7 @@ import { useAdminApp } from '../../../features/admin/catalogue/api/get-admin-app
 import { setAppActive } from '../../../features/admin/catalogue/api/set-app-active';
 import { AdminPageHeader } from '../../../features/admin/catalogue/components/admin-page-header';
 import { AppForm } from '../../../features/admin/catalogue/components/app-form';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminAppFormRoute() {
   const { id } = useParams();
@@ -84,7 +84,7 @@ export function AdminAppFormRoute() {
         key={app ? `${app.id}-${app.updated_at}` : 'new'}
         app={app}
         onSaved={(saved) => {
-          if (!app) navigate(paths.adminEditApp(saved.id), { replace: true });
+          if (!app) void navigate(paths.adminEditApp(saved.id), { replace: true });
         }}
       />
     </div>

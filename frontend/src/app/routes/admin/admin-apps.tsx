@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { useAdminApps } from '../../../features/admin/catalogue/api/get-admin-apps';
 import { AdminPageHeader } from '../../../features/admin/catalogue/components/admin-page-header';
 import { AppsTable } from '../../../features/admin/catalogue/components/apps-table';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminAppsRoute() {
   const { data, error } = useAdminApps();

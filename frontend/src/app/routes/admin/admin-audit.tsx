@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { AuditTrail } from '../../../features/admin/insights/components/audit-trail';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminAuditRoute() {
   return (

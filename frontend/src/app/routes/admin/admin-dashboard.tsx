@@ -9,7 +9,7 @@ import { AdminDashboard, type DashboardTab } from '../../../features/admin/dashb
 import { AnalyticsPanel } from '../../../features/admin/insights/components/analytics-panel';
 import { DailyTrafficChart } from '../../../features/admin/insights/components/daily-traffic-chart';
 import { usePwaStatus } from '../../../features/pwa/pwa-status';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const TAB_PATHS: Record<DashboardTab, string> = {
   overview: paths.adminDashboard,

@@ -4,7 +4,7 @@ import { siteOrigin } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { AdminPageHeader } from '../../../features/admin/catalogue/components/admin-page-header';
 import { GoogleAdsGenerator } from '../../../features/admin/catalogue/components/google-ads-generator';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminGoogleAdsRoute() {
   return (

@@ -6,7 +6,7 @@ import { AdminPageHeader } from '../../../features/admin/catalogue/components/ad
 import { ImportPanel } from '../../../features/admin/catalogue/components/import-panel';
 import { CSV_EXAMPLE, parseCsvImport } from '../../../features/admin/catalogue/import/parse-csv-import';
 import { parseTextImport, TEXT_EXAMPLE } from '../../../features/admin/catalogue/import/parse-text-import';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminImportRoute() {
   return (

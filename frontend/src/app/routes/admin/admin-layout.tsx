@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { ensureSession, signOut } from '../../../features/auth/auth-client';
 import { Button } from '../../../components/ui/button';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminLayout() {
   const navigate = useNavigate();
@@ -19,9 +19,11 @@ export function AdminLayout() {
       (user) => {
         if (!current) return;
         if (user?.role === 'admin') setAllowed(true);
-        else navigate(paths.adminLogin, { replace: true });
+        else void navigate(paths.adminLogin, { replace: true });
       },
-      () => current && navigate(paths.adminLogin, { replace: true }),
+      () => {
+        if (current) void navigate(paths.adminLogin, { replace: true });
+      },
     );
     return () => {
       current = false;
@@ -30,7 +32,7 @@ export function AdminLayout() {
 
   async function logOut() {
     await signOut();
-    navigate(paths.adminLogin);
+    await navigate(paths.adminLogin);
   }
 
   return (

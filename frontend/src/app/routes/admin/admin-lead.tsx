@@ -1,7 +1,7 @@
 /** /admin/leads/:leadId (admin spec §2): the lead detail; without an id, back to the leads (spec §5). */
 import { Navigate, useParams } from 'react-router-dom';
 import { LeadDetail } from '../../../features/admin/insights/components/lead-detail';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminLeadRoute() {
   const { leadId } = useParams();

@@ -14,7 +14,7 @@ import { signIn, signUp } from '../../../features/auth/auth-client';
 import { PasswordInput } from '../../../features/auth/components/password-input';
 import { readAuth } from '../../../features/auth/session-store';
 import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 export function AdminLoginRoute() {
   const navigate = useNavigate();
@@ -24,7 +24,7 @@ export function AdminLoginRoute() {
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    if (readAuth()?.user.role === 'admin') navigate(paths.adminDashboard, { replace: true });
+    if (readAuth()?.user.role === 'admin') void navigate(paths.adminDashboard, { replace: true });
   }, [navigate]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -46,7 +46,7 @@ export function AdminLoginRoute() {
         return;
       }
       toast.success('Welcome back!');
-      navigate(paths.adminDashboard);
+      await navigate(paths.adminDashboard);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
       else if (error.code === 'AUTH.INVALID_CREDENTIALS') toast.error('Login failed', { description: 'Invalid credentials' });

@@ -1,6 +1,6 @@
 // Shapes of the admin catalogue API (GET /api/admin/apps...), as the backend serves them.
 
-import type { App, DevelopmentStatus, FaqItem } from '../../catalogue/types';
+import type { App, DevelopmentStatus, FaqItem } from '../../../lib/catalogue-types';
 
 // The admin API serves the same app row as the public catalogue API, so it shares its contract type
 // (a type-only import: nothing of the catalogue feature's code comes with it).

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { ApiError } from '../../../lib/api-client';
-import type { App } from '../types';
+import type { App } from '../../../lib/catalogue-types';
 
 // GET /api/apps/:slug: one active app; 404 CATALOGUE.APP_NOT_FOUND otherwise.
 export function appKey(slug: string): string {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { ApiError } from '../../../lib/api-client';
-import type { AppSummary, Category } from '../types';
+import type { AppSummary, Category } from '../../../lib/catalogue-types';
 
 export type CategoryWithApps = { category: Category; apps: AppSummary[] };
 

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../lib/api-client';
-import type { AppSummary } from '../types';
+import type { AppSummary } from '../../../lib/catalogue-types';
 
 // GET /api/apps/top: active apps by views, most viewed first. The key is the path under /api, which the
 // SWRConfig fetcher (apiGet) requests as is.

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../lib/api-client';
-import type { AppSummary } from '../types';
+import type { AppSummary } from '../../../lib/catalogue-types';
 
 // GET /api/apps/search?q=: case-insensitive on name, description or category.
 export function searchAppsKey(query: string): string {

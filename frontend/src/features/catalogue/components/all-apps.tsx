@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toolCount, viewCount } from '../display-rules';
-import type { AppSummary, Category } from '../types';
+import type { AppSummary, Category } from '../../../lib/catalogue-types';
 import { LoadError } from './load-error';
 
 type Order = 'name' | 'popular';

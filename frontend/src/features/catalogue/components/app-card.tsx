@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { viewCount } from '../display-rules';
-import type { App } from '../types';
+import type { App } from '../../../lib/catalogue-types';
 
 type AppCardProps = {
   app: Pick<App, 'name' | 'slug' | 'category' | 'description' | 'views'>;

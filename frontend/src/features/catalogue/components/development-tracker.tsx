@@ -1,6 +1,6 @@
 import { cn } from '../../../lib/utils';
 import { trackerStages } from '../display-rules';
-import type { App } from '../types';
+import type { App } from '../../../lib/catalogue-types';
 import { CheckIcon } from './icons';
 
 /**

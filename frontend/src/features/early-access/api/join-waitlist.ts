@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiPost } from '../../../lib/api-client';
-import { getSessionId } from '../../analytics/session';
+import { getSessionId } from '../../../lib/analytics/session';
 import { earlyAccessStatusKey } from './get-status';
 
 // POST /api/leads: join the Early Explorers (or, once the 100 spots are gone, the wait-list). The same

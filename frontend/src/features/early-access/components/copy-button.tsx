@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { trackInteraction } from '../../analytics/track';
+import { trackInteraction } from '../../../lib/analytics/track';
 
 // Spec §9: the copied indicator resets after 2 s.
 export const COPIED_FOR_MS = 2000;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
@@ -156,7 +156,7 @@ function QuestionStep({ headingRef, step, answers, currentApp, onAnswer, onBack 
   // Each question depends on the answers before it; if it cannot be loaded, the spec's fallback is asked.
   useEffect(() => {
     let current = true;
-    getQuizQuestion({ currentAnswers: asked, currentPage: pathname, currentApp })
+    void getQuizQuestion({ currentAnswers: asked, currentPage: pathname, currentApp })
       .catch((error: unknown) => {
         console.error('Loading the quiz question failed', error);
         return FALLBACK_QUESTION;
@@ -167,7 +167,8 @@ function QuestionStep({ headingRef, step, answers, currentApp, onAnswer, onBack 
     return () => {
       current = false;
     };
-    // `key` stands for step and the answers before it.
+    // `key` stands for step and the answers before it (`asked` is a new array each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, pathname, currentApp]);
   const ready = loaded?.key === key;
   // The heading appears only once the question has loaded: move focus to it then.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../lib/paths';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { NativeSelect } from '../../../../components/ui/select';

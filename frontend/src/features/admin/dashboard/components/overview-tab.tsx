@@ -1,7 +1,7 @@
 import { formatInteger } from '../../../../lib/utils';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../../../app/paths';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../../lib/paths';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { useTopApps } from '../api/get-top-apps';
@@ -93,7 +93,6 @@ export function OverviewTab({
 }
 
 function MostPopularApps() {
-  const navigate = useNavigate();
   const [page, setPage] = useState(0);
   const { data: apps, isLoading } = useTopApps(page);
   const rows = apps ?? [];
@@ -110,21 +109,18 @@ function MostPopularApps() {
         ) : (
           <ul className="flex flex-col divide-y" aria-label="Most popular apps">
             {rows.map((app, index) => (
-              <li
-                key={app.id}
-                className="flex cursor-pointer items-center gap-3 py-3 hover:bg-muted/50"
-                onClick={() => navigate(paths.app(app.slug))}
-              >
+              <li key={app.id} className="relative flex items-center gap-3 py-3 hover:bg-muted/50">
                 <span className="w-6 text-sm text-muted-foreground tabular-nums">{page * TOP_APPS_PAGE_SIZE + index + 1}</span>
                 <div className="min-w-0 flex-1">
-                  <Link to={paths.app(app.slug)} className="font-medium hover:underline" onClick={(event) => event.stopPropagation()}>
+                  {/* Stretched over the row: the whole row opens the app, for a mouse and a keyboard alike. */}
+                  <Link to={paths.app(app.slug)} className="font-medium after:absolute after:inset-0 hover:underline">
                     {app.name}
                   </Link>
                   <p className="truncate text-sm text-muted-foreground">
                     {app.category} · {formatInteger(app.views)} views
                   </p>
                 </div>
-                <Button asChild variant="outline" size="sm" onClick={(event) => event.stopPropagation()}>
+                <Button asChild variant="outline" size="sm" className="relative z-10">
                   <Link to={paths.adminEditApp(app.id)} aria-label={`Edit ${app.name}`}>
                     Edit
                   </Link>

@@ -137,7 +137,7 @@ function SearchQueriesTable({ range, polling }: { range: DayRange; polling: bool
 
 function TrafficSources({ range }: { range: DayRange }) {
   const { data, isLoading } = useTrafficSources(range);
-  const rows: TrafficSourceRow[] = data ?? [];
+  const rows: TrafficSourceRow[] = useMemo(() => data ?? [], [data]);
   const byType = useMemo(() => {
     const totals = new Map<string, number>();
     for (const row of rows) totals.set(row.trafficType, (totals.get(row.trafficType) ?? 0) + row.sessions);

@@ -6,7 +6,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { paths } from '../../../../app/paths';
+import { paths } from '../../../../lib/paths';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
@@ -31,7 +31,7 @@ export function LeadDetail({ leadId }: { leadId: string }) {
       return;
     }
     toast.error('Lead not found', { description: 'The requested lead could not be found.' });
-    const timer = setTimeout(() => navigate(paths.adminTab('leads'), { replace: true }), NOT_FOUND_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(paths.adminTab('leads'), { replace: true }), NOT_FOUND_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [error, notFound, navigate]);
 

@@ -70,5 +70,7 @@ export function usePageTracking(): void {
     else addEventListener('load', later, { once: true });
     // A visitor who switches away before then still counts: load now, and the tracker flushes at once.
     document.addEventListener('visibilitychange', load, { once: true });
+    // The title is read when the path changes (the page being left), not followed on its own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
 }
