@@ -17,7 +17,14 @@ const BASE_URL = 'http://target.test:8080';
 const ALLOWED_IMPORTS = /^(k6|k6\/http|k6\/metrics|k6\/execution|k6\/experimental\/timers|\.\/lib\/[\w-]+\.js)$/;
 // k6 threshold expressions: aggregation, operator, number.
 const THRESHOLD = /^(p\(\d+(\.\d+)?\)|avg|min|max|med|rate|count|value)\s*(<|<=|>|>=|==|===|!=)\s*\d+(\.\d+)?$/;
-const EXECUTORS = ['constant-arrival-rate', 'ramping-arrival-rate', 'constant-vus', 'ramping-vus', 'per-vu-iterations', 'shared-iterations'];
+const EXECUTORS = [
+  'constant-arrival-rate',
+  'ramping-arrival-rate',
+  'constant-vus',
+  'ramping-vus',
+  'per-vu-iterations',
+  'shared-iterations',
+];
 
 interface Script {
   options: { scenarios: Record<string, Record<string, unknown>>; thresholds: Record<string, string[]> };
@@ -46,7 +53,12 @@ function fakeUnsheet(options: { repeatPosition?: number } = {}) {
     if (path === '/api/leads') {
       position += 1;
       const given = position === options.repeatPosition ? position - 1 : position;
-      return ok(201, { position: given, refCode: `CODE${(code++).toString(36).toUpperCase().padStart(2, '0')}`, spotsLeft: 0, alreadyJoined: false });
+      return ok(201, {
+        position: given,
+        refCode: `CODE${(code++).toString(36).toUpperCase().padStart(2, '0')}`,
+        spotsLeft: 0,
+        alreadyJoined: false,
+      });
     }
     if (path === '/api/analytics/collect') return ok(202, { accepted: JSON.parse(body!).events.length, dropped: 0 });
     if (path === '/api/auth/sign-in') return ok(200, { accessToken: 'token-1' });

@@ -34,7 +34,9 @@ export function setup() {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const codes = [];
   for (let i = 0; i < envNumber('LINKS', 20); i++) {
-    const response = http.post(`${BASE_URL}/api/leads`, JSON.stringify({ email: `k6-sharer-${run}-${i}@example.com` }), { headers: JSON_HEADERS });
+    const response = http.post(`${BASE_URL}/api/leads`, JSON.stringify({ email: `k6-sharer-${run}-${i}@example.com` }), {
+      headers: JSON_HEADERS,
+    });
     if (response.status !== 201) fail(`could not create a lead: ${response.status} ${response.body}`);
     codes.push(response.json('refCode'));
   }

@@ -43,9 +43,13 @@ export function setup() {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const referrers = [];
   for (let i = 0; i < 5; i++) {
-    const response = http.post(`${BASE_URL}/api/leads`, JSON.stringify({ email: `k6-referrer-${run}-${i}@example.com`, source_page: '/' }), {
-      headers: JSON_HEADERS,
-    });
+    const response = http.post(
+      `${BASE_URL}/api/leads`,
+      JSON.stringify({ email: `k6-referrer-${run}-${i}@example.com`, source_page: '/' }),
+      {
+        headers: JSON_HEADERS,
+      },
+    );
     if (response.status !== 201) fail(`could not create a referrer: ${response.status} ${response.body}`);
     referrers.push(response.json('refCode'));
   }
@@ -81,7 +85,6 @@ export default function (data) {
     positions.push(position);
   }
   positions.sort((a, b) => a - b);
-  const contiguous =
-    new Set(positions).size === BURST && positions[positions.length - 1] - positions[0] === BURST - 1;
+  const contiguous = new Set(positions).size === BURST && positions[positions.length - 1] - positions[0] === BURST - 1;
   if (!contiguous) burstsWithGaps.add(1);
 }

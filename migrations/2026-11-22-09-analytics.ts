@@ -97,14 +97,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'search_query_stats',
-    'lead_sessions',
-    'analytics_bot_drops',
-    'app_interactions',
-    'page_views',
-    'user_sessions',
-  ]) {
+  for (const table of ['search_query_stats', 'lead_sessions', 'analytics_bot_drops', 'app_interactions', 'page_views', 'user_sessions']) {
     await sql`drop table ${sql.table(table)}`.execute(db);
   }
 }

@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       revenue_earned numeric(12, 2) not null default 0,
       created_at timestamptz not null
     )`.execute(db);
-  await sql`create index referral_codes_leaderboard_idx on referral_codes (conversions desc, created_at, code) where conversions > 0`.execute(db);
+  await sql`create index referral_codes_leaderboard_idx on referral_codes (conversions desc, created_at, code) where conversions > 0`.execute(
+    db,
+  );
   await sql`
     create table referrals (
       referee_email text primary key,

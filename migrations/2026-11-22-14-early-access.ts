@@ -42,7 +42,9 @@ export async function down(db: Kysely<any>): Promise<void> {
       add column clicks integer not null default 0,
       add column conversions integer not null default 0,
       add column revenue_earned numeric(12, 2) not null default 0`.execute(db);
-  await sql`create index referral_codes_leaderboard_idx on referral_codes (conversions desc, created_at, code) where conversions > 0`.execute(db);
+  await sql`create index referral_codes_leaderboard_idx on referral_codes (conversions desc, created_at, code) where conversions > 0`.execute(
+    db,
+  );
   await sql`drop table referral_stats`.execute(db);
   await sql`alter table leads drop column disposable_email`.execute(db);
 }

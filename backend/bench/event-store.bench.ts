@@ -151,7 +151,9 @@ Figures are from one run; repeat it on your machine before comparing.
 ## Machine and versions
 - ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB memory
 - Node.js ${process.version}, PostgreSQL ${serverVersion} (local, default settings), run on ${new Date().toISOString().slice(0, 10)}
-- Load average when this part ended: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${cpu.length} cores: above ${cpu.length},
+- Load average when this part ended: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1 / 5 / 15 min) on ${cpu.length} cores: above ${cpu.length},
   other work was competing for the cores and every figure below is depressed by it
 
 ## Event store: appends in batches of ${BATCH} against a bare multi-row INSERT

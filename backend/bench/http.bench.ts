@@ -21,7 +21,13 @@ import { loadConfig } from '../src/shared/config/config.js';
 import { PROJECT_ROOT } from '../src/shared/paths.js';
 import { PROJECTIONS_QUEUE } from '../src/shared/queue/projection-wakeup.js';
 import { startServerProcess, startWorkerProcess, waitForQueueWorkers } from '../src/shared/testing/server-process.js';
-import { clearRedisPrefix, createTestDatabase, projectionsCaughtUp, TEST_REDIS_URL, uniqueName } from '../src/shared/testing/test-database.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  projectionsCaughtUp,
+  TEST_REDIS_URL,
+  uniqueName,
+} from '../src/shared/testing/test-database.js';
 import { buildProjections } from '../src/projections.js';
 import { ADMIN, adminReads } from './http/admin.js';
 import { CATALOGUE, catalogueReads } from './http/catalogue.js';
@@ -40,7 +46,10 @@ const TARGETS = {
 
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (name: string) => !only || only.includes(name);
-const nodeArgs = (name: string) => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(PROJECT_ROOT, '.profiles'), '--cpu-prof-name', `${name}.cpuprofile`] : []);
+const nodeArgs = (name: string) =>
+  process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', join(PROJECT_ROOT, '.profiles'), '--cpu-prof-name', `${name}.cpuprofile`]
+    : [];
 
 const database = await createTestDatabase();
 const prefix = uniqueName('unsheet-bench');
@@ -65,7 +74,9 @@ const API_PROCESSES = process.env.BENCH_API_PROCESSES ?? '1';
 // The worker shares the cores with the API: at a lower priority, as docs/scaling.md advises.
 const WORKER_NICE = process.env.BENCH_WORKER_NICE ?? '10';
 const loadAtStart = loadavg();
-const server = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'true', API_PROCESSES }, 60_000, { nodeArgs: nodeArgs('api') });
+const server = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'true', API_PROCESSES }, 60_000, {
+  nodeArgs: nodeArgs('api'),
+});
 // The projection and e-mail workers in a process of their own, as in production: the API's event loop only serves.
 const startWorker = () => startWorkerProcess({ ...env, WORKER_NICE }, 60_000, { nodeArgs: nodeArgs('worker') });
 let worker = await startWorker();
@@ -75,15 +86,27 @@ try {
   // Nothing is measured while the worker is still starting (seconds of CPU on the same cores).
   await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, 1);
   const catalogue = runs('catalogue') ? await catalogueReads(server.url) : undefined;
-  if (catalogue) print('Catalogue reads', catalogue, CATALOGUE.connections, catalogue.rps >= TARGETS.catalogueRps && catalogue.p99 < TARGETS.catalogueP99);
+  if (catalogue)
+    print(
+      'Catalogue reads',
+      catalogue,
+      CATALOGUE.connections,
+      catalogue.rps >= TARGETS.catalogueRps && catalogue.p99 < TARGETS.catalogueP99,
+    );
 
   const ingest = runs('ingest') ? await analyticsIngest(server.url, pool) : undefined;
   if (ingest) {
     const { saturation, target, lag } = ingest;
-    console.log(`Analytics ingest, saturation: ${fmt(saturation.eventsPerSecond)} events/s (${fmt(saturation.rps)} batches/s), p50 ${saturation.p50} ms, p99 ${saturation.p99} ms, ${saturation.errors} errors`);
+    console.log(
+      `Analytics ingest, saturation: ${fmt(saturation.eventsPerSecond)} events/s (${fmt(saturation.rps)} batches/s), p50 ${saturation.p50} ms, p99 ${saturation.p99} ms, ${saturation.errors} errors`,
+    );
     console.log(`  bare multi-row INSERT of the same rows: ${fmt(ingest.bare)} rows/s; ingest / bare = ${ingest.ratio.toFixed(2)}`);
-    console.log(`  at ${fmt(INGEST.targetEventsPerSecond)} events/s: achieved ${fmt(target.eventsPerSecond)}, p50 ${target.p50} ms, p99 ${target.p99} ms ${verdict(ingestMet(ingest))}`);
-    console.log(`  projection lag: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms over ${lag.probes} probes ${verdict(lag.p99 < TARGETS.lagP99)}`);
+    console.log(
+      `  at ${fmt(INGEST.targetEventsPerSecond)} events/s: achieved ${fmt(target.eventsPerSecond)}, p50 ${target.p50} ms, p99 ${target.p99} ms ${verdict(ingestMet(ingest))}`,
+    );
+    console.log(
+      `  projection lag: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms over ${lag.probes} probes ${verdict(lag.p99 < TARGETS.lagP99)}`,
+    );
   }
 
   const projections = buildProjections(loadConfig(env));
@@ -101,10 +124,13 @@ try {
     await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, 1);
     print(`Waitlist joins, ${WAITLIST.bursts} bursts`, waitlist.bursts, WAITLIST.burst, waitlistMet(waitlist));
     print('Waitlist joins, sustained', waitlist.sustained, WAITLIST.burst);
-    if (waitlist.burstsWithoutWorker) print(`Waitlist joins, ${WAITLIST.bursts} bursts, worker stopped`, waitlist.burstsWithoutWorker, WAITLIST.burst);
+    if (waitlist.burstsWithoutWorker)
+      print(`Waitlist joins, ${WAITLIST.bursts} bursts, worker stopped`, waitlist.burstsWithoutWorker, WAITLIST.burst);
     console.log(`  ${fmt(waitlist.joins)} joins; positions unique: ${waitlist.positionsUnique}, gap-free: ${waitlist.positionsGapFree}`);
     if (waitlist.burstCpuPerJoin) console.log(`  CPU per join during the bursts: ${waitlist.burstCpuPerJoin}`);
-    console.log(`  the worker caught up with the warm-up's ${fmt(WAITLIST.warmUpBursts * WAITLIST.burst)} joins (projections, welcome e-mails) ${waitlist.workerCatchUpSeconds.toFixed(1)} s after its last answer`);
+    console.log(
+      `  the worker caught up with the warm-up's ${fmt(WAITLIST.warmUpBursts * WAITLIST.burst)} joins (projections, welcome e-mails) ${waitlist.workerCatchUpSeconds.toFixed(1)} s after its last answer`,
+    );
   }
   const clicks = waitlist ? await referralClicks(server.url, waitlist.codes) : undefined;
   if (clicks) print('Referral clicks', clicks, CLICKS.connections);
@@ -113,8 +139,17 @@ try {
   if (admin) print('Admin dashboard reads', admin, ADMIN.connections);
 
   const loadAtEnd = loadavg();
-  if (!only) writeSection({ catalogue: catalogue!, ingest: ingest!, waitlist: waitlist!, clicks: clicks!, admin: admin! }, await redisVersion(), loadAtStart, loadAtEnd);
-  const failures = [worker.output(), server.output()].join('').split('\n').filter((line) => /"level":(50|60)/.test(line));
+  if (!only)
+    writeSection(
+      { catalogue: catalogue!, ingest: ingest!, waitlist: waitlist!, clicks: clicks!, admin: admin! },
+      await redisVersion(),
+      loadAtStart,
+      loadAtEnd,
+    );
+  const failures = [worker.output(), server.output()]
+    .join('')
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line));
   if (failures.length > 0) console.log(`Errors logged by the server or worker:\n${failures.slice(0, 5).join('\n')}`);
 } finally {
   await pool.end();
@@ -139,7 +174,9 @@ function verdict(met: boolean): string {
 
 function print(name: string, r: LoadResult, connections: number, met?: boolean): void {
   const target = met === undefined ? '' : ` ${verdict(met)}`;
-  console.log(`${name} (${connections} connections): ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors${target}`);
+  console.log(
+    `${name} (${connections} connections): ${fmt(r.rps)} req/s, p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors${target}`,
+  );
 }
 
 async function redisVersion(): Promise<string> {
@@ -202,7 +239,9 @@ ${waitlist.burstCpuPerJoin ? `- CPU per join during the waitlist bursts, by proc
   const file = join(PROJECT_ROOT, 'docs', 'performance.md');
   const current = readFileSync(file, 'utf8');
   const marked = /<!-- (http|analytics-ingest) -->[\s\S]*<!-- \/(http|analytics-ingest) -->\n/;
-  const next = marked.test(current) ? current.replace(marked, section) : current.replace('## What profiling changed', `${section}\n## What profiling changed`);
+  const next = marked.test(current)
+    ? current.replace(marked, section)
+    : current.replace('## What profiling changed', `${section}\n## What profiling changed`);
   writeFileSync(file, next);
   console.log('Wrote the HTTP section of docs/performance.md');
 }

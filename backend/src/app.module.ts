@@ -33,7 +33,12 @@ export class AppModule {
         NotificationsModule,
         // SiteModule last: its catch-all route answers every path the others do not.
         ...(options.http
-          ? [RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits(kernel.config)]), HealthModule, AdminConsoleModule, SiteModule]
+          ? [
+              RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits(kernel.config)]),
+              HealthModule,
+              AdminConsoleModule,
+              SiteModule,
+            ]
           : []),
       ],
     };

@@ -123,11 +123,15 @@ describe('leads', () => {
     });
     // The person is erased with the lead (issue #11): no event still holds the address, and the erasure
     // itself is recorded with the acting admin.
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where data::text ilike ${'%gone@example.com%'}`.execute(db());
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where data::text ilike ${'%gone@example.com%'}`.execute(
+      db(),
+    );
     expect(rows[0]!.n).toBe(0);
     expect(await lastEvent('PersonalDataErased')).toMatchObject({ metadata: expect.objectContaining({ userId: adminId }) });
     // The analytics read model forgets it too (async projection).
-    await eventually(async () => (await db().selectFrom('lead_sessions').select('lead_id').where('lead_id', '=', id).execute()).length === 0);
+    await eventually(
+      async () => (await db().selectFrom('lead_sessions').select('lead_id').where('lead_id', '=', id).execute()).length === 0,
+    );
 
     const again = await send('DELETE', `/api/admin/leads/${id}`, admin);
     expect(again.status).toBe(404);
@@ -186,7 +190,11 @@ describe('suggestions', () => {
 
   it.each([
     ...badBodies({ status: 'done' }, 'status', 3),
-    ['an unknown status', { status: 'archived' }, { fields: { status: 'Status must be new, triaged or done.' } }] as [string, unknown, object],
+    ['an unknown status', { status: 'archived' }, { fields: { status: 'Status must be new, triaged or done.' } }] as [
+      string,
+      unknown,
+      object,
+    ],
   ])('answers 400 for %s, changing nothing', async (_, body, expected) => {
     const id = await created('/api/suggestions', { email: 'c@example.com', suggestion_text: 'Idea' });
     const events = await countEvents('SuggestionStatusChanged');

@@ -74,7 +74,8 @@ beforeAll(async () => {
   ];
   expect((await post(api, '/api/quiz-results', { email: 'ada@example.com', answers })).status).toBe(201);
 
-  leadId = (await api.database.handle.db.selectFrom('leads').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()).id;
+  leadId = (await api.database.handle.db.selectFrom('leads').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow())
+    .id;
   await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.sessionMetrics?.totalSessions === 2, 15_000);
   await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.referralData?.clicks === 2, 15_000);
 });
@@ -101,9 +102,7 @@ describe('GET /api/admin/analytics/leads/by-id/:leadId', () => {
       ['https://unsheet.app/app/invoice-chaser', 45],
       ['https://unsheet.app/c/productivity', 20],
     ]);
-    expect(body.appInteractions).toEqual([
-      expect.objectContaining({ session_id: S1, action_type: 'view', app_id: INVOICE_CHASER }),
-    ]);
+    expect(body.appInteractions).toEqual([expect.objectContaining({ session_id: S1, action_type: 'view', app_id: INVOICE_CHASER })]);
     expect(body.quizResults).toEqual([
       { id: expect.any(String), created_at: expect.any(String), recommended_app: expect.any(String), answers: expect.any(Array) },
     ]);
@@ -113,7 +112,11 @@ describe('GET /api/admin/analytics/leads/by-id/:leadId', () => {
   });
 
   it('gives a lead that joined without a session an empty timeline', async () => {
-    const friend = await api.database.handle.db.selectFrom('leads').select('id').where('email', '=', 'friend@example.com').executeTakeFirstOrThrow();
+    const friend = await api.database.handle.db
+      .selectFrom('leads')
+      .select('id')
+      .where('email', '=', 'friend@example.com')
+      .executeTakeFirstOrThrow();
     const { status, body } = await get(`/api/admin/analytics/leads/by-id/${friend.id}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -142,7 +145,12 @@ describe('GET /api/admin/audit', () => {
   const csv = 'Top queries,Clicks,Impressions,CTR,Position\nspreadsheet ai,4,100,4%,3.5\ninvoice tool,1,50,2%,12';
 
   beforeAll(async () => {
-    const imported = await post(api, '/api/admin/analytics/search-queries/import', { startDate: '2026-11-01', endDate: '2026-11-07', csv }, admin);
+    const imported = await post(
+      api,
+      '/api/admin/analytics/search-queries/import',
+      { startDate: '2026-11-01', endDate: '2026-11-07', csv },
+      admin,
+    );
     expect(imported.status).toBe(200);
   });
 
@@ -192,7 +200,9 @@ describe('GET /api/admin/audit', () => {
 
     it('falls back to the event type where no description exists', async () => {
       const { body } = await get(`/api/admin/audit?stream=lead-${leadId}`);
-      expect(body.entries).toEqual([expect.objectContaining({ type: 'LeadNoteAdded', description: 'LeadNoteAdded', streamId: `lead-${leadId}` })]);
+      expect(body.entries).toEqual([
+        expect.objectContaining({ type: 'LeadNoteAdded', description: 'LeadNoteAdded', streamId: `lead-${leadId}` }),
+      ]);
     });
 
     it('gives a lead’s changes: its own stream and events naming it', async () => {

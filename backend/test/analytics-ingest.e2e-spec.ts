@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BOT_UA,
-  BROWSER_UA,
-  interaction,
-  pageTime,
-  pageView,
-  sessionEnd,
-  sessionStart,
-} from '../src/analytics/testing/tracker-events.js';
+import { BOT_UA, BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
 import { eventually } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
@@ -56,9 +48,22 @@ describe('POST /api/analytics/collect', () => {
         trafficType: 'paid',
         campaignSource: 'newsletter',
       }),
-      pageView({ sessionId, pageViewId: home, at: '2026-11-22T10:00:01.000Z', url: 'https://unsheet.app/', title: 'Unsheet', potentialKeywords: ['ai tools'] }),
+      pageView({
+        sessionId,
+        pageViewId: home,
+        at: '2026-11-22T10:00:01.000Z',
+        url: 'https://unsheet.app/',
+        title: 'Unsheet',
+        potentialKeywords: ['ai tools'],
+      }),
       pageTime({ sessionId, pageViewId: home, at: '2026-11-22T10:00:31.000Z', seconds: 30 }),
-      pageView({ sessionId, pageViewId: pricing, at: '2026-11-22T10:00:31.000Z', url: 'https://unsheet.app/app/invoice-chaser', title: 'Invoice Chaser' }),
+      pageView({
+        sessionId,
+        pageViewId: pricing,
+        at: '2026-11-22T10:00:31.000Z',
+        url: 'https://unsheet.app/app/invoice-chaser',
+        title: 'Invoice Chaser',
+      }),
       interaction({ sessionId, appId, at: '2026-11-22T10:00:40.000Z', action: 'cta_click', metadata: { button: 'Try it' } }),
       sessionEnd({ sessionId, at: '2026-11-22T10:01:00.000Z', timeOnSite: 60, pagesViewed: 2 }),
     ];
@@ -165,15 +170,19 @@ describe('POST /api/analytics/collect', () => {
         sessionEnd({ sessionId, at: '2026-11-22T12:01:00.000Z', timeOnSite: 60 }),
       ],
     });
-    await eventually(async () => (await query`select 1 from user_sessions where session_id = ${sessionId} and parsed_referrer = 'bing'`).length === 1);
-    expect(await query`select pages_viewed, time_on_site, start_time, end_time from user_sessions where session_id = ${sessionId}`).toEqual([
-      {
-        pages_viewed: 1,
-        time_on_site: 295,
-        start_time: new Date('2026-11-22T12:00:00.000Z'),
-        end_time: new Date('2026-11-22T12:05:00.000Z'),
-      },
-    ]);
+    await eventually(
+      async () => (await query`select 1 from user_sessions where session_id = ${sessionId} and parsed_referrer = 'bing'`).length === 1,
+    );
+    expect(await query`select pages_viewed, time_on_site, start_time, end_time from user_sessions where session_id = ${sessionId}`).toEqual(
+      [
+        {
+          pages_viewed: 1,
+          time_on_site: 295,
+          start_time: new Date('2026-11-22T12:00:00.000Z'),
+          end_time: new Date('2026-11-22T12:05:00.000Z'),
+        },
+      ],
+    );
   });
 
   it('drops a bot’s batch and counts it', async () => {
@@ -210,7 +219,9 @@ describe('POST /api/analytics/collect', () => {
     expect(await query`select page_title, potential_keywords from page_views where session_id = ${sessionId}`).toEqual([
       { page_title: title, potential_keywords: ['<img src=x onerror=alert(1)>'] },
     ]);
-    expect((await query<{ metadata: unknown }>`select metadata from app_interactions where session_id = ${sessionId}`)[0]!.metadata).toEqual({
+    expect(
+      (await query<{ metadata: unknown }>`select metadata from app_interactions where session_id = ${sessionId}`)[0]!.metadata,
+    ).toEqual({
       note: "Robert'); DROP TABLE app_interactions;--",
       nested: { html: '<b>x</b>' },
     });
@@ -226,22 +237,74 @@ describe('POST /api/analytics/collect refuses bad batches whole, writing nothing
     ['not a list', { events: 'many' }, { events: 'Must be a list of events.' }],
     ['an unknown field at the top', { events: [valid()], extra: 1 }, { '(body)': 'Unrecognized key: "extra"' }],
     ['an unknown field in an event', { events: [valid(), { ...pageView(), ip: '1.2.3.4' }] }, { 'events.1': 'Unrecognized key: "ip"' }],
-    ['an unknown type', { events: [valid(), { ...pageView(), type: 'purchase' }] }, { 'events.1.type': 'Must be session_start, page_view, page_time, session_end or interaction.' }],
-    ['a session id that is no uuid', { events: [{ ...valid(), sessionId: "1' or '1'='1" }] }, { 'events.0.sessionId': 'Must be a UUID (v4).' }],
-    ['a timestamp that is no timestamp', { events: [{ ...valid(), at: 'yesterday' }] }, { 'events.0.at': 'Must be an ISO-8601 timestamp.' }],
-    ['seconds as a string', { events: [pageTime({ seconds: '30' as unknown as number })] }, { 'events.0.seconds': 'Must be a number of seconds.' }],
+    [
+      'an unknown type',
+      { events: [valid(), { ...pageView(), type: 'purchase' }] },
+      { 'events.1.type': 'Must be session_start, page_view, page_time, session_end or interaction.' },
+    ],
+    [
+      'a session id that is no uuid',
+      { events: [{ ...valid(), sessionId: "1' or '1'='1" }] },
+      { 'events.0.sessionId': 'Must be a UUID (v4).' },
+    ],
+    [
+      'a timestamp that is no timestamp',
+      { events: [{ ...valid(), at: 'yesterday' }] },
+      { 'events.0.at': 'Must be an ISO-8601 timestamp.' },
+    ],
+    [
+      'seconds as a string',
+      { events: [pageTime({ seconds: '30' as unknown as number })] },
+      { 'events.0.seconds': 'Must be a number of seconds.' },
+    ],
     ['negative seconds', { events: [sessionEnd({ timeOnSite: -1 })] }, { 'events.0.timeOnSite': 'Must be 0 or more.' }],
     ['fractional seconds', { events: [pageTime({ seconds: 1.5 })] }, { 'events.0.seconds': 'Must be a whole number of seconds.' }],
-    ['a URL over 2048 characters', { events: [pageView({ url: `https://unsheet.app/${'a'.repeat(2030)}` })] }, { 'events.0.url': 'At most 2048 characters.' }],
+    [
+      'a URL over 2048 characters',
+      { events: [pageView({ url: `https://unsheet.app/${'a'.repeat(2030)}` })] },
+      { 'events.0.url': 'At most 2048 characters.' },
+    ],
     ['a title over 300 characters', { events: [pageView({ title: 't'.repeat(301) })] }, { 'events.0.title': 'At most 300 characters.' }],
-    ['11 keywords', { events: [pageView({ potentialKeywords: Array.from({ length: 11 }, (_, i) => `k${i}`) })] }, { 'events.0.potentialKeywords': 'At most 10 keywords.' }],
-    ['a UTM value over 200 characters', { events: [sessionStart({ utm: { source: 's'.repeat(201), medium: null, campaign: null, term: null, content: null } })] }, { 'events.0.utm.source': 'At most 200 characters.' }],
-    ['metadata over 2 KB', { events: [interaction({ metadata: { blob: 'x'.repeat(2100) } })] }, { 'events.0.metadata': 'At most 2048 characters as JSON.' }],
-    ['metadata that is a list', { events: [interaction({ metadata: [] as unknown as Record<string, unknown> })] }, { 'events.0.metadata': 'Must be an object.' }],
-    ['a control character in a title', { events: [pageView({ title: 'Tab\there' })] }, { 'events.0.title': 'Control characters are not allowed.' }],
-    ['a NUL in a URL', { events: [pageView({ url: 'https://unsheet.app/\u0000' })] }, { 'events.0.url': 'Control characters are not allowed.' }],
-    ['a NUL in metadata', { events: [interaction({ metadata: { a: 'x\u0000' } })] }, { 'events.0.metadata': 'Control characters are not allowed.' }],
-    ['an unknown action', { events: [interaction({ action: 'buy' as 'view' })] }, { 'events.0.action': 'Must be view, cta_click, open_app, share, quiz_start or quiz_complete.' }],
+    [
+      '11 keywords',
+      { events: [pageView({ potentialKeywords: Array.from({ length: 11 }, (_, i) => `k${i}`) })] },
+      { 'events.0.potentialKeywords': 'At most 10 keywords.' },
+    ],
+    [
+      'a UTM value over 200 characters',
+      { events: [sessionStart({ utm: { source: 's'.repeat(201), medium: null, campaign: null, term: null, content: null } })] },
+      { 'events.0.utm.source': 'At most 200 characters.' },
+    ],
+    [
+      'metadata over 2 KB',
+      { events: [interaction({ metadata: { blob: 'x'.repeat(2100) } })] },
+      { 'events.0.metadata': 'At most 2048 characters as JSON.' },
+    ],
+    [
+      'metadata that is a list',
+      { events: [interaction({ metadata: [] as unknown as Record<string, unknown> })] },
+      { 'events.0.metadata': 'Must be an object.' },
+    ],
+    [
+      'a control character in a title',
+      { events: [pageView({ title: 'Tab\there' })] },
+      { 'events.0.title': 'Control characters are not allowed.' },
+    ],
+    [
+      'a NUL in a URL',
+      { events: [pageView({ url: 'https://unsheet.app/\u0000' })] },
+      { 'events.0.url': 'Control characters are not allowed.' },
+    ],
+    [
+      'a NUL in metadata',
+      { events: [interaction({ metadata: { a: 'x\u0000' } })] },
+      { 'events.0.metadata': 'Control characters are not allowed.' },
+    ],
+    [
+      'an unknown action',
+      { events: [interaction({ action: 'buy' as 'view' })] },
+      { 'events.0.action': 'Must be view, cta_click, open_app, share, quiz_start or quiz_complete.' },
+    ],
     ['a list instead of an object', [valid()], { '(body)': 'Must be an object with an events list.' }],
   ])('400 for %s', async (_, body, fields) => {
     const before = await eventCount();

@@ -68,23 +68,82 @@ function visit(options: {
 
 const visits = [
   // Yesterday: V1's first visit (makes V1 a returning visitor today).
-  visit({ sessionId: A, visitorId: V1, start: at(yesterday, '10:15:00'), pages: [['/', 20]], timeOnSite: 40,
-    interactions: [{ appId: INVOICE_CHASER, action: 'quiz_complete' }] }),
+  visit({
+    sessionId: A,
+    visitorId: V1,
+    start: at(yesterday, '10:15:00'),
+    pages: [['/', 20]],
+    timeOnSite: 40,
+    interactions: [{ appId: INVOICE_CHASER, action: 'quiz_complete' }],
+  }),
   // Today.
-  visit({ sessionId: B, visitorId: V1, start: at(today, '09:05:00'), pages: [['/', 30], ['/c/productivity', 40], ['/app/invoice-chaser', 50]],
-    timeOnSite: 120, parsedReferrer: 'google', trafficType: 'search',
-    interactions: [{ appId: INVOICE_CHASER, action: 'view' }, { appId: INVOICE_CHASER, action: 'cta_click' }, { appId: null, action: 'quiz_complete' }] }),
-  visit({ sessionId: C, visitorId: V2, start: at(today, '09:30:00'), pages: [['/', 100], ['/app/invoice-chaser', 200]], timeOnSite: 300,
+  visit({
+    sessionId: B,
+    visitorId: V1,
+    start: at(today, '09:05:00'),
+    pages: [
+      ['/', 30],
+      ['/c/productivity', 40],
+      ['/app/invoice-chaser', 50],
+    ],
+    timeOnSite: 120,
+    parsedReferrer: 'google',
+    trafficType: 'search',
+    interactions: [
+      { appId: INVOICE_CHASER, action: 'view' },
+      { appId: INVOICE_CHASER, action: 'cta_click' },
+      { appId: null, action: 'quiz_complete' },
+    ],
+  }),
+  visit({
+    sessionId: C,
+    visitorId: V2,
+    start: at(today, '09:30:00'),
+    pages: [
+      ['/', 100],
+      ['/app/invoice-chaser', 200],
+    ],
+    timeOnSite: 300,
     utm: { source: 'newsletter', medium: 'email', campaign: 'launch' },
-    interactions: [{ appId: MARKETING_APP, action: 'view' }, { appId: null, action: 'quiz_complete' }] }),
-  visit({ sessionId: D, visitorId: V2, start: at(today, '14:00:00'), pages: [['/', 60]], timeOnSite: 60, parsedReferrer: 'bing', trafficType: 'search',
-    interactions: [{ appId: ANALYTICS_APP, action: 'share' }, { appId: INVOICE_CHASER, action: 'view' }] }),
+    interactions: [
+      { appId: MARKETING_APP, action: 'view' },
+      { appId: null, action: 'quiz_complete' },
+    ],
+  }),
+  visit({
+    sessionId: D,
+    visitorId: V2,
+    start: at(today, '14:00:00'),
+    pages: [['/', 60]],
+    timeOnSite: 60,
+    parsedReferrer: 'bing',
+    trafficType: 'search',
+    interactions: [
+      { appId: ANALYTICS_APP, action: 'share' },
+      { appId: INVOICE_CHASER, action: 'view' },
+    ],
+  }),
   // No visitor id (Do Not Track), no session end.
-  visit({ sessionId: E, visitorId: null, start: at(today, '14:45:00'), pages: [['/app/invoice-chaser', null]], parsedReferrer: 'chatgpt', trafficType: 'ai',
-    interactions: [{ appId: null, action: 'quiz_complete' }] }),
+  visit({
+    sessionId: E,
+    visitorId: null,
+    start: at(today, '14:45:00'),
+    pages: [['/app/invoice-chaser', null]],
+    parsedReferrer: 'chatgpt',
+    trafficType: 'ai',
+    interactions: [{ appId: null, action: 'quiz_complete' }],
+  }),
   // UTM only in the URL: the server fills it in.
-  visit({ sessionId: F, visitorId: V4, start: at(today, '09:59:00'), pages: [['/', 10]], timeOnSite: 30, parsedReferrer: 'facebook', trafficType: 'social',
-    url: 'https://unsheet.app/?utm_source=fb&utm_medium=cpc&utm_campaign=spring' }),
+  visit({
+    sessionId: F,
+    visitorId: V4,
+    start: at(today, '09:59:00'),
+    pages: [['/', 10]],
+    timeOnSite: 30,
+    parsedReferrer: 'facebook',
+    trafficType: 'social',
+    url: 'https://unsheet.app/?utm_source=fb&utm_medium=cpc&utm_campaign=spring',
+  }),
 ].flat();
 
 const EXPECTED_TODAY = {
@@ -128,7 +187,11 @@ beforeAll(async () => {
   for (const email of ['grace@example.com', 'ada@example.com', 'lin@example.com', 'yesterday@example.com']) {
     const quizResultId = randomUUID();
     const answers = [{ question: 'What slows you down?', answer: 'Invoices' }];
-    await store.append(quizStream(quizResultId), [{ type: 'QuizCompleted', data: { quizResultId, email, answers, recommendedApp: 'invoice-chaser' } }], 0);
+    await store.append(
+      quizStream(quizResultId),
+      [{ type: 'QuizCompleted', data: { quizResultId, email, answers, recommendedApp: 'invoice-chaser' } }],
+      0,
+    );
   }
   // The log cannot be written in the past: the read model is moved back a day instead.
   await sql`update quiz_results set created_at = created_at - interval '1 day' where email = 'yesterday@example.com'`.execute(
@@ -244,7 +307,11 @@ describe('a lead’s activity', () => {
       type: 'LeadJoined',
       data: { leadId: randomUUID(), email, sourcePage: '/', position: n, referralCode: `CODE0${n}`, referredBy: null, sessionId },
     });
-    await store.append('waitlist', [lead(1, 'grace@example.com', C), lead(2, 'nosession@example.com'), lead(3, 'odd@example.com', "'; drop")], 0);
+    await store.append(
+      'waitlist',
+      [lead(1, 'grace@example.com', C), lead(2, 'nosession@example.com'), lead(3, 'odd@example.com', "'; drop")],
+      0,
+    );
     await eventually(async () => (await count('lead_sessions')) === 3);
   });
 
@@ -271,15 +338,18 @@ describe('a lead’s activity', () => {
     expect(body.sessionMetrics).toEqual({ totalSessions: 2, uniquePagesVisited: 2, totalTimeSpent: 360, avgTimePerSession: 180 });
   });
 
-  it.each(['nosession@example.com', 'odd@example.com'])('gives an empty timeline to a lead without a (valid) session: %s', async (email) => {
-    const { body } = await api.get(`/api/admin/analytics/leads/${email}/activity`);
-    expect(body).toMatchObject({
-      sessions: [],
-      pageViews: [],
-      appInteractions: [],
-      sessionMetrics: { totalSessions: 0, uniquePagesVisited: 0, totalTimeSpent: 0, avgTimePerSession: 0 },
-    });
-  });
+  it.each(['nosession@example.com', 'odd@example.com'])(
+    'gives an empty timeline to a lead without a (valid) session: %s',
+    async (email) => {
+      const { body } = await api.get(`/api/admin/analytics/leads/${email}/activity`);
+      expect(body).toMatchObject({
+        sessions: [],
+        pageViews: [],
+        appInteractions: [],
+        sessionMetrics: { totalSessions: 0, uniquePagesVisited: 0, totalTimeSpent: 0, avgTimePerSession: 0 },
+      });
+    },
+  );
 
   it('answers 404 for an unknown lead', async () => {
     expect(await api.get('/api/admin/analytics/leads/nobody@example.com/activity')).toMatchObject({

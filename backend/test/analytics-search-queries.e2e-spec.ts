@@ -41,7 +41,8 @@ beforeAll(async () => {
       const [header, claims, signature] = (form.get('assertion') ?? '').split('.') as [string, string, string];
       const validSignature = verify('RSA-SHA256', Buffer.from(`${header}.${claims}`), publicKey, Buffer.from(signature, 'base64url'));
       tokenRequests.push({ claims: JSON.parse(Buffer.from(claims, 'base64url').toString()), validSignature });
-      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !validSignature) return answer(400, { error: 'invalid_grant' });
+      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !validSignature)
+        return answer(400, { error: 'invalid_grant' });
       return answer(200, { access_token: 'ya29.test-token', expires_in: 3599, token_type: 'Bearer' });
     }
     queryRequests.push({ path: request.url!, authorization: request.headers.authorization, body: JSON.parse(body) });
@@ -170,14 +171,21 @@ describe('POST /api/admin/analytics/search-queries/import (CSV export)', () => {
   });
 
   it('records a whole export (over 64 KB) for its period', async () => {
-    const rows = Array.from({ length: 1300 }, (_, i) => `"ai tool for small business number ${i}",${i % 7},${2000 - i},0.1%,${(i % 50) + 1.5}`);
+    const rows = Array.from(
+      { length: 1300 },
+      (_, i) => `"ai tool for small business number ${i}",${i % 7},${2000 - i},0.1%,${(i % 50) + 1.5}`,
+    );
     const csv = ['Top queries,Clicks,Impressions,CTR,Position', '"spreadsheet, but better",40,800,5%,3.2', ...rows].join('\n');
     expect(csv.length).toBeGreaterThan(64 * 1024);
-    const response = await post(plain, '/api/admin/analytics/search-queries/import', { startDate: '2026-10-01', endDate: '2026-10-28', csv });
+    const response = await post(plain, '/api/admin/analytics/search-queries/import', {
+      startDate: '2026-10-01',
+      endDate: '2026-10-28',
+      csv,
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ recorded: 1301, startDate: '2026-10-01', endDate: '2026-10-28' });
     await eventually(async () => (await topQueries(plain, 'from=2026-10-01&to=2026-10-31&limit=1000')).length === 1000);
-    expect((await topQueries(plain, 'from=2026-10-01&to=2026-10-31&limit=2'))).toEqual([
+    expect(await topQueries(plain, 'from=2026-10-01&to=2026-10-31&limit=2')).toEqual([
       { query: 'spreadsheet, but better', totalImpressions: 800, totalClicks: 40, ctr: 5, avgPosition: 3.2 },
       { query: 'ai tool for small business number 6', totalImpressions: 1994, totalClicks: 6, ctr: 0.3, avgPosition: 7.5 },
     ]);
@@ -186,7 +194,10 @@ describe('POST /api/admin/analytics/search-queries/import (CSV export)', () => {
   });
 
   it.each([
-    [{ startDate: '2026-10-01', endDate: '2026-10-28', csv: 'Page,Clicks\n/,1' }, { csv: 'Expected the columns Top queries, Clicks, Impressions and Position (a Search Console Queries export).' }],
+    [
+      { startDate: '2026-10-01', endDate: '2026-10-28', csv: 'Page,Clicks\n/,1' },
+      { csv: 'Expected the columns Top queries, Clicks, Impressions and Position (a Search Console Queries export).' },
+    ],
     [{ startDate: '2026-10-01', endDate: '2026-10-28', csv: '' }, { csv: 'Paste or upload the Queries.csv export.' }],
     [{ startDate: '2026-10-01', csv: 'x' }, { endDate: 'Use the form YYYY-MM-DD.' }],
     [{ startDate: '2026-10-01', endDate: '2026-10-28', csv: 42 }, { csv: 'Paste or upload the Queries.csv export.' }],

@@ -3,13 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from '../src/bootstrap.js';
 import type { Config } from '../src/shared/config/config.js';
 import { bearer, createAdmin, recordRoutes } from './auth-helpers.js';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  silentLogger,
-  testConfig,
-  type TestDatabase,
-} from '../src/shared/testing/test-database.js';
+import { clearRedisPrefix, createTestDatabase, silentLogger, testConfig, type TestDatabase } from '../src/shared/testing/test-database.js';
 
 export interface ApiHarness {
   app: INestApplication;

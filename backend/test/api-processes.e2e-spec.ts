@@ -48,7 +48,11 @@ afterAll(async () => {
 /** The API processes the supervisor runs now. */
 function apiProcesses(): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(server!.pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(server!.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return []; // pgrep exits 1 when there are none
   }
@@ -56,7 +60,10 @@ function apiProcesses(): number[] {
 
 /** Whether the supervisor has seen this API process listen. */
 function listening(pid: number): boolean {
-  return server!.output().split('\n').some((line) => line.includes('"msg":"an API process is listening"') && line.includes(`"process":${pid}`));
+  return server!
+    .output()
+    .split('\n')
+    .some((line) => line.includes('"msg":"an API process is listening"') && line.includes(`"process":${pid}`));
 }
 
 function statusOnNewConnection(url: string): Promise<number | undefined> {

@@ -32,7 +32,11 @@ export async function signUpConfirmed(api: ApiHarness, email: string, password: 
 }
 
 /** A confirmed administrator (as `npm run admin:grant -- <email> --password <password>` makes one), signed in. */
-export async function createAdmin(api: ApiHarness, email = `admin-${randomUUID()}@example.com`, password = 'admin-secret'): Promise<Session> {
+export async function createAdmin(
+  api: ApiHarness,
+  email = `admin-${randomUUID()}@example.com`,
+  password = 'admin-secret',
+): Promise<Session> {
   await grantAdmin(api.database.handle.db, api.app.get(EventStore), { email, password });
   return signIn(api, email, password);
 }
@@ -66,7 +70,6 @@ export function routeTable(app: INestApplication): { method: string; path: strin
 export function adminRoutes(app: INestApplication): { method: string; path: string }[] {
   return routeTable(app).filter((route) => isAdminPath(route.declared));
 }
-
 
 /** The body of a JSON answer, untyped: tests state the shape they expect. */
 export const json = (response: Response): Promise<any> => response.json();

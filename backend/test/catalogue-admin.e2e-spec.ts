@@ -97,7 +97,13 @@ describe('POST /api/admin/apps', () => {
     expect(slug).toBe('rota-robot');
     const page = await publicGet(`/api/apps/${slug}`);
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ id, development_status: 'beta', featured: true, faq_items: [{ question: 'Free?', answer: 'Yes.' }], views: 0 });
+    expect(page.body).toMatchObject({
+      id,
+      development_status: 'beta',
+      featured: true,
+      faq_items: [{ question: 'Free?', answer: 'Yes.' }],
+      views: 0,
+    });
     expect(await eventsOf(id)).toEqual([{ type: 'AppAdded', metadata: { userId: adminId } }]);
     const hr = (await publicGet('/api/categories')).body.find((c: { slug: string }) => c.slug === 'hr-and-recruiting');
     expect(hr.count).toBe(1);
@@ -124,12 +130,22 @@ describe('bad input answers 400 naming the field and writes nothing', () => {
     ['POST', '/api/admin/apps/bulk', { apps: [{ name: 'A', description: 'd', category: 'c', is_active: 'no' }] }, 'apps.0.is_active'],
     ['POST', '/api/admin/apps/bulk', { apps: [{ name: '!!!', description: 'd', category: 'c' }] }, 'apps.0.name'],
     ['POST', '/api/admin/apps/bulk', { apps: [], extra: 1 }, '(body)'],
-    ['POST', '/api/admin/apps/bulk', { apps: Array.from({ length: 51 }, (_, i) => ({ name: `A${i}`, description: 'd', category: 'c' })) }, 'apps'],
+    [
+      'POST',
+      '/api/admin/apps/bulk',
+      { apps: Array.from({ length: 51 }, (_, i) => ({ name: `A${i}`, description: 'd', category: 'c' })) },
+      'apps',
+    ],
     ['PATCH', `/api/admin/apps/${id}`, { views: 5 }, '(body)'],
     ['PATCH', `/api/admin/apps/${id}`, { development_status: 'shipped' }, 'development_status'],
     ['PATCH', `/api/admin/apps/${id}`, { slug: 'Not A Slug' }, 'slug'],
     ['PUT', `/api/admin/apps/${id}/links`, { status_text: 'x', app_url: null, status_link_enabled: true }, 'development_status'],
-    ['PUT', `/api/admin/apps/${id}/links`, { development_status: 'beta', status_text: 'x', app_url: 'not a url', status_link_enabled: true }, 'app_url'],
+    [
+      'PUT',
+      `/api/admin/apps/${id}/links`,
+      { development_status: 'beta', status_text: 'x', app_url: 'not a url', status_link_enabled: true },
+      'app_url',
+    ],
     ['PUT', `/api/admin/apps/${id}/links`, { development_status: 'beta', status_link_enabled: 'true' }, 'status_link_enabled'],
     ['PUT', `/api/admin/apps/${id}/links`, { development_status: 'beta', status_link_enabled: true, name: 'x' }, '(body)'],
     ['POST', '/api/admin/apps/not-an-id/deactivate', undefined, 'id'],
@@ -218,7 +234,12 @@ describe('editing', () => {
       status_link_enabled: true,
     });
     expect((await eventsOf(id)).map((e) => e.type)).toEqual(['AppAdded', 'AppUpdated']);
-    await call('PUT', `/api/admin/apps/${id}/links`, { development_status: 'concept', status_text: '', app_url: null, status_link_enabled: false });
+    await call('PUT', `/api/admin/apps/${id}/links`, {
+      development_status: 'concept',
+      status_text: '',
+      app_url: null,
+      status_link_enabled: false,
+    });
     expect((await publicGet(`/api/apps/${slug}`)).body).toMatchObject({ development_status: 'concept', status_text: null, app_url: null });
   });
 });
@@ -234,7 +255,9 @@ describe('deactivating and reactivating', () => {
         publicGet('/api/categories/marketing'),
         publicGet('/api/apps/top?limit=100'),
       ]);
-      return [all.body, featured.body, search.body, category.body.apps ?? [], top.body].map((list: { id: string }[]) => list.some((a) => a.id === id));
+      return [all.body, featured.body, search.body, category.body.apps ?? [], top.body].map((list: { id: string }[]) =>
+        list.some((a) => a.id === id),
+      );
     };
     expect(await publicIds()).toEqual([true, true, true, true, true]);
     const sitemap = () => fetch(api.url('/sitemap.xml')).then((r) => r.text());
@@ -270,7 +293,17 @@ describe('POST /api/admin/apps/bulk', () => {
     await create({ name: 'Clone', description: 'first', category: 'Other' });
     const response = await call('POST', '/api/admin/apps/bulk', {
       apps: [
-        { name: 'Clone', description: 'second', problem_solved: 'p', replaces_tools: 'Excel', category: 'other', spreadsheet_benefits: ['a', 'b'], views: 0, featured: false, is_active: true },
+        {
+          name: 'Clone',
+          description: 'second',
+          problem_solved: 'p',
+          replaces_tools: 'Excel',
+          category: 'other',
+          spreadsheet_benefits: ['a', 'b'],
+          views: 0,
+          featured: false,
+          is_active: true,
+        },
         { name: 'Clone', description: 'third', category: 'other' },
         { name: 'Hidden Import', description: 'x', category: 'other', is_active: false },
       ],
@@ -279,7 +312,11 @@ describe('POST /api/admin/apps/bulk', () => {
     const answer = await json(response);
     expect(answer.added).toBe(3);
     expect(answer.apps.map((a: { slug: string }) => a.slug)).toEqual(['clone-2', 'clone-3', 'hidden-import']);
-    expect((await publicGet('/api/apps/clone-2')).body).toMatchObject({ description: 'second', spreadsheet_benefits: ['a', 'b'], replaces_tools: 'Excel' });
+    expect((await publicGet('/api/apps/clone-2')).body).toMatchObject({
+      description: 'second',
+      spreadsheet_benefits: ['a', 'b'],
+      replaces_tools: 'Excel',
+    });
     expect((await publicGet('/api/apps/hidden-import')).status).toBe(404);
     const hiddenId = answer.apps[2].id;
     expect((await eventsOf(hiddenId)).map((e) => [e.type, e.metadata.userId])).toEqual([

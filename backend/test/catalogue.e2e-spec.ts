@@ -96,11 +96,34 @@ describe('GET /api/apps/top', () => {
     });
     expect(Object.keys(body).sort()).toEqual(
       [
-        'id', 'name', 'slug', 'description', 'long_description', 'problem_solved', 'category', 'category_slug',
-        'views', 'is_active', 'featured', 'replaces_tools', 'keyword_bof', 'development_status', 'app_url',
-        'status_text', 'status_link_enabled', 'key_features', 'how_it_works', 'spreadsheet_benefits',
-        'target_personas', 'roi_benefits', 'faq_items', 'meta_title', 'meta_description', 'keywords',
-        'created_at', 'updated_at',
+        'id',
+        'name',
+        'slug',
+        'description',
+        'long_description',
+        'problem_solved',
+        'category',
+        'category_slug',
+        'views',
+        'is_active',
+        'featured',
+        'replaces_tools',
+        'keyword_bof',
+        'development_status',
+        'app_url',
+        'status_text',
+        'status_link_enabled',
+        'key_features',
+        'how_it_works',
+        'spreadsheet_benefits',
+        'target_personas',
+        'roi_benefits',
+        'faq_items',
+        'meta_title',
+        'meta_description',
+        'keywords',
+        'created_at',
+        'updated_at',
       ].sort(),
     );
     expect(new Date(body.created_at).toString()).not.toBe('Invalid Date');
@@ -153,11 +176,7 @@ describe('GET /api/apps/search', () => {
   it('matches name, description or category, ignoring case', async () => {
     expect(names((await api.get('/api/apps/search?q=CHASER')).body)).toEqual(['Invoice Chaser']);
     expect(names((await api.get('/api/apps/search?q=rota')).body)).toEqual(['Shift Planner']);
-    expect(names((await api.get('/api/apps/search?q=finance')).body)).toEqual([
-      'Invoice Chaser',
-      'Budget Buddy',
-      'Expense Snap',
-    ]);
+    expect(names((await api.get('/api/apps/search?q=finance')).body)).toEqual(['Invoice Chaser', 'Budget Buddy', 'Expense Snap']);
   });
 
   it('treats % and _ literally', async () => {

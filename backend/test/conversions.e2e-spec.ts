@@ -61,12 +61,20 @@ describe('ConversionRecorded', () => {
     let id = '';
     expect(
       await newConversions(async () => {
-        id = ((await (await post('/api/suggestions', { email: 'idea@example.com', suggestion_text: 'A rota planner' })).json()) as { id: string }).id;
+        id = (
+          (await (await post('/api/suggestions', { email: 'idea@example.com', suggestion_text: 'A rota planner' })).json()) as {
+            id: string;
+          }
+        ).id;
       }),
     ).toEqual([{ kind: 'suggestion', value: 2, currency: 'USD', sourceId: id }]);
     expect(
       await newConversions(async () => {
-        id = ((await (await post('/api/quick-questions', { name: 'Ada', email: 'q@example.com', message: 'CSV export?' })).json()) as { id: string }).id;
+        id = (
+          (await (await post('/api/quick-questions', { name: 'Ada', email: 'q@example.com', message: 'CSV export?' })).json()) as {
+            id: string;
+          }
+        ).id;
       }),
     ).toEqual([{ kind: 'contact_form', value: 1.5, currency: 'USD', sourceId: id }]);
   });
@@ -84,7 +92,9 @@ describe('ConversionRecorded', () => {
         expect((await post('/api/leads', { email: 'nope@' })).status).toBe(400);
         expect((await post('/api/suggestions', { email: 'x@example.com', suggestion_text: 'x'.repeat(501) })).status).toBe(400);
         expect((await post('/api/leads', { email: 'bot@spam.example', website: 'x' })).status).toBe(201);
-        expect((await post('/api/quick-questions', { name: 'Bot', email: 'bot@spam.example', message: 'Buy', website: 'x' })).status).toBe(201);
+        expect((await post('/api/quick-questions', { name: 'Bot', email: 'bot@spam.example', message: 'Buy', website: 'x' })).status).toBe(
+          201,
+        );
       }),
     ).toEqual([]);
   });

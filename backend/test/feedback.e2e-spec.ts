@@ -57,7 +57,11 @@ describe('POST /api/suggestions', () => {
     ['no email', { suggestion_text: 'Idea' }, { email: 'Please fill in both email and suggestion fields.' }],
     ['a bad email', { email: 'a@', suggestion_text: 'Idea' }, { email: 'Please enter a valid email address.' }],
     ['501 characters', { email: 'a@b.co', suggestion_text: 'x'.repeat(501) }, { suggestion_text: 'At most 500 characters.' }],
-    ['an unknown category', { email: 'a@b.co', suggestion_text: 'Idea', category: 'Astrology' }, { category: 'Choose one of the listed categories.' }],
+    [
+      'an unknown category',
+      { email: 'a@b.co', suggestion_text: 'Idea', category: 'Astrology' },
+      { category: 'Choose one of the listed categories.' },
+    ],
     ['an unknown field', { email: 'a@b.co', suggestion_text: 'Idea', status: 'done' }, { '(body)': 'Unrecognized key: "status"' }],
   ])('answers 400 for %s, writing nothing', async (_, body, fields) => {
     const before = (await rows('suggestions')).length;
@@ -107,7 +111,10 @@ describe('POST /api/developer-inquiries', () => {
 
   it.each([
     [{ name: 'M', email: 'm@x.io' }, { message: 'Please fill in all required fields.' }],
-    [{ name: 'M', email: 'm@x.io', message: 'Hi', linkedin_url: 'javascript:alert(1)' }, { linkedin_url: 'Please enter a full http(s) address.' }],
+    [
+      { name: 'M', email: 'm@x.io', message: 'Hi', linkedin_url: 'javascript:alert(1)' },
+      { linkedin_url: 'Please enter a full http(s) address.' },
+    ],
   ])('answers 400 naming the field: %j', async (body, fields) => {
     const before = (await rows('developer_inquiries')).length;
     const response = await post('/api/developer-inquiries', body);

@@ -31,13 +31,25 @@ const answers = [
 
 // Every public form and a body a person would send; the same body with the trap filled must write nothing.
 const forms: [path: string, body: (email: string) => Record<string, unknown>, shape: Record<string, unknown>][] = [
-  ['/api/leads', (email) => ({ email, source_page: '/' }), { position: expect.any(Number), refCode: expect.stringMatching(/^[0-9A-Z]{6}$/), spotsLeft: expect.any(Number), alreadyJoined: false }],
+  [
+    '/api/leads',
+    (email) => ({ email, source_page: '/' }),
+    { position: expect.any(Number), refCode: expect.stringMatching(/^[0-9A-Z]{6}$/), spotsLeft: expect.any(Number), alreadyJoined: false },
+  ],
   ['/api/newsletter/subscriptions', (email) => ({ email, source_page: '/' }), { subscribed: true }],
   ['/api/referral-codes', (email) => ({ email }), { code: expect.stringMatching(/^[0-9A-Z]{6}$/), issued: true }],
-  ['/api/quiz-results', (email) => ({ email, answers }), { id: expect.any(String), lead: expect.objectContaining({ alreadyJoined: false }) }],
+  [
+    '/api/quiz-results',
+    (email) => ({ email, answers }),
+    { id: expect.any(String), lead: expect.objectContaining({ alreadyJoined: false }) },
+  ],
   ['/api/suggestions', (email) => ({ email, suggestion_text: 'A rota planner', category: 'Productivity' }), { id: expect.any(String) }],
   ['/api/quick-questions', (email) => ({ name: 'Ada', email, message: 'Do you export to CSV?' }), { id: expect.any(String) }],
-  ['/api/developer-inquiries', (email) => ({ name: 'Ada', email, message: 'I build tools.', portfolio_url: 'https://ada.dev' }), { id: expect.any(String) }],
+  [
+    '/api/developer-inquiries',
+    (email) => ({ name: 'Ada', email, message: 'I build tools.', portfolio_url: 'https://ada.dev' }),
+    { id: expect.any(String) },
+  ],
 ];
 
 describe('the honeypot field (website)', () => {
@@ -58,12 +70,18 @@ describe('the honeypot field (website)', () => {
   });
 
   it('keeps no trace of a bot in the read models', async () => {
-    for (const table of ['leads', 'newsletter_subscriptions', 'referral_codes', 'quiz_results', 'suggestions', 'quick_questions', 'developer_inquiries']) {
+    for (const table of [
+      'leads',
+      'newsletter_subscriptions',
+      'referral_codes',
+      'quiz_results',
+      'suggestions',
+      'quick_questions',
+      'developer_inquiries',
+    ]) {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from ${sql.table(table)}
-        where ${sql.ref(table === 'referral_codes' ? 'owner_email' : 'email')} = 'bot@spam.example'`.execute(
-        api.database.handle.db,
-      );
+        where ${sql.ref(table === 'referral_codes' ? 'owner_email' : 'email')} = 'bot@spam.example'`.execute(api.database.handle.db);
       expect(rows[0]!.n, table).toBe(0);
     }
   });
@@ -75,15 +93,18 @@ describe('the honeypot field (website)', () => {
     expect((await api.get('/api/early-access/status')).body).toMatchObject({ leadCount });
   });
 
-  it.each(forms)('%s: still validates a bot like anyone (400 for a bad e-mail), and refuses a trap that is not text', async (path, body) => {
-    const before = await eventCount();
-    const badEmail = await post(path, { ...body('not-an-email'), website: 'x' });
-    expect(badEmail.status).toBe(400);
-    const wrongType = await post(path, { ...body('ok@example.com'), website: 42 });
-    expect(wrongType.status).toBe(400);
-    expect(((await wrongType.json()) as { fields: unknown }).fields).toEqual({ website: 'Must be text.' });
-    expect(await eventCount()).toBe(before);
-  });
+  it.each(forms)(
+    '%s: still validates a bot like anyone (400 for a bad e-mail), and refuses a trap that is not text',
+    async (path, body) => {
+      const before = await eventCount();
+      const badEmail = await post(path, { ...body('not-an-email'), website: 'x' });
+      expect(badEmail.status).toBe(400);
+      const wrongType = await post(path, { ...body('ok@example.com'), website: 42 });
+      expect(wrongType.status).toBe(400);
+      expect(((await wrongType.json()) as { fields: unknown }).fields).toEqual({ website: 'Must be text.' });
+      expect(await eventCount()).toBe(before);
+    },
+  );
 
   it('documents the field on every form in the OpenAPI description', async () => {
     const { body } = await api.get('/api/openapi.json');

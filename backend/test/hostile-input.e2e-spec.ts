@@ -219,7 +219,12 @@ function bodyCases(route: Route): Case[] {
     const text = isFreeText(property, true);
     const free = isFreeText(property);
     cases.push({ name: `SQL in ${key}`, body: JSON.stringify({ ...base, [key]: SQL }), mayAccept: text, field: text ? undefined : key });
-    cases.push({ name: `markup in ${key}`, body: JSON.stringify({ ...base, [key]: MARKUP }), mayAccept: free, field: free ? undefined : key });
+    cases.push({
+      name: `markup in ${key}`,
+      body: JSON.stringify({ ...base, [key]: MARKUP }),
+      mayAccept: free,
+      field: free ? undefined : key,
+    });
     cases.push({ name: `$ patterns in ${key}`, body: JSON.stringify({ ...base, [key]: DOLLARS }), mayAccept: true });
   }
   return cases;
@@ -228,7 +233,9 @@ function bodyCases(route: Route): Case[] {
 function pathCases(route: Route): Case[] {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const fill = (name: string, value: string) =>
-    route.path.replace(/\{(\w+)\}/g, (_, other: string) => (other === name ? encodeURIComponent(value) : '8f0c1f8e-7c55-4f7a-9a55-2f0f0f0f0f0f'));
+    route.path.replace(/\{(\w+)\}/g, (_, other: string) =>
+      other === name ? encodeURIComponent(value) : '8f0c1f8e-7c55-4f7a-9a55-2f0f0f0f0f0f',
+    );
   return names.flatMap((name) =>
     [SQL, MARKUP, CONTROL, 'x'.repeat(3000), '../../etc/passwd', '%00', '{"$ne":null}'].map((value) => ({
       name: `${JSON.stringify(value.slice(0, 20))} as {${name}}`,
@@ -248,7 +255,12 @@ function queryCases(route: Route): Case[] {
       { name: `control characters in ${name}`, query: `${name}=${encodeURIComponent(CONTROL)}`, field: name },
       { name: `SQL in ${name}`, query: `${name}=${encodeURIComponent(SQL)}`, mayAccept: !numeric },
       { name: `markup in ${name}`, query: `${name}=${encodeURIComponent(MARKUP)}`, mayAccept: !numeric },
-      ...(numeric ? [{ name: `${name} not a number`, query: `${name}=ten`, field: name }, { name: `${name} huge`, query: `${name}=1e400`, field: name }] : []),
+      ...(numeric
+        ? [
+            { name: `${name} not a number`, query: `${name}=ten`, field: name },
+            { name: `${name} huge`, query: `${name}=1e400`, field: name },
+          ]
+        : []),
     ];
   });
 }
@@ -302,7 +314,9 @@ describe('hostile input on every endpoint, from the route table and the OpenAPI 
       expect(schema!.additionalProperties, `${key}: its body must refuse unknown fields (z.strictObject)`).toBe(false);
       for (const [name, property] of stringProperties(schema!)) {
         const variants = [property, ...(property.anyOf ?? property.oneOf ?? [])];
-        const bounded = variants.every((v) => v.type !== 'string' || v.maxLength !== undefined || v.enum !== undefined || v.pattern !== undefined);
+        const bounded = variants.every(
+          (v) => v.type !== 'string' || v.maxLength !== undefined || v.enum !== undefined || v.pattern !== undefined,
+        );
         expect(bounded, `${key}: ${name} has no maximum length`).toBe(true);
       }
     }
@@ -331,7 +345,10 @@ describe('hostile input on every endpoint, from the route table and the OpenAPI 
     for (const route of routes.filter((r) => r.path.includes('{'))) {
       const before = await rowCounts();
       for (const testCase of pathCases(route)) {
-        const answer = await send(route, { ...testCase, body: route.method === 'GET' || BODYLESS.has(`${route.method} ${route.path}`) ? undefined : '{}' });
+        const answer = await send(route, {
+          ...testCase,
+          body: route.method === 'GET' || BODYLESS.has(`${route.method} ${route.path}`) ? undefined : '{}',
+        });
         expectClearError(`${route.method} ${route.path} with ${testCase.name}`, answer);
       }
       expect(await rowCounts(), `${route.method} ${route.path} wrote something`).toEqual(before);
@@ -372,9 +389,9 @@ describe('hostile input on every endpoint, from the route table and the OpenAPI 
   });
 
   it('leaves every table in place and stores accepted SQL and markup verbatim', async () => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(
-      api.database.handle.db,
-    );
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(api.database.handle.db);
     expect(rows[0]!.n).toBeGreaterThanOrEqual(tables.length);
     const stored = await sql<{ n: number }>`select count(*)::int as n from events where data::text like ${`%${SQL}%`}`.execute(
       api.database.handle.db,

@@ -148,7 +148,14 @@ describe('limits that count refusals', () => {
 
   it('stops a client that spreads its writes over many routes at the budget of 60 a minute', async () => {
     const client = newClient();
-    const routes = ['/api/leads', '/api/suggestions', '/api/newsletter/subscriptions', '/api/quiz-results', '/api/referral-codes', '/api/quick-questions'];
+    const routes = [
+      '/api/leads',
+      '/api/suggestions',
+      '/api/newsletter/subscriptions',
+      '/api/quiz-results',
+      '/api/referral-codes',
+      '/api/quick-questions',
+    ];
     const statuses: number[] = [];
     for (let i = 0; i < 66; i++) statuses.push((await postRaw(routes[i % routes.length]!, '{}', client)).status);
     // No route met its own limit of 30 (each saw 11 writes), the budget stopped the 61st.
@@ -226,13 +233,20 @@ describe('catalogue text is data, never a replacement pattern', () => {
         expect(hostilePage).toContain(`<title data-ssr>${escapeHtml(hostile.meta_title)}</title>`);
         expect(hostilePage).toContain(`>${escapedByReact(hostile.name)}</h1>`);
         const data = JSON.parse(hostilePage.match(/<script id="initial-data" type="application\/json">([^<]*)<\/script>/)![1]!);
-        expect(data[`/apps/${hostile.slug}`]).toMatchObject({ name: hostile.name, description: hostile.description, long_description: hostile.long_description });
+        expect(data[`/apps/${hostile.slug}`]).toMatchObject({
+          name: hostile.name,
+          description: hostile.description,
+          long_description: hostile.long_description,
+        });
         // The home page lists both apps and every category page is one document too.
         const home = await page('/');
         expect(home.match(/<\/html>/g)).toHaveLength(1);
-        const categories = (JSON.parse(home.match(/<script id="initial-data" type="application\/json">([^<]*)<\/script>/)![1]!)['/categories'] as { slug: string; name: string }[]).filter((c) =>
-          c.slug.startsWith(`cat${run}`),
-        );
+        const categories = (
+          JSON.parse(home.match(/<script id="initial-data" type="application\/json">([^<]*)<\/script>/)![1]!)['/categories'] as {
+            slug: string;
+            name: string;
+          }[]
+        ).filter((c) => c.slug.startsWith(`cat${run}`));
         expect(categories.map((c) => c.name).sort()).toEqual([hostile.category, `Cat${run}p ${plain(text(40))}`].sort());
         const [hostileCategory, plainCategory] = await Promise.all(
           ['h', 'p'].map((kind) => page(`/c/${categories.find((c) => c.slug.startsWith(`cat${run}${kind}`))!.slug}`)),
@@ -285,7 +299,9 @@ describe('unknown paths', () => {
     // Another client is still heard, with its path normalised and cut.
     await fetch(api.url(`//broken///link/?utm_source=x`), { headers: newClient() });
     const { rows } = await sql<{ path: string }>`
-      select data->>'path' as path from events where type = 'PageNotFound' order by global_position desc limit 1`.execute(api.database.handle.db);
+      select data->>'path' as path from events where type = 'PageNotFound' order by global_position desc limit 1`.execute(
+      api.database.handle.db,
+    );
     expect(rows[0]!.path).toBe('/broken/link');
   });
 });
@@ -299,7 +315,8 @@ describe('headers a client chooses', () => {
       expect(status, path).toBeLessThan(500);
       expect(body, path).not.toContain('evil.example');
       if (path === '/robots.txt') expect(body).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
-      if (path === '/app/host-test') expect(body).toContain(`<link data-ssr rel="canonical" href="http://localhost:${port}/app/host-test">`);
+      if (path === '/app/host-test')
+        expect(body).toContain(`<link data-ssr rel="canonical" href="http://localhost:${port}/app/host-test">`);
     }
     // The server's own local address is kept as asked for.
     expect((await getWithHost('/robots.txt', `127.0.0.1:${port}`)).body).toContain(`Sitemap: http://127.0.0.1:${port}/sitemap.xml`);
@@ -333,6 +350,10 @@ let added = false;
 async function addAppOnce() {
   if (added) return;
   added = true;
-  const response = await postRaw('/api/admin/apps', JSON.stringify({ name: 'Host Test', description: 'A plain app.', category: 'Host Tests' }), admin);
+  const response = await postRaw(
+    '/api/admin/apps',
+    JSON.stringify({ name: 'Host Test', description: 'A plain app.', category: 'Host Tests' }),
+    admin,
+  );
   expect(response.status).toBe(201);
 }

@@ -29,7 +29,10 @@ afterAll(async () => {
 const db = () => api.database.handle.db;
 
 async function confirmationLink(address: string): Promise<string> {
-  await eventually(() => smtp.messages.some((m) => m.subject === 'Confirm your Unsheet account' && recipients(m).includes(address)), 10_000);
+  await eventually(
+    () => smtp.messages.some((m) => m.subject === 'Confirm your Unsheet account' && recipients(m).includes(address)),
+    10_000,
+  );
   const mail = smtp.messages.findLast((m) => recipients(m).includes(address))!;
   return mail.text!.match(/https:\/\/unsheet\.example\.com\/auth\/confirm\?token=(\S+)/)![1]!;
 }
@@ -70,7 +73,9 @@ describe('sign-up, confirmation, sign-in', () => {
     const user = await db().selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.email_confirmed_at).toBeNull();
-    expect(await db().selectFrom('profiles').selectAll().where('user_id', '=', userId).execute()).toEqual([{ user_id: userId, role: 'user' }]);
+    expect(await db().selectFrom('profiles').selectAll().where('user_id', '=', userId).execute()).toEqual([
+      { user_id: userId, role: 'user' },
+    ]);
     expect(await eventTypes(`user-${userId}`)).toEqual(['UserRegistered']);
 
     // Not before the address is confirmed.
@@ -149,7 +154,9 @@ describe('sign-up, confirmation, sign-in', () => {
   });
 
   it('gives two concurrent sign-ups of one address one account', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => post(api, '/api/auth/sign-up', { email: 'twice@example.com', password: 'secret1' })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post(api, '/api/auth/sign-up', { email: 'twice@example.com', password: 'secret1' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await db().selectFrom('users').select('id').where('email', '=', 'twice@example.com').execute()).toHaveLength(1);
   });
@@ -189,10 +196,26 @@ describe('sign-up and sign-in input', () => {
     ['no e-mail', { password: 'secret1' }, { email: 'Please enter your email address.' }],
     ['a bad e-mail', { email: 'ada@', password: 'secret1' }, { email: 'Please enter a valid email address.' }],
     ['markup in the e-mail', { email: '<script>@x.co', password: 'secret1' }, { email: 'Please enter a valid email address.' }],
-    ['markup in the name', { email: 'a@b.co', password: 'secret1', display_name: '<img src=x>' }, { display_name: 'Display name cannot contain < > or control characters.' }],
-    ['a control character in the name', { email: 'a@b.co', password: 'secret1', display_name: 'A\u0000B' }, { display_name: 'Control characters are not allowed.' }],
-    ['a long name', { email: 'a@b.co', password: 'secret1', display_name: 'n'.repeat(101) }, { display_name: 'Display name must be at most 100 characters long.' }],
-    ['another redirect', { email: 'a@b.co', password: 'secret1', redirect_to: 'https://evil.example' }, { redirect_to: "redirect_to must be '/' or '/admin/dashboard'." }],
+    [
+      'markup in the name',
+      { email: 'a@b.co', password: 'secret1', display_name: '<img src=x>' },
+      { display_name: 'Display name cannot contain < > or control characters.' },
+    ],
+    [
+      'a control character in the name',
+      { email: 'a@b.co', password: 'secret1', display_name: 'A\u0000B' },
+      { display_name: 'Control characters are not allowed.' },
+    ],
+    [
+      'a long name',
+      { email: 'a@b.co', password: 'secret1', display_name: 'n'.repeat(101) },
+      { display_name: 'Display name must be at most 100 characters long.' },
+    ],
+    [
+      'another redirect',
+      { email: 'a@b.co', password: 'secret1', redirect_to: 'https://evil.example' },
+      { redirect_to: "redirect_to must be '/' or '/admin/dashboard'." },
+    ],
     ['an unknown field', { email: 'a@b.co', password: 'secret1', role: 'admin' }, { '(body)': 'Unrecognized key: "role"' }],
   ])('sign-up refuses %s with the field and message, writing nothing', async (_case, body, fields) => {
     const response = await post(api, '/api/auth/sign-up', body);
@@ -207,7 +230,7 @@ describe('sign-up and sign-in input', () => {
     ['no password', { email: 'a@b.co' }, { password: 'Please enter your password.' }],
     ['an empty password', { email: 'a@b.co', password: '' }, { password: 'Please enter your password.' }],
     ['an object as e-mail', { email: { $ne: '' }, password: 'x' }, { email: 'Please enter your email address.' }],
-    ["SQL in the e-mail", { email: "' or 1=1 --@x.co", password: 'x' }, { email: 'Please enter a valid email address.' }],
+    ['SQL in the e-mail', { email: "' or 1=1 --@x.co", password: 'x' }, { email: 'Please enter a valid email address.' }],
   ])('sign-in refuses %s', async (_case, body, fields) => {
     const response = await post(api, '/api/auth/sign-in', body);
     expect(response.status).toBe(400);
@@ -215,10 +238,18 @@ describe('sign-up and sign-in input', () => {
   });
 
   it('answers malformed JSON, a non-JSON body and an oversized body with clear errors', async () => {
-    const malformed = await fetch(api.url('/api/auth/sign-in'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const malformed = await fetch(api.url('/api/auth/sign-in'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(malformed.status).toBe(400);
     expect((await json(malformed)).code).toBe('BAD_REQUEST');
-    const form = await fetch(api.url('/api/auth/sign-up'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'email=a@b.co' });
+    const form = await fetch(api.url('/api/auth/sign-up'), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'email=a@b.co',
+    });
     expect(form.status).toBe(415);
     const huge = await post(api, '/api/auth/sign-up', { email: 'a@b.co', password: 'x'.repeat(70_000) });
     expect(huge.status).toBe(413);
@@ -317,7 +348,11 @@ describe('administrators', () => {
       const asAdmin = await call(admin.accessToken);
       expect([401, 403], `${method} ${path} as an admin`).not.toContain(asAdmin.status);
       // A router that matched paths case-insensitively must not let upper case bypass the guard.
-      const shouted = await fetch(api.url(path.toUpperCase().replace('/API/', '/api/')), { method, body: method === 'GET' ? undefined : '{}', headers: method === 'GET' ? {} : { 'content-type': 'application/json' } });
+      const shouted = await fetch(api.url(path.toUpperCase().replace('/API/', '/api/')), {
+        method,
+        body: method === 'GET' ? undefined : '{}',
+        headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+      });
       expect([401, 404], `${method} ${path.toUpperCase()} without a token`).toContain(shouted.status);
     }
   });

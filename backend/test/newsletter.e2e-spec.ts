@@ -46,7 +46,7 @@ describe('POST /api/newsletter/subscriptions', () => {
     expect(rows[0]!.source_page).toBe(`/${'p'.repeat(299)}`);
   });
 
-    it('lets exactly one of many concurrent subscriptions of an address write', async () => {
+  it('lets exactly one of many concurrent subscriptions of an address write', async () => {
     const before = await written();
     const statuses = await Promise.all(
       Array.from({ length: 10 }, () => post(JSON.stringify({ email: 'grace@example.com' })).then((r) => r.status)),
@@ -64,7 +64,11 @@ describe('POST /api/newsletter/subscriptions', () => {
     ['an unknown field', '{"email":"ada@example.com","admin":true}', { '(body)': 'Unrecognized key: "admin"' }],
     ['SQL in the email', `{"email":"x' or 1=1; drop table events; --@a.b"}`, { email: 'Please enter a valid email address.' }],
     ['a script as email', '{"email":"<script>alert(1)</script>"}', { email: 'Please enter a valid email address.' }],
-    ['an oversized source page', JSON.stringify({ email: 'ada@example.com', source_page: 'x'.repeat(2049) }), { source_page: expect.any(String) }],
+    [
+      'an oversized source page',
+      JSON.stringify({ email: 'ada@example.com', source_page: 'x'.repeat(2049) }),
+      { source_page: expect.any(String) },
+    ],
     ['an array body', '[]', { '(body)': expect.any(String) }],
   ])('answers 400 naming the field for %s, writing nothing', async (_, body, fields) => {
     const before = await written();

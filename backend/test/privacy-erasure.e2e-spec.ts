@@ -77,7 +77,9 @@ async function traces(needle: string): Promise<string[]> {
 function emlFiles(): string[] {
   const folder = join(dataDir, 'outbox');
   try {
-    return readdirSync(folder).filter((f) => f.endsWith('.eml')).map((f) => readFileSync(join(folder, f), 'utf8'));
+    return readdirSync(folder)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(join(folder, f), 'utf8'));
   } catch {
     return [];
   }
@@ -85,7 +87,11 @@ function emlFiles(): string[] {
 
 /** What must not change: counts, positions, referral figures, engagement metrics. */
 async function figures() {
-  const leads = await db.selectFrom('leads').select(['waitlist_position', 'referral_code', 'referred_by']).orderBy('waitlist_position').execute();
+  const leads = await db
+    .selectFrom('leads')
+    .select(['waitlist_position', 'referral_code', 'referred_by'])
+    .orderBy('waitlist_position')
+    .execute();
   const codes = await sql<{ code: string; clicks: number; conversions: number }>`
     select code, clicks, conversions from referral_stats order by code`.execute(db);
   const counts = await sql<Record<string, number>>`
@@ -102,7 +108,19 @@ async function figures() {
 
 /** The read models a rebuild recreates, in a stable order. */
 async function readModels() {
-  const tables = ['leads', 'referrals', 'referral_codes', 'newsletter_subscriptions', 'suggestions', 'quick_questions', 'developer_inquiries', 'quiz_results', 'lead_sessions', 'user_sessions', 'page_views'] as const;
+  const tables = [
+    'leads',
+    'referrals',
+    'referral_codes',
+    'newsletter_subscriptions',
+    'suggestions',
+    'quick_questions',
+    'developer_inquiries',
+    'quiz_results',
+    'lead_sessions',
+    'user_sessions',
+    'page_views',
+  ] as const;
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
@@ -141,7 +159,14 @@ describe('erasing a person', () => {
     await ok(post(api, '/api/suggestions', { email: PERSON.typed, suggestion_text: WORDS.suggestion }));
     await ok(post(api, '/api/quick-questions', { name: PERSON.name, email: PERSON.typed, message: WORDS.question }));
     await ok(post(api, '/api/quick-questions', { name: 'Bea Bystander', email: OTHERS[2], message: 'Unrelated question' }));
-    await ok(post(api, '/api/developer-inquiries', { name: PERSON.name, email: PERSON.typed, message: WORDS.inquiry, portfolio_url: WORDS.portfolio }));
+    await ok(
+      post(api, '/api/developer-inquiries', {
+        name: PERSON.name,
+        email: PERSON.typed,
+        message: WORDS.inquiry,
+        portfolio_url: WORDS.portfolio,
+      }),
+    );
     await ok(
       post(api, '/api/quiz-results', {
         email: PERSON.typed,
@@ -163,10 +188,21 @@ describe('erasing a person', () => {
                (select count(*) from lead_sessions where session_id is not null)::int as linked`.execute(db);
       return rows[0]!.pending === 0 && rows[0]!.sessions === 1 && rows[0]!.linked === 1;
     }, 20_000);
-    await eventually(async () => (await sql<{ n: number }>`select count(*)::int as n from email_outbox`.execute(db)).rows[0]!.n >= 4, 10_000);
+    await eventually(
+      async () => (await sql<{ n: number }>`select count(*)::int as n from email_outbox`.execute(db)).rows[0]!.n >= 4,
+      10_000,
+    );
     await eventually(() => emlFiles().some((file) => file.toLowerCase().includes(PERSON.email)), 10_000);
 
-    for (const needle of [PERSON.email, PERSON.name, WORDS.question, WORDS.suggestion, WORDS.inquiry, WORDS.portfolio, emailKey(PERSON.email)]) {
+    for (const needle of [
+      PERSON.email,
+      PERSON.name,
+      WORDS.question,
+      WORDS.suggestion,
+      WORDS.inquiry,
+      WORDS.portfolio,
+      emailKey(PERSON.email),
+    ]) {
       expect((await traces(needle)).length, needle).toBeGreaterThan(0);
     }
     before = await figures();
@@ -191,7 +227,9 @@ describe('erasing a person', () => {
 
     expect(await figures()).toEqual(before);
     // The erasure is on record, with who asked and no personal data (the searches above include the log).
-    const { rows } = await sql<{ data: any; metadata: any }>`select data, metadata from events where type = 'PersonalDataErased'`.execute(db);
+    const { rows } = await sql<{ data: any; metadata: any }>`select data, metadata from events where type = 'PersonalDataErased'`.execute(
+      db,
+    );
     expect(rows).toEqual([{ data: expect.objectContaining({ erasureId: report.erasureId }), metadata: { userId: 'admin-1' } }]);
     // The person's code still counts the friend they brought.
     expect(before.codes.find((c) => c.code === personCode)).toMatchObject({ conversions: 1 });
@@ -211,8 +249,13 @@ describe('erasing a person', () => {
   });
 
   it('is what `npm run privacy:erase -- <email>` runs', async () => {
-    await sql`insert into newsletter_subscriptions (email, source_page, subscribed_at) values ('cli.person@example.com', '/', now())`.execute(db);
-    const { code, output } = await run(['backend/src/cli/erase-personal-data.ts', 'CLI.Person@example.com'], { DATABASE_URL: database.url, DATA_DIR: dataDir });
+    await sql`insert into newsletter_subscriptions (email, source_page, subscribed_at) values ('cli.person@example.com', '/', now())`.execute(
+      db,
+    );
+    const { code, output } = await run(['backend/src/cli/erase-personal-data.ts', 'CLI.Person@example.com'], {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+    });
     expect(output).toMatch(/Erased \(erasure [0-9a-f-]{36}\): 0 events masked, 1 read-model rows masked/);
     expect(output).not.toContain('cli.person');
     expect(code).toBe(0);

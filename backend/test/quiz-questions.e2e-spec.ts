@@ -13,7 +13,11 @@ let mode: Mode = 'good';
 const received: { authorization: string | undefined; body: any }[] = [];
 
 function reply(content: string) {
-  return JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+  return JSON.stringify({
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  });
 }
 
 const llm: Server = createServer((request, response) => void answerAsLlm(request, response));
@@ -50,7 +54,12 @@ let api: ApiHarness;
 beforeAll(async () => {
   await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
   const { port } = llm.address() as AddressInfo;
-  api = await startApi({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_API_KEY: 'sk-test', LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '400' });
+  api = await startApi({
+    LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    LLM_API_KEY: 'sk-test',
+    LLM_MODEL: 'test-model',
+    LLM_TIMEOUT_MS: '400',
+  });
 });
 afterAll(async () => {
   await api?.close();
@@ -94,15 +103,18 @@ describe('quiz questions with an LLM that rewords them', () => {
     expect(await (await ask({ currentAnswers: [] })).json()).toMatchObject({ source: 'llm' });
   });
 
-  it.each(['slow', 'garbage', 'not-json', 'wrong-count', 'error', 'markup'] as const)('falls back to our wording when the model is %s', async (bad) => {
-    mode = bad;
-    const started = Date.now();
-    const response = await ask({ currentAnswers: [], currentPage: '/' });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(ourFirst);
-    // The timeout (400 ms) bounds the wait, whatever the model does.
-    expect(Date.now() - started).toBeLessThan(1400);
-  });
+  it.each(['slow', 'garbage', 'not-json', 'wrong-count', 'error', 'markup'] as const)(
+    'falls back to our wording when the model is %s',
+    async (bad) => {
+      mode = bad;
+      const started = Date.now();
+      const response = await ask({ currentAnswers: [], currentPage: '/' });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(ourFirst);
+      // The timeout (400 ms) bounds the wait, whatever the model does.
+      expect(Date.now() - started).toBeLessThan(1400);
+    },
+  );
 
   it('adapts the next question to the answers so far: the area question after a theme, the area named after it', async () => {
     mode = 'error';

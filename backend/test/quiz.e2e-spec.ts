@@ -85,13 +85,41 @@ describe('POST /api/quiz-results', () => {
     ['three answers', { email: 'q@example.com', answers: four.slice(0, 3) }, { answers: 'Please answer all 4 questions.' }],
     ['five answers', { email: 'q@example.com', answers: [...four, four[0]] }, { answers: 'Please answer all 4 questions.' }],
     ['answers of the wrong type', { email: 'q@example.com', answers: 'all of them' }, { answers: 'Please answer all 4 questions.' }],
-    ['a blank answer', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: '  ' }] }, { 'answers.3.answer': 'Please answer all 4 questions.' }],
-    ['a numeric answer', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 4 }] }, { 'answers.3.answer': 'Please answer all 4 questions.' }],
-    ['a long answer', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'x'.repeat(101) }] }, { 'answers.3.answer': 'At most 100 characters.' }],
-    ['a long question', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'x'.repeat(301), answer: 'a' }] }, { 'answers.3.question': 'At most 300 characters.' }],
-    ['control characters', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'a\u0000b' }] }, { 'answers.3.answer': 'Control characters are not allowed.' }],
-    ['an unknown field in an answer', { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'a', score: 9 }] }, { 'answers.3': 'Unrecognized key: "score"' }],
-    ['an unknown field', { email: 'q@example.com', answers: four, recommended_app: 'x' }, { '(body)': 'Unrecognized key: "recommended_app"' }],
+    [
+      'a blank answer',
+      { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: '  ' }] },
+      { 'answers.3.answer': 'Please answer all 4 questions.' },
+    ],
+    [
+      'a numeric answer',
+      { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 4 }] },
+      { 'answers.3.answer': 'Please answer all 4 questions.' },
+    ],
+    [
+      'a long answer',
+      { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'x'.repeat(101) }] },
+      { 'answers.3.answer': 'At most 100 characters.' },
+    ],
+    [
+      'a long question',
+      { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'x'.repeat(301), answer: 'a' }] },
+      { 'answers.3.question': 'At most 300 characters.' },
+    ],
+    [
+      'control characters',
+      { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'a\u0000b' }] },
+      { 'answers.3.answer': 'Control characters are not allowed.' },
+    ],
+    [
+      'an unknown field in an answer',
+      { email: 'q@example.com', answers: [...four.slice(0, 3), { question: 'Q', answer: 'a', score: 9 }] },
+      { 'answers.3': 'Unrecognized key: "score"' },
+    ],
+    [
+      'an unknown field',
+      { email: 'q@example.com', answers: four, recommended_app: 'x' },
+      { '(body)': 'Unrecognized key: "recommended_app"' },
+    ],
   ])('answers 400 for %s, writing nothing', async (_, body, fields) => {
     const before = await written();
     const response = await submit(body);
@@ -107,7 +135,11 @@ describe('POST /api/quiz-results', () => {
     ];
     const response = await submit({ email: 'hostile@example.com', answers: hostile });
     expect(response.status).toBe(201);
-    const row = await api.database.handle.db.selectFrom('quiz_results').select('answers').where('email', '=', 'hostile@example.com').executeTakeFirstOrThrow();
+    const row = await api.database.handle.db
+      .selectFrom('quiz_results')
+      .select('answers')
+      .where('email', '=', 'hostile@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.answers).toEqual(hostile);
   });
 

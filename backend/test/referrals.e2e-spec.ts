@@ -63,7 +63,7 @@ describe('the share-link generator (POST /api/referral-codes)', () => {
     expect(await again.json()).toEqual({ code, issued: false });
   });
 
-  it("gives a lead the code it joined with", async () => {
+  it('gives a lead the code it joined with', async () => {
     const leadCode = await codeOf('member@example.com');
     const response = await generate({ email: 'member@example.com' });
     expect(response.status).toBe(200);
@@ -84,7 +84,9 @@ describe('the share-link generator (POST /api/referral-codes)', () => {
     const joined = (await (await join('selfie@example.com', code)).json()) as { refCode: string };
     expect(joined.refCode).toBe(code);
     expect(await stats(code)).toMatchObject({ conversions: 0 });
-    expect((await api.get('/api/referrals/leaderboard')).body).not.toContainEqual(expect.objectContaining({ masked_email: 'se***@example.com' }));
+    expect((await api.get('/api/referrals/leaderboard')).body).not.toContainEqual(
+      expect.objectContaining({ masked_email: 'se***@example.com' }),
+    );
   });
 
   it.each([
@@ -119,7 +121,11 @@ describe('referral clicks (POST /api/referrals/:code/clicks)', () => {
   });
 
   it('records a click with the platform and the parsed user agent', async () => {
-    const response = await click(code.toLowerCase(), { referrer: 'https://t.co/abc' }, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1');
+    const response = await click(
+      code.toLowerCase(),
+      { referrer: 'https://t.co/abc' },
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    );
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ platform: 'twitter' });
     const { rows } = await sql<{ data: unknown; stream_id: string }>`
@@ -149,13 +155,16 @@ describe('referral clicks (POST /api/referrals/:code/clicks)', () => {
     expect(response.status).toBe(201);
   });
 
-  it.each(['NOPE42', 'leaderboard', "x' or 1=1", '%3Cscript%3E', 'A'.repeat(64)])('answers 404 for the unknown code %s, writing nothing', async (unknown) => {
-    const before = await eventCount();
-    const response = await click(unknown);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ code: 'REFERRAL.NOT_FOUND' });
-    expect(await eventCount()).toBe(before);
-  });
+  it.each(['NOPE42', 'leaderboard', "x' or 1=1", '%3Cscript%3E', 'A'.repeat(64)])(
+    'answers 404 for the unknown code %s, writing nothing',
+    async (unknown) => {
+      const before = await eventCount();
+      const response = await click(unknown);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'REFERRAL.NOT_FOUND' });
+      expect(await eventCount()).toBe(before);
+    },
+  );
 
   it.each([
     ['a wrong type', { referrer: 42 }, { referrer: 'Must be text.' }],

@@ -124,12 +124,20 @@ describe('three worker processes on one PostgreSQL and Redis', () => {
     // The read models the workers built, then each projection rebuilt from the log in this process.
     await Promise.all([api.stop(), ...workers.map((w) => w.stop())]);
     const projections = buildProjections(testConfig({ DATABASE_URL: database.url })).filter((p) => p.tables.length > 0);
-    const live = await snapshot(db, projections.flatMap((p) => p.tables));
+    const live = await snapshot(
+      db,
+      projections.flatMap((p) => p.tables),
+    );
     expect(live.user_sessions).toHaveLength(VISITS);
     expect(live.leads).toHaveLength(JOINS);
     const runner = new ProjectionRunner(db, projections, { batchSize: 100 });
     for (const projection of projections) await runner.rebuild(projection.name);
-    expect(await snapshot(db, projections.flatMap((p) => p.tables))).toEqual(live);
+    expect(
+      await snapshot(
+        db,
+        projections.flatMap((p) => p.tables),
+      ),
+    ).toEqual(live);
   }, 120_000);
 });
 
@@ -158,7 +166,9 @@ function visit(sessionId: string, appId: string | null) {
 async function lagging(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select p.name from (values ${sql.join(
-      buildProjections(testConfig()).filter((p) => p.mode === 'async').map((p) => sql`(${p.name})`),
+      buildProjections(testConfig())
+        .filter((p) => p.mode === 'async')
+        .map((p) => sql`(${p.name})`),
     )}) as p(name)
     left join projection_checkpoints c on c.name = p.name
     -- The log's order is (transaction_id, global_position): a transaction that started earlier may hold

@@ -54,7 +54,12 @@ describe('secure headers', () => {
 
   it.each(apiPaths)('lets nothing load or frame the JSON of %s', async (path) => {
     const csp = directives((await api.get(path)).headers.get('content-security-policy'));
-    expect(csp).toEqual(new Map([['default-src', ["'none'"]], ['frame-ancestors', ["'none'"]]]));
+    expect(csp).toEqual(
+      new Map([
+        ['default-src', ["'none'"]],
+        ['frame-ancestors', ["'none'"]],
+      ]),
+    );
   });
 
   it("allows the page's one inline script by a nonce that changes with every response", async () => {

@@ -82,9 +82,7 @@ describe('pages rendered with SEO tags', () => {
     const { status, body } = await api.get('/app/invoice-chaser');
     expect(status).toBe(200);
     expect(body).toContain('<title data-ssr>Invoice Chaser: stop chasing payments in Excel</title>');
-    expect(body).toContain(
-      '<meta data-ssr name="description" content="Automatic, polite payment reminders for small businesses.">',
-    );
+    expect(body).toContain('<meta data-ssr name="description" content="Automatic, polite payment reminders for small businesses.">');
     expect(body).toContain('<meta data-ssr name="keywords" content="invoice reminders, accounts receivable">');
     expect(body).toContain('<meta data-ssr property="og:type" content="article">');
     expect(body).toContain(`<meta data-ssr property="og:url" content="${BASE}/app/invoice-chaser">`);
@@ -129,7 +127,18 @@ describe('pages rendered with SEO tags', () => {
   });
 
   it('serves the other client routes with a 200 and the plain template', async () => {
-    for (const path of ['/about', '/contact', '/privacy', '/terms', '/offline', '/auth', '/auth/confirm', '/admin', '/admin/login', '/admin/dashboard']) {
+    for (const path of [
+      '/about',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/offline',
+      '/auth',
+      '/auth/confirm',
+      '/admin',
+      '/admin/login',
+      '/admin/dashboard',
+    ]) {
       const { status, body } = await api.get(path);
       expect(status, path).toBe(200);
       expect(body).toContain('<div id="root">');
@@ -194,7 +203,11 @@ describe('not found', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { fields: unknown }).fields).toEqual(fields);
-    const malformed = await fetch(api.url('/api/site/not-found'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"path":' });
+    const malformed = await fetch(api.url('/api/site/not-found'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"path":',
+    });
     expect(malformed.status).toBe(400);
     expect((await notFoundEvents()).length).toBe(before);
   });
@@ -213,9 +226,7 @@ describe('crawler files', () => {
     const xml = await response.text();
     const result = await validateXML({
       xml: [{ fileName: 'sitemap.xml', contents: xml }],
-      schema: [
-        { fileName: 'sitemap.xsd', contents: readFileSync(new URL('./fixtures/sitemap-0.9.xsd', import.meta.url), 'utf8') },
-      ],
+      schema: [{ fileName: 'sitemap.xsd', contents: readFileSync(new URL('./fixtures/sitemap-0.9.xsd', import.meta.url), 'utf8') }],
     });
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);

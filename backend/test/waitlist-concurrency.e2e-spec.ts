@@ -43,7 +43,9 @@ describe('200 concurrent joins', () => {
     expect(again.map((r) => r.status)).toEqual(Array(JOINS).fill(200));
     const back = (await Promise.all(again.map((r) => r.json()))) as { position: number }[];
     expect(back.map((r) => r.position)).toEqual(results.map((r) => r.position));
-    const events = await sql<{ n: number }>`select count(*)::int as n from events where type = 'LeadJoined'`.execute(api.database.handle.db);
+    const events = await sql<{ n: number }>`select count(*)::int as n from events where type = 'LeadJoined'`.execute(
+      api.database.handle.db,
+    );
     expect(events.rows[0]!.n).toBe(JOINS);
     // Correctness, not speed (the benchmark measures that): a shared 2-core machine needs the room.
   }, 180_000);

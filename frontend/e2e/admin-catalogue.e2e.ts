@@ -32,7 +32,9 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 async function signInAsAdmin(page: Page): Promise<void> {
   const env = { ...process.env, DATABASE_URL: site.database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-  await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', 'catalogue@example.com', '--password', 'catalogue-secret'], { env });
+  await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', 'catalogue@example.com', '--password', 'catalogue-secret'], {
+    env,
+  });
   await visit(page, `${site.url}/admin/login`);
   await page.getByLabel('Email', { exact: true }).fill('catalogue@example.com');
   await page.getByLabel('Password', { exact: true }).fill('catalogue-secret');
@@ -141,9 +143,11 @@ describe('the admin catalogue in Chromium', () => {
     expect(await importButton.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Load Example' }).click();
     await page.getByText('Preview: 2 apps will be imported').waitFor();
-    await page.getByLabel('Apps as text').fill(
-      '1. Menu Costing\nPrices every dish from its ingredients.\nFood costs drift unnoticed\nExcel\nFinance\nLive margins\n\n- Table Turner\nPredicts table turnover.\nGuessing covers per night\nPaper diary\n\nskipped\nentry',
-    );
+    await page
+      .getByLabel('Apps as text')
+      .fill(
+        '1. Menu Costing\nPrices every dish from its ingredients.\nFood costs drift unnoticed\nExcel\nFinance\nLive margins\n\n- Table Turner\nPredicts table turnover.\nGuessing covers per night\nPaper diary\n\nskipped\nentry',
+      );
     await page.getByText('Preview: 2 apps will be imported').waitFor();
     const preview = page.getByTestId('import-preview');
     expect(await preview.getByRole('row').nth(1).innerText()).toContain('Menu Costing');
@@ -158,11 +162,17 @@ describe('the admin catalogue in Chromium', () => {
     // The server's message when it refuses an app.
     await page.getByLabel('Apps as text').fill(`${'Very Long Name '.repeat(10)}\nd\np\nt`);
     await importButton.click();
-    expect(await toastText(page, 'Import failed')).toMatch(/^Import failed Very Long Name Very Long Name Very Long… \(name\): Too big: expected string to have <=120 characters$/);
+    expect(await toastText(page, 'Import failed')).toMatch(
+      /^Import failed Very Long Name Very Long Name Very Long… \(name\): Too big: expected string to have <=120 characters$/,
+    );
 
     // CSV import: quoted commas honoured, singular count.
     await page.getByRole('tab', { name: 'CSV Import' }).click();
-    await page.getByLabel('CSV data').fill('App Title,Short Desc,Problem,Tools Replaced,Category,Benefits\n"Quote Builder, Pro","Turns price lists into quotes, fast.",Quotes take an hour,"Word, Excel",Sales,One click; No retyping');
+    await page
+      .getByLabel('CSV data')
+      .fill(
+        'App Title,Short Desc,Problem,Tools Replaced,Category,Benefits\n"Quote Builder, Pro","Turns price lists into quotes, fast.",Quotes take an hour,"Word, Excel",Sales,One click; No retyping',
+      );
     await page.getByText('Preview: 1 app will be imported').waitFor();
     expect(await page.getByTestId('import-preview').getByRole('row').nth(1).innerText()).toContain('Word, Excel');
     await shoot(page, 'import-csv');
@@ -193,7 +203,9 @@ describe('the admin catalogue in Chromium', () => {
     const text = bytes.subarray(3).toString('utf8');
     const [header, ...rows] = text.split('\r\n');
     expect(header!.split(',')).toHaveLength(30);
-    expect(header).toMatch(/^Campaign,Campaign Type,Budget,Bid Strategy Type,Ad Group,Keyword,Criterion Type,Ad Type,Headline 1,.*,Headline 15,Description 1,Description 2,Description 3,Description 4,Final URL,Path 1,Path 2$/);
+    expect(header).toMatch(
+      /^Campaign,Campaign Type,Budget,Bid Strategy Type,Ad Group,Keyword,Criterion Type,Ad Type,Headline 1,.*,Headline 15,Description 1,Description 2,Description 3,Description 4,Final URL,Path 1,Path 2$/,
+    );
     expect(text).toContain('"Quote Builder, Pro - Sales"');
     expect(text).toContain(`${site.url}/app/rota-robot-pro`);
     expect(rows.filter((line) => line.includes('Responsive search ad'))).toHaveLength(active * 2);

@@ -94,7 +94,12 @@ describe('admin dashboard in Chromium', () => {
     await expect.poll(() => popular.getByRole('listitem').first().getByRole('link').first().innerText()).not.toBe(firstApp);
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText('Page 1', { exact: true }).waitFor();
-    expect(await popular.getByRole('link', { name: /^Edit / }).first().getAttribute('href')).toMatch(/^\/admin\/apps\/edit\/[0-9a-f-]{36}$/);
+    expect(
+      await popular
+        .getByRole('link', { name: /^Edit / })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/^\/admin\/apps\/edit\/[0-9a-f-]{36}$/);
     expect(await page.getByRole('link', { name: 'Add Apps' }).getAttribute('href')).toBe('/admin/apps');
     expect(await page.getByRole('link', { name: 'Import Apps' }).getAttribute('href')).toBe('/admin/apps/import');
     expect(await page.getByRole('link', { name: 'Google Ads CSV Generator' }).getAttribute('href')).toBe('/admin/apps/google-ads-csv');

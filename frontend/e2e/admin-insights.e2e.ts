@@ -10,7 +10,14 @@ import { promisify } from 'node:util';
 import { sql, type RawBuilder } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../../backend/src/analytics/testing/tracker-events.js';
+import {
+  BROWSER_UA,
+  interaction,
+  pageTime,
+  pageView,
+  sessionEnd,
+  sessionStart,
+} from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/test-database.js';
 import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
@@ -182,7 +189,9 @@ describe('lead detail', () => {
   it('hides Quiz Results and Referral Performance when the lead has none', async () => {
     // A lead whose referral record is gone (no referral read model row) and who never took the quiz.
     await post('/api/leads', { email: 'quiet@example.com' });
-    const quiet = (await one<{ id: string; referral_code: string }>(sql`select id, referral_code from leads where email = 'quiet@example.com'`))!;
+    const quiet = (await one<{ id: string; referral_code: string }>(
+      sql`select id, referral_code from leads where email = 'quiet@example.com'`,
+    ))!;
     await sql`delete from referral_codes where code = ${quiet.referral_code}`.execute(site.db);
     const page = await signedInPage();
     await visit(page, `${site.url}/admin/leads/${quiet.id}`);
@@ -231,11 +240,19 @@ describe('analytics page and audit trail', () => {
     await page.getByLabel('Period start').fill(yesterday);
     await page.getByLabel('Period end').fill(today);
     await page.getByRole('button', { name: 'Upload CSV' }).click();
-    expect(await toastText(page, 'Search queries imported')).toBe(`Search queries imported 2 queries recorded for ${yesterday} to ${today}.`);
+    expect(await toastText(page, 'Search queries imported')).toBe(
+      `Search queries imported 2 queries recorded for ${yesterday} to ${today}.`,
+    );
     const queries = page.getByRole('table', { name: 'Search queries' });
     await queries.waitFor();
-    expect(await queries.locator('tbody tr').allInnerTexts()).toEqual(['spreadsheet ai\t4\t100\t4.00%\t3.5', 'invoice tool\t1\t50\t2.00%\t12.0']);
-    expect(await queries.locator('[data-top]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-top')))).toEqual(['true', 'false']);
+    expect(await queries.locator('tbody tr').allInnerTexts()).toEqual([
+      'spreadsheet ai\t4\t100\t4.00%\t3.5',
+      'invoice tool\t1\t50\t2.00%\t12.0',
+    ]);
+    expect(await queries.locator('[data-top]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-top')))).toEqual([
+      'true',
+      'false',
+    ]);
 
     // Refresh Data without Search Console credentials: the server's reason, the data reloaded.
     await page.getByRole('button', { name: 'Refresh Data' }).click();
@@ -267,7 +284,9 @@ describe('analytics page and audit trail', () => {
     await page.locator('tbody tr').first().waitFor();
     const rows = await page.locator('tbody tr').allInnerTexts();
     expect(rows[0]).toMatch(
-      new RegExp(`^[A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{2}:\\d{2} UTC\\t${ADMIN.email}\\tImported 2 search queries from a Search Console CSV \\(${yesterday} to ${today}\\)\\tsearch-queries$`),
+      new RegExp(
+        `^[A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{2}:\\d{2} UTC\\t${ADMIN.email}\\tImported 2 search queries from a Search Console CSV \\(${yesterday} to ${today}\\)\\tsearch-queries$`,
+      ),
     );
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-audit.png`, fullPage: true });
     await page.setViewportSize(PHONE);

@@ -113,15 +113,12 @@ async function newContext(browser: Browser, serviceWorkers: 'allow' | 'block' = 
   // without it. The last test here allows it, for what a visitor's browser does with it.
   const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers });
   // The apps' own sites are not part of the test.
-  await context.route(`${APP_URL}**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Invoice Chaser</title>' }),
-  );
+  await context.route(`${APP_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Invoice Chaser</title>' }));
   return context;
 }
 
 const appLink = (page: Page) => page.locator('main a[href="/app/invoice-chaser"]').first();
-const financeCrumb = (page: Page) =>
-  page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Finance' });
+const financeCrumb = (page: Page) => page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Finance' });
 
 describe('visitor tracker in Chromium', () => {
   let sessionId = '';
@@ -239,8 +236,7 @@ describe('visitor tracker in Chromium', () => {
 
   it('lands in the read models: the session, its page views with their time, and the interaction', async () => {
     type Session = { pages_viewed: number; time_on_site: number | null; end_time: Date | null };
-    const session = async () =>
-      (await sql<Session>`select * from user_sessions where session_id = ${sessionId}`.execute(site.db)).rows[0];
+    const session = async () => (await sql<Session>`select * from user_sessions where session_id = ${sessionId}`.execute(site.db)).rows[0];
     await eventually(async () => (await session())?.pages_viewed === 4, 30_000);
     expect(await session()).toMatchObject({
       pages_viewed: 4,
@@ -255,11 +251,8 @@ describe('visitor tracker in Chromium', () => {
 
     type View = { page_path: string; time_on_page: number | null };
     const views = async () =>
-      (
-        await sql<View>`select page_path, time_on_page from page_views where session_id = ${sessionId} order by timestamp`.execute(
-          site.db,
-        )
-      ).rows;
+      (await sql<View>`select page_path, time_on_page from page_views where session_id = ${sessionId} order by timestamp`.execute(site.db))
+        .rows;
     await eventually(async () => (await views()).filter((view) => view.time_on_page !== null).length === 4, 30_000);
     expect((await views()).map((view) => view.page_path)).toEqual(['/', '/app/invoice-chaser', '/c/finance', '/c/finance']);
 
@@ -292,10 +285,7 @@ describe('visitor tracker in Chromium', () => {
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    const [opened] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('link', { name: /Try Invoice Chaser now/ }).click(),
-    ]);
+    const [opened] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /Try Invoice Chaser now/ }).click()]);
     await opened.close();
 
     await hide(page);
@@ -388,8 +378,18 @@ describe('visitor tracker in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
     await trackerStarted(page);
     await hide(page);
-    await eventually(() => ofType(batches.flatMap((batch) => batch.events), 'session_end').length === 1, 15_000);
-    const views = ofType(batches.flatMap((batch) => batch.events), 'page_view');
+    await eventually(
+      () =>
+        ofType(
+          batches.flatMap((batch) => batch.events),
+          'session_end',
+        ).length === 1,
+      15_000,
+    );
+    const views = ofType(
+      batches.flatMap((batch) => batch.events),
+      'page_view',
+    );
     expect(views.map(({ url, title }) => ({ url, title }))).toEqual([
       { url: `${site.url}/`, title: homeTitle },
       { url: `${site.url}/app/invoice-chaser`, title: appTitle },

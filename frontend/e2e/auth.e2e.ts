@@ -31,7 +31,10 @@ async function toastText(page: Page, title: string): Promise<string> {
 }
 
 async function confirmationToken(address: string): Promise<string> {
-  await eventually(() => smtp.messages.some((m) => m.text?.includes('/auth/confirm?token=') && JSON.stringify(m.to).includes(address)), 15_000);
+  await eventually(
+    () => smtp.messages.some((m) => m.text?.includes('/auth/confirm?token=') && JSON.stringify(m.to).includes(address)),
+    15_000,
+  );
   const mail = smtp.messages.findLast((m) => JSON.stringify(m.to).includes(address))!;
   return mail.text!.match(/\/auth\/confirm\?token=(\S+)/)![1]!;
 }
@@ -55,7 +58,9 @@ describe('visitor accounts in Chromium', () => {
     await page.getByLabel('Email', { exact: true }).fill('wrong@example.com');
     await page.getByLabel('Password', { exact: true }).fill('nope-nope');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Invalid email or password. Please check your credentials and try again.');
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('Invalid email or password. Please check your credentials and try again.');
     await page.getByRole('button', { name: 'Sign up' }).click();
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('alert').count()).toBe(0);
@@ -96,7 +101,9 @@ describe('visitor accounts in Chromium', () => {
     await email.fill('ada@example.com');
     await password.fill('secret1');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Please check your email and click the confirmation link before signing in.');
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('Please check your email and click the confirmation link before signing in.');
 
     // A second tab, still signed out.
     const other = await context.newPage();
@@ -158,7 +165,10 @@ describe('visitor accounts in Chromium', () => {
     await page.waitForURL(`${site.url}/`);
     // The menu opens while the sign-in toast is still showing: the toast sits below the header, not over it.
     // (The toast stays 4 s: a click that had to wait for it to go would time out.)
-    await page.getByRole('region', { name: /Notifications/ }).getByText('Welcome back!').waitFor();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Welcome back!')
+      .waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 3000 });
     const menu = page.getByRole('dialog');
     await menu.getByText('Welcome back!').waitFor();

@@ -15,7 +15,6 @@ import {
 import type { Db } from '../../backend/src/shared/db/tables.js';
 import { launchChromium } from './chromium.js';
 
-
 export interface Site {
   /** Base URL of the running app. */
   url: string;

@@ -37,7 +37,10 @@ function localSecrets(): string[] {
   const env = join(ROOT, '.env');
   if (existsSync(env)) {
     for (const line of readFileSync(env, 'utf8').split('\n')) {
-      const value = /^\s*[A-Z_]+\s*=\s*(.*)$/.exec(line)?.[1]?.trim().replace(/^["']|["']$/g, '');
+      const value = /^\s*[A-Z_]+\s*=\s*(.*)$/
+        .exec(line)?.[1]
+        ?.trim()
+        .replace(/^["']|["']$/g, '');
       if (value && value.length >= 12 && !/^(true|false|\d+)$/.test(value)) secrets.push(value);
     }
   }

@@ -57,7 +57,10 @@ describe('catalogue in Chromium', () => {
     const app = details.find((candidate) => candidate.faq_items.length > 0 && candidate.target_personas.length > 0)!;
 
     const page = await openPage('/');
-    await page.locator('#categories').getByRole('link', { name: `${category.name} (${category.count})` }).click();
+    await page
+      .locator('#categories')
+      .getByRole('link', { name: `${category.name} (${category.count})` })
+      .click();
 
     await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
     expect(pathOf(page)).toBe(`/c/${category.slug}`);
@@ -79,12 +82,7 @@ describe('catalogue in Chromium', () => {
     const headings = await page.getByTestId('app-sections').getByRole('heading', { level: 2 }).allInnerTexts();
     expect(headings).toEqual(SECTION_HEADINGS);
     const stages = page.getByTestId('development-tracker').getByTestId('stage-label');
-    expect(await stages.allInnerTexts()).toEqual([
-      'Concept',
-      'Prototype',
-      'Beta Testing',
-      'Public Launch',
-    ]);
+    expect(await stages.allInnerTexts()).toEqual(['Concept', 'Prototype', 'Beta Testing', 'Public Launch']);
     await expect(page.locator('[aria-current="step"]').count()).resolves.toBe(1);
 
     await page.goBack();
@@ -108,9 +106,7 @@ describe('catalogue in Chromium', () => {
     const tryNow = page.getByRole('link', { name: `Try ${live.name} now` });
     await expect(tryNow.getAttribute('href')).resolves.toBe(live.app_url);
     await expect(tryNow.getAttribute('rel')).resolves.toBe('noopener noreferrer');
-    await expect(page.locator('[aria-current="step"]').getByTestId('stage-label').innerText()).resolves.toBe(
-      'Public Launch',
-    );
+    await expect(page.locator('[aria-current="step"]').getByTestId('stage-label').innerText()).resolves.toBe('Public Launch');
     const reached = await page.getByTestId('development-tracker').locator('li[data-reached="true"]').count();
     expect(reached).toBe(4);
     // The count is the one served, or already includes the view this visit recorded (SWR revalidates on mount).
@@ -188,7 +184,10 @@ describe('catalogue in Chromium', () => {
     const page = await openPage('/#all-apps');
     const section = page.locator('#all-apps');
     const names = () => section.getByTestId('app-row').getByRole('heading').allInnerTexts();
-    await section.getByTestId('app-row').nth(all.length - 1).waitFor();
+    await section
+      .getByTestId('app-row')
+      .nth(all.length - 1)
+      .waitFor();
     expect(await names()).toEqual(all.map((app) => app.name));
 
     const select = section.getByRole('combobox', { name: 'Category' });
@@ -237,9 +236,7 @@ describe('catalogue in Chromium', () => {
     const box = page.getByRole('searchbox', { name: 'Search apps' });
     await box.pressSequentially('invoice', { delay: 40 });
     const results = page.getByTestId('search-results');
-    await expect
-      .poll(() => results.getByTestId('app-card').getByRole('heading').allInnerTexts())
-      .toEqual(expected.map((app) => app.name));
+    await expect.poll(() => results.getByTestId('app-card').getByRole('heading').allInnerTexts()).toEqual(expected.map((app) => app.name));
     // Debounced: one request for the word, not one per keystroke.
     expect(searches).toEqual(['invoice']);
 

@@ -106,9 +106,7 @@ describe('lead dialog in Chromium', () => {
     await page.getByText('Welcome, Early Explorer #1! Your lifetime access is reserved.', { exact: true }).waitFor();
     const result = page.getByRole('dialog').getByTestId('join-result');
     await result.getByRole('heading', { name: "You're Explorer #1" }).waitFor();
-    expect(await result.getByRole('textbox', { name: 'Your share link' }).inputValue()).toBe(
-      `${site.url}/?ref=${firstCode}`,
-    );
+    expect(await result.getByRole('textbox', { name: 'Your share link' }).inputValue()).toBe(`${site.url}/?ref=${firstCode}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}lead-dialog-joined-mobile.png` });
 

@@ -63,8 +63,10 @@ describe('failures in Chromium', () => {
     const { db, close } = await openDatabase({ url: site.database.url, dataDir: '', migrate: false });
     try {
       const recorded = async () =>
-        (await sql<{ data: { path: string; via: string } }>`
-          select data from events where type = 'PageNotFound' order by global_position`.execute(db)).rows.map((r) => r.data);
+        (
+          await sql<{ data: { path: string; via: string } }>`
+          select data from events where type = 'PageNotFound' order by global_position`.execute(db)
+        ).rows.map((r) => r.data);
       await eventually(async () => (await recorded()).length >= 2);
       expect(await recorded()).toEqual([
         { path: '/tools/that-moved', via: 'server' },

@@ -20,10 +20,7 @@ async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
 
 /** Waits for the POST to `path` and returns its JSON body and the status of its answer. */
 async function posted(page: Page, path: string, act: () => Promise<void>) {
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path),
-    act(),
-  ]);
+  const [request] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path), act()]);
   const response = await request.response();
   return { body: request.postDataJSON() as Record<string, unknown>, status: response?.status() };
 }
@@ -251,7 +248,9 @@ describe('the honeypot on every public form', () => {
     await dialog.locator('input[name="website"]').fill('https://spam.example', { force: true });
     await dialog.getByRole('textbox', { name: 'Email' }).fill('bot@spam.example');
     await dialog.getByRole('textbox', { name: 'Your suggestion' }).fill('Cheap pills');
-    const { body, status } = await posted(page, '/api/suggestions', () => dialog.getByRole('button', { name: 'Submit Suggestion' }).click());
+    const { body, status } = await posted(page, '/api/suggestions', () =>
+      dialog.getByRole('button', { name: 'Submit Suggestion' }).click(),
+    );
     expect(body).toMatchObject({ email: 'bot@spam.example', website: 'https://spam.example' });
     expect(status).toBe(201);
     await page.close();

@@ -13,8 +13,7 @@ describe('home page in Chromium', () => {
     const cards = page.getByTestId('app-card');
     await cards.nth(11).waitFor();
     expect(await cards.count()).toBe(12);
-    expect(await cards.getByRole('heading').allInnerTexts())
-      .toEqual(top.map((app) => app.name));
+    expect(await cards.getByRole('heading').allInnerTexts()).toEqual(top.map((app) => app.name));
     await expect(cards.first().innerText()).resolves.toContain(`${top[0]!.views.toLocaleString('en-US')} views`);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}home-desktop.png`, fullPage: true });
 

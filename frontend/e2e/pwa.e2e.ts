@@ -93,11 +93,7 @@ describe('service worker and manifest', () => {
       background_color: '#f8fafc',
     });
     expect(manifest.description).toEqual(expect.any(String));
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
-      '192x192 any',
-      '512x512 any',
-      '512x512 maskable',
-    ]);
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     for (const image of [...manifest.icons, ...manifest.screenshots]) {
       const file = await page.request.get(new URL(image.src, site.url).toString());
       expect(file.status(), image.src).toBe(200);
@@ -128,7 +124,12 @@ describe('service worker and manifest', () => {
 
 describe('offline', () => {
   it('shows pages seen before, the offline page for others (Try Again reloads), and says so for a write', async () => {
-    const [app, other] = (await fetch(`${site.url}/api/apps`).then((r) => r.json())) as { slug: string; name: string; category_slug: string; category: string }[];
+    const [app, other] = (await fetch(`${site.url}/api/apps`).then((r) => r.json())) as {
+      slug: string;
+      name: string;
+      category_slug: string;
+      category: string;
+    }[];
     const { context, page } = await newPage();
     const pages = [`${site.url}/`, `${site.url}/c/${app!.category_slug}`, `${site.url}/app/${app!.slug}`];
     for (const url of pages) {
@@ -139,13 +140,20 @@ describe('offline', () => {
     await context.setOffline(true);
     await visit(page, pages[0]!);
     await page.getByRole('heading', { level: 1, name: /Replace your spreadsheets/ }).waitFor();
-    await page.locator('#popular').getByRole('link', { name: new RegExp(app!.name) }).first().waitFor();
+    await page
+      .locator('#popular')
+      .getByRole('link', { name: new RegExp(app!.name) })
+      .first()
+      .waitFor();
     await page.locator('#all-apps').getByRole('link').first().waitFor();
     expect(await page.getByText('Could not load').count()).toBe(0);
 
     await visit(page, pages[1]!);
     await page.getByRole('heading', { level: 1, name: app!.category }).waitFor();
-    await page.getByRole('link', { name: new RegExp(app!.name) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(app!.name) })
+      .first()
+      .waitFor();
     expect(await page.getByText('Could not load').count()).toBe(0);
 
     await visit(page, pages[2]!);
@@ -155,7 +163,10 @@ describe('offline', () => {
 
     // A write while offline says so instead of failing silently.
     await page.locator('footer').getByLabel(/email/i).fill('offline@example.com');
-    await page.locator('footer').getByRole('button', { name: /subscribe/i }).click();
+    await page
+      .locator('footer')
+      .getByRole('button', { name: /subscribe/i })
+      .click();
     await page.getByText('You are offline', { exact: true }).waitFor();
     await page.getByText("Please try again when you're back online.").waitFor();
 
@@ -223,7 +234,9 @@ describe('install', () => {
     await context.addInitScript(() => {
       const matchMedia = window.matchMedia.bind(window);
       window.matchMedia = (query: string) =>
-        query === '(display-mode: standalone)' ? ({ ...matchMedia(query), matches: true, addEventListener() {} } as MediaQueryList) : matchMedia(query);
+        query === '(display-mode: standalone)'
+          ? ({ ...matchMedia(query), matches: true, addEventListener() {} } as MediaQueryList)
+          : matchMedia(query);
     });
     await visit(page, `${site.url}/`);
     await waitForPwaStart(page);
@@ -282,7 +295,10 @@ describe('update', () => {
    */
   function deployBuildB(): void {
     const entry = /src="\/(assets\/index-[^"]+\.js)"/.exec(readFileSync(join(DIST_COPY, 'index.html'), 'utf8'))![1]!;
-    writeFileSync(join(DIST_COPY, entry), `${readFileSync(join(DIST_COPY, entry), 'utf8')}\ndocument.documentElement.dataset.build = 'B';\n`);
+    writeFileSync(
+      join(DIST_COPY, entry),
+      `${readFileSync(join(DIST_COPY, entry), 'utf8')}\ndocument.documentElement.dataset.build = 'B';\n`,
+    );
     const sw = readFileSync(join(DIST_COPY, 'sw.js'), 'utf8');
     const listed = `{"revision":null,"url":"${entry}"}`;
     expect(sw).toContain(listed);

@@ -132,7 +132,11 @@ describe('stored payloads and the CSP', () => {
       }),
     );
     // A link no form accepts, as it could be written in the database directly.
-    await site.db.updateTable('apps').set({ app_url: JAVASCRIPT_URL, status_link_enabled: true }).where('slug', '=', 'hostile-app').execute();
+    await site.db
+      .updateTable('apps')
+      .set({ app_url: JAVASCRIPT_URL, status_link_enabled: true })
+      .where('slug', '=', 'hostile-app')
+      .execute();
 
     const referrer = (await (await post('/api/leads', { email: HOSTILE_EMAIL })).json()) as { refCode: string };
     expect(referrer.refCode).toMatch(/^[0-9A-Z]{6}$/);
@@ -140,8 +144,14 @@ describe('stored payloads and the CSP', () => {
     expect((await post('/api/suggestions', { email: HOSTILE_EMAIL, suggestion_text: HOSTILE_TEXT, category: 'Sales' })).status).toBe(201);
     expect((await post('/api/quick-questions', { name: `${MARKUP}`, email: HOSTILE_EMAIL, message: HOSTILE_TEXT })).status).toBe(201);
     expect(
-      (await post('/api/developer-inquiries', { name: ATTRIBUTE.slice(0, 90), email: HOSTILE_EMAIL, message: HOSTILE_TEXT, portfolio_url: null }))
-        .status,
+      (
+        await post('/api/developer-inquiries', {
+          name: ATTRIBUTE.slice(0, 90),
+          email: HOSTILE_EMAIL,
+          message: HOSTILE_TEXT,
+          portfolio_url: null,
+        })
+      ).status,
     ).toBe(201);
   });
 
@@ -159,7 +169,11 @@ describe('stored payloads and the CSP', () => {
     // The inline JSON block is intact data: it parses, and the payloads in it are still text.
     const initialData = await page.evaluate(() => JSON.parse(document.getElementById('initial-data')?.textContent ?? '{}'));
     if (path === paths.app('hostile-app')) {
-      expect(initialData['/apps/hostile-app']).toMatchObject({ name: `Hostile ${MARKUP}`, description: SCRIPT, faq_items: [{ question: MARKUP, answer: SCRIPT }] });
+      expect(initialData['/apps/hostile-app']).toMatchObject({
+        name: `Hostile ${MARKUP}`,
+        description: SCRIPT,
+        faq_items: [{ question: MARKUP, answer: SCRIPT }],
+      });
       expect(served).not.toContain(MARKUP);
       expect(served).not.toContain('<script>window.__pwned');
       await expect(page.getByRole('heading', { level: 1 }).first().innerText()).resolves.toContain(MARKUP);
@@ -181,7 +195,10 @@ describe('stored payloads and the CSP', () => {
   });
 
   it('runs nothing in the e-mails that quote what visitors sent', async () => {
-    await eventually(() => smtp.messages.filter((m) => (m.html || '').includes('Hostile') || (m.html || '').includes('__pwned')).length >= 2, 20_000);
+    await eventually(
+      () => smtp.messages.filter((m) => (m.html || '').includes('Hostile') || (m.html || '').includes('__pwned')).length >= 2,
+      20_000,
+    );
     const quoting = smtp.messages.filter((m) => typeof m.html === 'string' && /__pwned|x&#39;onmouseover|x'onmouseover/.test(m.html));
     expect(quoting.length).toBeGreaterThanOrEqual(2);
     const context = await site.browser.newContext({ bypassCSP: true, javaScriptEnabled: true });
@@ -242,7 +259,9 @@ async function expectNothingRan(page: Page, watch: Watch, where: string): Promis
   const state = await page.evaluate(() => ({
     pwned: (window as unknown as { __pwned?: unknown }).__pwned,
     injectedImages: document.querySelectorAll('img[src="x"]').length,
-    injectedScripts: [...document.scripts].filter((s) => s.type !== 'application/json' && s.type !== 'application/ld+json' && /__pwned/.test(s.text)).length,
+    injectedScripts: [...document.scripts].filter(
+      (s) => s.type !== 'application/json' && s.type !== 'application/ld+json' && /__pwned/.test(s.text),
+    ).length,
     handlers: document.querySelectorAll('[onerror], [onfocus], [onmouseover]').length,
   }));
   expect(state, where).toEqual({ pwned: undefined, injectedImages: 0, injectedScripts: 0, handlers: 0 });

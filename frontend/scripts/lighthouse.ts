@@ -25,17 +25,22 @@ try {
       onlyCategories: Object.keys(TARGETS),
     });
     const categories = result!.lhr.categories;
-    const scores = Object.fromEntries(
-      Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
-    ) as Record<keyof typeof TARGETS, number>;
+    const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Record<
+      keyof typeof TARGETS,
+      number
+    >;
     const misses = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((key) => scores[key] < TARGETS[key]);
     failed ||= misses.length > 0;
     const tbt = result!.lhr.audits['total-blocking-time']?.displayValue ?? '?';
-    console.log(`${path.padEnd(32)} ${Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(' · ')} (TBT ${tbt})${misses.length ? `  MISSED: ${misses.join(', ')}` : ''}`);
+    console.log(
+      `${path.padEnd(32)} ${Object.entries(scores)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(' · ')} (TBT ${tbt})${misses.length ? `  MISSED: ${misses.join(', ')}` : ''}`,
+    );
     for (const key of misses) {
-      const audits = categories[key]!.auditRefs
-        .map((ref) => result!.lhr.audits[ref.id]!)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative');
+      const audits = categories[key]!.auditRefs.map((ref) => result!.lhr.audits[ref.id]!).filter(
+        (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+      );
       for (const audit of audits) console.log(`    ${key}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`);
     }
   }

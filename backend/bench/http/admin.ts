@@ -11,7 +11,14 @@ export const ADMIN = { connections: 10, seconds: 10 };
 export async function adminReads(baseUrl: string, db: Db, config: Config): Promise<LoadResult> {
   const email = 'bench-admin@example.com';
   const password = 'bench-admin-password';
-  await grantAdmin(db, new EventStore(db, buildProjections(config).filter((p) => p.mode === 'inline')), { email, password });
+  await grantAdmin(
+    db,
+    new EventStore(
+      db,
+      buildProjections(config).filter((p) => p.mode === 'inline'),
+    ),
+    { email, password },
+  );
   const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -125,7 +125,11 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool, hooks: Waitlis
     positionsUnique: answered.size === positions.length,
     // The load generator may stop with joins in flight: the server committed them, nobody read the answer.
     positionsGapFree:
-      table.min === 1 && table.max === table.n && table.distinct === table.n && positions.every((p) => p <= table.n) && table.n >= positions.length + referrers.length,
+      table.min === 1 &&
+      table.max === table.n &&
+      table.distinct === table.n &&
+      positions.every((p) => p <= table.n) &&
+      table.n >= positions.length + referrers.length,
     codes,
   };
 }
@@ -133,12 +137,16 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool, hooks: Waitlis
 function post(url: string, body: string, agent: http.Agent): Promise<Answer> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { ...JSON_HEADERS, 'content-length': Buffer.byteLength(body) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, ms: performance.now() - start }));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...JSON_HEADERS, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, ms: performance.now() - start }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -152,7 +160,9 @@ function summarise(answers: Answer[], seconds: number): LoadResult {
 }
 
 export async function referralClicks(baseUrl: string, codes: string[]): Promise<LoadResult> {
-  const bodies = [{ via: 'twitter' }, { utm_source: 'linkedin' }, { referrer: 'https://www.reddit.com/' }, { via: 'whatsapp' }, {}].map((b) => JSON.stringify(b));
+  const bodies = [{ via: 'twitter' }, { utm_source: 'linkedin' }, { referrer: 'https://www.reddit.com/' }, { via: 'whatsapp' }, {}].map(
+    (b) => JSON.stringify(b),
+  );
   return load({
     url: baseUrl,
     connections: CLICKS.connections,

@@ -36,7 +36,15 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<Ing
   const headers = { 'content-type': 'application/json', 'user-agent': BROWSER_UA };
   let next = 0;
   const run = async (duration: number, overallRate?: number) => {
-    const result = await load({ url, connections: INGEST.connections, duration, overallRate, method: 'POST', headers, body: () => bodies[next++ % bodies.length]! });
+    const result = await load({
+      url,
+      connections: INGEST.connections,
+      duration,
+      overallRate,
+      method: 'POST',
+      headers,
+      body: () => bodies[next++ % bodies.length]!,
+    });
     return { ...result, eventsPerSecond: result.rps * INGEST.batch };
   };
   await post(url, headers, bodies[0]!); // warm up
@@ -61,12 +69,23 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<Ing
 /** One visit as the tracker batches it: start, page views with their times, interactions, end (50 events). */
 function visitBatch(): TrackerEvent[] {
   const sessionId = randomUUID();
-  const events: TrackerEvent[] = [sessionStart({ sessionId, url: 'https://unsheet.app/?utm_source=newsletter', parsedReferrer: 'google', trafficType: 'search' })];
+  const events: TrackerEvent[] = [
+    sessionStart({ sessionId, url: 'https://unsheet.app/?utm_source=newsletter', parsedReferrer: 'google', trafficType: 'search' }),
+  ];
   while (events.length < INGEST.batch - 1) {
     const pageViewId = randomUUID();
-    events.push(pageView({ sessionId, pageViewId, url: `https://unsheet.app/app/tool-${events.length % 17}`, title: 'Invoice Chaser — Unsheet', potentialKeywords: ['invoice', 'reminders'] }));
+    events.push(
+      pageView({
+        sessionId,
+        pageViewId,
+        url: `https://unsheet.app/app/tool-${events.length % 17}`,
+        title: 'Invoice Chaser — Unsheet',
+        potentialKeywords: ['invoice', 'reminders'],
+      }),
+    );
     events.push(pageTime({ sessionId, pageViewId, seconds: events.length }));
-    if (events.length < INGEST.batch - 1) events.push(interaction({ sessionId, appId: randomUUID(), action: 'view', metadata: { position: events.length } }));
+    if (events.length < INGEST.batch - 1)
+      events.push(interaction({ sessionId, appId: randomUUID(), action: 'view', metadata: { position: events.length } }));
   }
   events.push(sessionEnd({ sessionId, timeOnSite: 300, pagesViewed: 16 }));
   return events.slice(0, INGEST.batch);
@@ -89,7 +108,10 @@ async function bareInsertRate(pool: pg.Pool, seconds: number): Promise<number> {
     Array.from({ length: INGEST.connections }, async (_, worker) => {
       for (let i = worker; performance.now() < deadline; i += INGEST.connections) {
         const batch = batches[i % batches.length]!;
-        await pool.query(statement, batch.flatMap((e) => [e.streamId, e.type, JSON.stringify(e.data), '{}']));
+        await pool.query(
+          statement,
+          batch.flatMap((e) => [e.streamId, e.type, JSON.stringify(e.data), '{}']),
+        );
         rows += batch.length;
       }
     }),
@@ -125,7 +147,9 @@ function probeLag(db: pg.Pool, url: string, headers: Record<string, string>, lag
     while (!stopped || pending.size > 0) {
       const ids = [...pending.keys()];
       if (ids.length > 0) {
-        const { rows } = await db.query<{ session_id: string }>('select session_id from user_sessions where session_id = any($1::uuid[])', [ids]);
+        const { rows } = await db.query<{ session_id: string }>('select session_id from user_sessions where session_id = any($1::uuid[])', [
+          ids,
+        ]);
         const now = performance.now();
         for (const { session_id } of rows) {
           lags.push(Math.round(now - pending.get(session_id)!));

@@ -89,11 +89,7 @@ export type AnalyticsAppInteraction = Event<
 >;
 
 export type VisitEvent =
-  | AnalyticsSessionStarted
-  | AnalyticsPageViewed
-  | AnalyticsPageTimed
-  | AnalyticsSessionEnded
-  | AnalyticsAppInteraction;
+  AnalyticsSessionStarted | AnalyticsPageViewed | AnalyticsPageTimed | AnalyticsSessionEnded | AnalyticsAppInteraction;
 
 export const VISIT_EVENT_TYPES = [
   'AnalyticsSessionStarted',

@@ -11,10 +11,7 @@ import { GetLeadDetailHandler } from './queries/get-lead-detail.query.js';
 import { GetTrafficSourcesHandler } from './queries/get-traffic-sources.query.js';
 import { GetUtmCampaignsHandler } from './queries/get-utm-campaigns.query.js';
 import { GetSearchQueriesHandler } from './search-console/get-search-queries.query.js';
-import {
-  FetchSearchQueriesHandler,
-  ImportSearchQueriesCsvHandler,
-} from './search-console/record-search-queries.command.js';
+import { FetchSearchQueriesHandler, ImportSearchQueriesCsvHandler } from './search-console/record-search-queries.command.js';
 
 /** Visitor analytics: the tracker's batched ingest, the visit read models and the admin's metrics. */
 @Module({

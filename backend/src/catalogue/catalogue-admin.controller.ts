@@ -77,7 +77,7 @@ export class CatalogueAdminController {
   }
 
   @Put(':id/links')
-  @ApiOperation({ summary: "The App Links settings: development status, status text, app URL, link shown" })
+  @ApiOperation({ summary: 'The App Links settings: development status, status text, app URL, link shown' })
   @ApiBody({ schema: openApiSchema(appLinksSchema, 'input') })
   @ApiZodOk(z.object({ id: z.uuid() }))
   @ApiNotFoundResponse({ description: NOT_FOUND })

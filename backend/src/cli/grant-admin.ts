@@ -31,7 +31,10 @@ if (!email) {
 
 const { db, close } = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
-  const events = new EventStore(db, buildProjections(config).filter((p) => p.mode === 'inline'));
+  const events = new EventStore(
+    db,
+    buildProjections(config).filter((p) => p.mode === 'inline'),
+  );
   const outcome = await grantAdmin(db, events, { email, password });
   console.log(
     {

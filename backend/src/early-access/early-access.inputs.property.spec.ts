@@ -12,23 +12,32 @@ const address = fc.emailAddress().filter((a) => !/[\s<>()[\]\\,;:"]/.test(a) && 
 describe('joining and subscribing, for any attribution', () => {
   it('never refuses an address for its source page or referral code, and keeps them bounded', () => {
     fc.assert(
-      fc.property(address, fc.option(fc.string({ maxLength: 2048 }), { nil: null }), fc.option(fc.string({ maxLength: 64 }), { nil: null }), (email, page, ref) => {
-        const joined = joinWaitlistInput.safeParse({ email, source_page: page, ref });
-        expect(joined.success).toBe(true);
-        expect(joined.data!.email).toBe(email.toLowerCase());
-        expect((joined.data!.source_page ?? '').length).toBeLessThanOrEqual(300);
-        if (joined.data!.ref !== null) expect(joined.data!.ref).toBe(joined.data!.ref.toUpperCase());
-        const subscribed = subscribeInput.safeParse({ email, source_page: page });
-        expect(subscribed.success).toBe(true);
-      }),
+      fc.property(
+        address,
+        fc.option(fc.string({ maxLength: 2048 }), { nil: null }),
+        fc.option(fc.string({ maxLength: 64 }), { nil: null }),
+        (email, page, ref) => {
+          const joined = joinWaitlistInput.safeParse({ email, source_page: page, ref });
+          expect(joined.success).toBe(true);
+          expect(joined.data!.email).toBe(email.toLowerCase());
+          expect((joined.data!.source_page ?? '').length).toBeLessThanOrEqual(300);
+          if (joined.data!.ref !== null) expect(joined.data!.ref).toBe(joined.data!.ref.toUpperCase());
+          const subscribed = subscribeInput.safeParse({ email, source_page: page });
+          expect(subscribed.success).toBe(true);
+        },
+      ),
     );
   });
 
   it('refuses any unknown field', () => {
     fc.assert(
-      fc.property(address, fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !['email', 'source_page', 'ref', 'sessionId'].includes(k)), (email, key) => {
-        expect(joinWaitlistInput.safeParse({ email, [key]: 1 }).success).toBe(false);
-      }),
+      fc.property(
+        address,
+        fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !['email', 'source_page', 'ref', 'sessionId'].includes(k)),
+        (email, key) => {
+          expect(joinWaitlistInput.safeParse({ email, [key]: 1 }).success).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -48,7 +57,10 @@ describe('lead rules', () => {
   });
 
   it('draws referral codes of the spec form', () => {
-    fc.assert(fc.property(fc.nat(), () => REFERRAL_CODE_PATTERN.test(newReferralCode())), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.nat(), () => REFERRAL_CODE_PATTERN.test(newReferralCode())),
+      { numRuns: 1000 },
+    );
   });
 
   it('makes exactly the first 100 positions Early Explorers', () => {

@@ -30,7 +30,4 @@ export type SuggestionStatusChanged = Event<'SuggestionStatusChanged', { suggest
 /** The admin set a question's status and, when given, its notes (no `adminNotes`: the notes stay as they were). */
 export type QuickQuestionUpdated = Event<'QuickQuestionUpdated', { questionId: string; status: MessageStatus; adminNotes?: string }>;
 
-export type DeveloperInquiryUpdated = Event<
-  'DeveloperInquiryUpdated',
-  { inquiryId: string; status: MessageStatus; adminNotes?: string }
->;
+export type DeveloperInquiryUpdated = Event<'DeveloperInquiryUpdated', { inquiryId: string; status: MessageStatus; adminNotes?: string }>;

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { developerInquiryInput, MESSAGE_MAX, quickQuestionInput, suggestionInput } from './feedback.inputs.js';
 
-const field = fc.oneof(fc.string({ maxLength: 600 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.integer(), fc.constant(null), fc.anything({ maxDepth: 1 }));
+const field = fc.oneof(
+  fc.string({ maxLength: 600 }),
+  fc.string({ unit: 'binary', maxLength: 50 }),
+  fc.integer(),
+  fc.constant(null),
+  fc.anything({ maxDepth: 1 }),
+);
 const address = fc.emailAddress().filter((a) => !/[\s<>()[\]\\,;:"]/.test(a) && a.length <= 254);
 const words = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
 

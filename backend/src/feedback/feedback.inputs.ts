@@ -17,7 +17,10 @@ const required = (message: string, max: number) =>
 const email = (missing: string) => required(missing, 254).pipe(emailSchema);
 const optionalUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.url({ protocol: /^https?$/, error: 'Please enter a full http(s) address.' }).max(500).nullish(),
+  z
+    .url({ protocol: /^https?$/, error: 'Please enter a full http(s) address.' })
+    .max(500)
+    .nullish(),
 );
 const sourcePage = z
   .string()

@@ -1,10 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import {
-  AskQuickQuestionHandler,
-  SubmitDeveloperInquiryHandler,
-  SubmitSuggestionHandler,
-} from './commands/submit-feedback.commands.js';
+import { AskQuickQuestionHandler, SubmitDeveloperInquiryHandler, SubmitSuggestionHandler } from './commands/submit-feedback.commands.js';
 import {
   ChangeSuggestionStatusHandler,
   UpdateDeveloperInquiryHandler,
@@ -12,11 +8,7 @@ import {
 } from './commands/triage-feedback.commands.js';
 import { FeedbackAdminController } from './feedback-admin.controller.js';
 import { FeedbackController } from './feedback.controller.js';
-import {
-  ListDeveloperInquiriesHandler,
-  ListQuickQuestionsHandler,
-  ListSuggestionsHandler,
-} from './queries/list-feedback.queries.js';
+import { ListDeveloperInquiriesHandler, ListQuickQuestionsHandler, ListSuggestionsHandler } from './queries/list-feedback.queries.js';
 
 /** Suggestions, quick questions and developer inquiries, and the admin's triage of them. */
 @Module({

@@ -14,7 +14,5 @@ export function emailSettings(config: Config): EmailSettings {
 
 /** BullMQ connection for the e-mail queue, when Redis is configured. */
 export function emailQueueConnection(config: Config) {
-  return config.REDIS_URL
-    ? { connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.REDIS_PREFIX }
-    : undefined;
+  return config.REDIS_URL ? { connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.REDIS_PREFIX } : undefined;
 }

@@ -175,7 +175,8 @@ async function personalEvents(trx: Trx, masking: Masking): Promise<EventRow[]> {
   const addressesByStream = new Map<string, Set<string>>();
   for (const row of others) {
     const found = addressesByStream.get(row.stream_id) ?? new Set<string>();
-    for (const match of JSON.stringify(row.data).matchAll(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g)) found.add(match[0].toLowerCase());
+    for (const match of JSON.stringify(row.data).matchAll(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g))
+      found.add(match[0].toLowerCase());
     addressesByStream.set(row.stream_id, found);
   }
   const own = new Set(streams.filter((stream) => [...addressesByStream.get(stream)!].every((found) => found === masking.address)));
@@ -249,12 +250,14 @@ async function maskReadModels(trx: Trx, masking: Masking): Promise<number> {
   for (const table of await textColumns(trx)) {
     const assignments = table.columns.map(({ name, json }) => {
       const column = sql.ref(name);
-      if (isPersonalColumn({ name, json })) return sql`${column} = case when ${column} is null or ${column}::text = '' then ${column} else ${ERASED} end`;
+      if (isPersonalColumn({ name, json }))
+        return sql`${column} = case when ${column} is null or ${column}::text = '' then ${column} else ${ERASED} end`;
       let value = sql`regexp_replace(replace(${column}::text, ${masking.key}, ${masking.placeholderKey}), ${masking.emailPattern}, ${masking.placeholder}, 'gi')`;
       for (const variant of variants) value = sql`replace(${value}, ${variant}, ${ERASED})`;
       return json ? sql`${column} = (${value})::${sql.raw(json)}` : sql`${column} = ${value}`;
     });
-    const result = await sql`update ${sql.table(table.name)} set ${sql.join(assignments)} where ${mentionsPerson(table.columns, masking)}`.execute(trx);
+    const result =
+      await sql`update ${sql.table(table.name)} set ${sql.join(assignments)} where ${mentionsPerson(table.columns, masking)}`.execute(trx);
     masked += Number(result.numAffectedRows ?? 0);
   }
   return masked;

@@ -4,14 +4,7 @@
  * has booted (so start-up work such as the demo catalogue is already in the log) and closes everything on
  * shutdown.
  */
-import {
-  Global,
-  Inject,
-  Module,
-  type DynamicModule,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { EventStore } from './event-store/event-store.js';

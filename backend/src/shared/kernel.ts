@@ -39,11 +39,7 @@ export interface Kernel {
 const COMMAND_TIMEOUT_MS = 2000;
 const READINESS_TIMEOUT_MS = 3000;
 
-export async function createKernel(
-  config: Config,
-  projections: readonly Projection[],
-  logger: Logger,
-): Promise<Kernel> {
+export async function createKernel(config: Config, projections: readonly Projection[], logger: Logger): Promise<Kernel> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -129,5 +125,11 @@ export async function createKernel(
 function upWithin(check: Promise<unknown>): Promise<'up' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'down'>((resolve) => (timer = setTimeout(() => resolve('down'), READINESS_TIMEOUT_MS)));
-  return Promise.race([check.then(() => 'up' as const, () => 'down' as const), timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    check.then(
+      () => 'up' as const,
+      () => 'down' as const,
+    ),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
 }

@@ -30,7 +30,9 @@ export const reportNotFoundInput = z.strictObject({
 
 /** The path as recorded: no query string, no repeated or trailing slashes, at most MAX_RECORDED_PATH characters. */
 export function recordedPath(path: string): string {
-  const normalised = pathOf(path).replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+  const normalised = pathOf(path)
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1');
   return normalised.slice(0, MAX_RECORDED_PATH);
 }
 

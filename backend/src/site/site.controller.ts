@@ -46,10 +46,7 @@ export class SiteController {
 
   @Get()
   async home(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const [top, all] = await Promise.all([
-      this.queries.execute(new GetTopApps(HOME_TOP_APPS, 0)),
-      this.queries.execute(new ListApps()),
-    ]);
+    const [top, all] = await Promise.all([this.queries.execute(new GetTopApps(HOME_TOP_APPS, 0)), this.queries.execute(new ListApps())]);
     await this.sendPage(request, response, 200, {
       seo: { page: 'home' },
       initialData: { [`/apps/top?limit=${HOME_TOP_APPS}&offset=0`]: top, '/apps': all },
@@ -92,7 +89,10 @@ export class SiteController {
   @Get('ads.txt')
   adsTxt(@Res() response: Response): void {
     const text = this.config.ADS_TXT ? `${this.config.ADS_TXT}\n` : 'No ads.txt is configured.\n';
-    void response.status(this.config.ADS_TXT ? 200 : 404).type('text/plain; charset=utf-8').send(text);
+    void response
+      .status(this.config.ADS_TXT ? 200 : 404)
+      .type('text/plain; charset=utf-8')
+      .send(text);
   }
 
   @Get('*')

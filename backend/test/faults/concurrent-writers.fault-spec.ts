@@ -44,18 +44,24 @@ afterAll(async () => {
  * machine the last of them may wait a while: the timeout only tells a hang from a queue.
  */
 function onBoth(n: number, path: (i: number) => string, body: (i: number) => unknown) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) => call(`${apis[i % 2]!.url}${path(i)}`, 'POST', body(i), { timeoutMs: 60_000 })),
-  );
+  return Promise.all(Array.from({ length: n }, (_, i) => call(`${apis[i % 2]!.url}${path(i)}`, 'POST', body(i), { timeoutMs: 60_000 })));
 }
 
 describe('two API processes appending to the same streams', () => {
   it('gives concurrent joins distinct, gap-free positions, and one address one position', async () => {
-    const joins = await onBoth(30, () => '/api/leads', (i) => ({ email: `lead-${i}@example.com` }));
+    const joins = await onBoth(
+      30,
+      () => '/api/leads',
+      (i) => ({ email: `lead-${i}@example.com` }),
+    );
     expect(joins.map((a) => a.status)).toEqual(Array(30).fill(201));
     expect(joins.map((a) => a.body.position).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 
-    const same = await onBoth(6, () => '/api/leads', () => ({ email: 'Same@Example.com' }));
+    const same = await onBoth(
+      6,
+      () => '/api/leads',
+      () => ({ email: 'Same@Example.com' }),
+    );
     expect(same.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(same.map((a) => a.body.position))).toEqual(new Set([31]));
     expect(new Set(same.map((a) => a.body.refCode)).size).toBe(1);
@@ -67,9 +73,17 @@ describe('two API processes appending to the same streams', () => {
   });
 
   it('subscribes an address once, and issues it one referral code, when both processes are asked at once', async () => {
-    const subscriptions = await onBoth(6, () => '/api/newsletter/subscriptions', () => ({ email: 'news@example.com' }));
+    const subscriptions = await onBoth(
+      6,
+      () => '/api/newsletter/subscriptions',
+      () => ({ email: 'news@example.com' }),
+    );
     expect(subscriptions.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
-    const codes = await onBoth(6, () => '/api/referral-codes', () => ({ email: 'sharer@example.com' }));
+    const codes = await onBoth(
+      6,
+      () => '/api/referral-codes',
+      () => ({ email: 'sharer@example.com' }),
+    );
     expect(codes.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(codes.map((a) => a.body.code)).size).toBe(1);
     const { rows } = await sql<{ type: string; n: number }>`
@@ -83,7 +97,11 @@ describe('two API processes appending to the same streams', () => {
 
   it('counts every view sent to either process', async () => {
     const appId = DEMO_CATALOGUE[0]!.id;
-    const views = await onBoth(60, () => `/api/apps/${appId}/views`, () => ({}));
+    const views = await onBoth(
+      60,
+      () => `/api/apps/${appId}/views`,
+      () => ({}),
+    );
     expect(views.map((a) => a.status)).toEqual(Array(60).fill(202));
     await eventually(async () => {
       const row = await database.handle.db.selectFrom('app_views').select('views').where('app_id', '=', appId).executeTakeFirst();

@@ -43,7 +43,6 @@ export async function call(
 export const post = (base: string, path: string, body: unknown = {}) => call(`${base}${path}`, 'POST', body);
 export const get = (base: string, path: string) => call(`${base}${path}`, 'GET');
 
-
 /** Every row of every projection's tables, in a stable order, to compare a live read model with a rebuild. */
 export async function readModels(db: Db, projections: readonly Projection[]): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};

@@ -16,7 +16,13 @@ import {
   type ServerProcess,
 } from '../../src/shared/testing/server-process.js';
 import { startSmtpServer, type SmtpTestServer } from '../../src/shared/testing/smtp-test-server.js';
-import { createTestDatabase, eventually, projectionsCaughtUp, uniqueName, type TestDatabase } from '../../src/shared/testing/test-database.js';
+import {
+  createTestDatabase,
+  eventually,
+  projectionsCaughtUp,
+  uniqueName,
+  type TestDatabase,
+} from '../../src/shared/testing/test-database.js';
 import { get, messageIds, outbox, post, PROCESS_ENV } from './fault-helpers.js';
 
 let redis: RedisProcess;

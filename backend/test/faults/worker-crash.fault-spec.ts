@@ -58,9 +58,14 @@ async function traffic(wave: string, appIds: string[]) {
     ...Array.from({ length: 5 }, (_, i) => post(api.url, '/api/leads', { email: `${wave}-${i}@example.com` })),
     post(api.url, '/api/quick-questions', { name: 'Ada', email: `${wave}-ada@example.com`, message: 'When?' }),
     ...Array.from({ length: 30 }, (_, i) => post(api.url, `/api/apps/${appIds[i % appIds.length]}/views`)),
-    call(`${api.url}/api/analytics/collect`, 'POST', { events: [sessionStart({ sessionId }), pageView({ sessionId })] }, {
-      headers: { 'user-agent': BROWSER_UA },
-    }),
+    call(
+      `${api.url}/api/analytics/collect`,
+      'POST',
+      { events: [sessionStart({ sessionId }), pageView({ sessionId })] },
+      {
+        headers: { 'user-agent': BROWSER_UA },
+      },
+    ),
   ]);
   expect(answers.map((a) => a.status)).toEqual([...Array(6).fill(201), ...Array(30).fill(202), 202]);
 }
@@ -112,7 +117,10 @@ describe('a worker killed in the middle of a projection batch', () => {
     }
     expect(messageIds(smtp.messages)).toEqual(owed.map((email) => `<${email.id}@unsheet.mail>`).sort());
 
-    const views = await db.selectFrom('app_views').select((eb) => eb.fn.sum<number>('views').as('total')).executeTakeFirst();
+    const views = await db
+      .selectFrom('app_views')
+      .select((eb) => eb.fn.sum<number>('views').as('total'))
+      .executeTakeFirst();
     expect(Number(views?.total)).toBe(60);
 
     // Rebuilt from the log, every read model is what the workers left, and the outbox gains nothing.

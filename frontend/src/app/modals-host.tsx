@@ -9,9 +9,7 @@ import { useModals, type ModalKind } from '../lib/modals';
 // Each dialog is loaded on its first opening, like the mobile menu: most visits never open one, and the
 // first-load budget is tight. Once loaded it stays mounted, so it can animate out and give focus back to its
 // trigger.
-const LeadDialog = lazy(() =>
-  import('../features/early-access/components/lead-dialog').then((module) => ({ default: module.LeadDialog })),
-);
+const LeadDialog = lazy(() => import('../features/early-access/components/lead-dialog').then((module) => ({ default: module.LeadDialog })));
 const SuggestionDialog = lazy(() =>
   import('../features/feedback/components/suggestion-dialog').then((module) => ({
     default: module.SuggestionDialog,
@@ -47,23 +45,15 @@ export function ModalsHost() {
   // One boundary per dialog, so one loading never blanks another that is animating out.
   return (
     <>
+      <Suspense fallback={null}>{mounted('lead') && <LeadDialog open={open === 'lead'} onOpenChange={onOpenChange} />}</Suspense>
       <Suspense fallback={null}>
-        {mounted('lead') && <LeadDialog open={open === 'lead'} onOpenChange={onOpenChange} />}
+        {mounted('suggestion') && <SuggestionDialog open={open === 'suggestion'} onOpenChange={onOpenChange} context={context} />}
       </Suspense>
       <Suspense fallback={null}>
-        {mounted('suggestion') && (
-          <SuggestionDialog open={open === 'suggestion'} onOpenChange={onOpenChange} context={context} />
-        )}
+        {mounted('quick-question') && <QuickQuestionDialog open={open === 'quick-question'} onOpenChange={onOpenChange} />}
       </Suspense>
       <Suspense fallback={null}>
-        {mounted('quick-question') && (
-          <QuickQuestionDialog open={open === 'quick-question'} onOpenChange={onOpenChange} />
-        )}
-      </Suspense>
-      <Suspense fallback={null}>
-        {mounted('developer-inquiry') && (
-          <DeveloperInquiryDialog open={open === 'developer-inquiry'} onOpenChange={onOpenChange} />
-        )}
+        {mounted('developer-inquiry') && <DeveloperInquiryDialog open={open === 'developer-inquiry'} onOpenChange={onOpenChange} />}
       </Suspense>
     </>
   );

@@ -14,6 +14,4 @@ export const OfflineRoute = lazy(() => import('./routes/offline').then((module) 
  * hydration, from the server-rendered markup.
  */
 export const startedAsOfflineFallback =
-  typeof document !== 'undefined' &&
-  window.location.pathname !== paths.offline &&
-  document.querySelector('[data-offline-page]') !== null;
+  typeof document !== 'undefined' && window.location.pathname !== paths.offline && document.querySelector('[data-offline-page]') !== null;

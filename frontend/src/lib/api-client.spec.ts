@@ -86,14 +86,20 @@ describe('api-client', () => {
   });
 
   it('reports a read that fails while offline as offline', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     vi.stubGlobal('navigator', { onLine: false });
 
     expect(await catchError(apiGet('/apps'))).toMatchObject({ code: OFFLINE_CODE });
   });
 
   it('passes a network failure on as it is while online', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     vi.stubGlobal('navigator', { onLine: true });
 
     expect(await catchError(apiGet('/apps'))).toBeInstanceOf(TypeError);
@@ -133,7 +139,10 @@ describe('api-client sessions', () => {
   });
 
   it('shares one refresh between concurrent requests', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Response.json({ code: 'X', message: 'x' }, { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => Response.json({ code: 'X', message: 'x' }, { status: 401 })),
+    );
     let resolve!: (token: string | null) => void;
     const refresher = vi.fn(() => new Promise<string | null>((r) => (resolve = r)));
     setAccessToken('old', refresher);

@@ -28,7 +28,11 @@ describe('IP hashing', () => {
 
 describe('user agent', () => {
   it('parses browser, system and device', () => {
-    expect(parseUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1')).toEqual({
+    expect(
+      parseUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      ),
+    ).toEqual({
       userAgent: expect.stringContaining('iPhone'),
       browser: 'Mobile Safari 17',
       os: 'iOS 17.4',
@@ -40,13 +44,16 @@ describe('user agent', () => {
 
   it('knows the bots isbot knows', () => {
     expect(isbot(BOT_UA)).toBe(true);
-    expect(isbot('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe(false);
+    expect(isbot('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe(
+      false,
+    );
   });
 });
 
 describe('UTM and click ids from the URL', () => {
   it('fills only what the tracker left null', () => {
-    const url = 'https://unsheet.app/?utm_source=google&utm_medium=cpc&utm_campaign=launch&utm_term=ai+tools&utm_content=ad%201&gclid=G1&fbclid=F1';
+    const url =
+      'https://unsheet.app/?utm_source=google&utm_medium=cpc&utm_campaign=launch&utm_term=ai+tools&utm_content=ad%201&gclid=G1&fbclid=F1';
     expect(fillFromUrl(url, { ...NONE, source: 'newsletter' }, { ...NO_CLICKS, fbclid: 'mine' })).toEqual({
       utm: { source: 'newsletter', medium: 'cpc', campaign: 'launch', term: 'ai tools', content: 'ad 1' },
       clickIds: { gclid: 'G1', msclkid: null, fbclid: 'mine' },
@@ -76,7 +83,11 @@ describe('toVisitEvent', () => {
   it('keys events by the contract’s idempotency keys, in the session’s stream', () => {
     const start = sessionStart();
     const view = pageView({ sessionId: start.sessionId });
-    expect(toVisitEvent(start, context)).toMatchObject({ streamId: `visit-${start.sessionId}`, type: 'AnalyticsSessionStarted', data: { key: `session_start:${start.sessionId}`, ipHash: 'h' } });
+    expect(toVisitEvent(start, context)).toMatchObject({
+      streamId: `visit-${start.sessionId}`,
+      type: 'AnalyticsSessionStarted',
+      data: { key: `session_start:${start.sessionId}`, ipHash: 'h' },
+    });
     expect(toVisitEvent(view, context)).toMatchObject({ type: 'AnalyticsPageViewed', data: { key: `page_view:${view.pageViewId}` } });
   });
 });

@@ -18,7 +18,9 @@ const MAX_LEAD_MS = DAY_MS;
 
 /** The hashing key of one UTC day, derived from the app secret: nothing to store, nothing to rotate by hand. */
 export function dailySalt(secret: string, now: Date): string {
-  return createHmac('sha256', secret).update(`analytics-ip-salt:${now.toISOString().slice(0, 10)}`).digest('hex');
+  return createHmac('sha256', secret)
+    .update(`analytics-ip-salt:${now.toISOString().slice(0, 10)}`)
+    .digest('hex');
 }
 
 export function hashIp(secret: string, ip: string | undefined, now: Date): string | null {
@@ -125,7 +127,13 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
       return {
         streamId,
         type: 'AnalyticsPageTimed',
-        data: { key: `page_time:${event.pageViewId}`, sessionId: event.sessionId, pageViewId: event.pageViewId, at, seconds: event.seconds },
+        data: {
+          key: `page_time:${event.pageViewId}`,
+          sessionId: event.sessionId,
+          pageViewId: event.pageViewId,
+          at,
+          seconds: event.seconds,
+        },
       };
     case 'session_end':
       return {

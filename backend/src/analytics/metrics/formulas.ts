@@ -6,7 +6,7 @@
 /** Rounds to `decimals` places (half away from zero), as the dashboard shows it. */
 export function round(value: number, decimals = 0): number {
   const factor = 10 ** decimals;
-  return Math.sign(value) * Math.round(Math.abs(value) * factor) / factor;
+  return (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
 }
 
 /** part / whole × 100 to one decimal; 0 when there is nothing to divide by. */

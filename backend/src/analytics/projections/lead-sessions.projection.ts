@@ -21,7 +21,14 @@ export const leadSessionsProjection: Projection<LeadJoined | LeadDeleted> = {
       (joins) =>
         trx
           .insertInto('lead_sessions')
-          .values(joins.map(({ data, createdAt }) => ({ lead_id: data.leadId, email: data.email, session_id: sessionIdOf(data), joined_at: createdAt })))
+          .values(
+            joins.map(({ data, createdAt }) => ({
+              lead_id: data.leadId,
+              email: data.email,
+              session_id: sessionIdOf(data),
+              joined_at: createdAt,
+            })),
+          )
           .onConflict((oc) => oc.column('lead_id').doNothing())
           .execute(),
       (deleted) => trx.deleteFrom('lead_sessions').where('lead_id', '=', deleted.data.leadId).execute(),

@@ -92,9 +92,7 @@ async function startSessions(trx: Trx, events: Recorded<AnalyticsSessionStarted>
       utm_content text, gclid text, msclkid text, fbclid text, parsed_referrer text, traffic_type text,
       campaign_source text, start_time timestamptz)
     on conflict (session_id) do update set
-      ${sql.join(columns.filter((c) => c !== 'session_id').map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(
-    trx,
-  );
+      ${sql.join(columns.filter((c) => c !== 'session_id').map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(trx);
 }
 
 /** pages_viewed += the page views just inserted; creates the session's row if its start has not arrived yet. */
@@ -139,10 +137,7 @@ async function endSessions(trx: Trx, events: Recorded<AnalyticsSessionEnded>[]):
 }
 
 /** Inserts the page views not there yet; returns those inserted (with their time, as ISO text). */
-async function insertPageViews(
-  trx: Trx,
-  events: Recorded<AnalyticsPageViewed>[],
-): Promise<{ session_id: string; timestamp: string }[]> {
+async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]): Promise<{ session_id: string; timestamp: string }[]> {
   if (events.length === 0) return [];
   const rows = events.map(({ data, createdAt }) => ({
     page_view_id: data.pageViewId,

@@ -50,9 +50,7 @@ export const leadActivitySchema = z.object({
       created_at: timestamp,
     }),
   ),
-  quizResults: z.array(
-    z.object({ id: z.uuid(), created_at: timestamp, recommended_app: z.string().nullable(), answers: z.unknown() }),
-  ),
+  quizResults: z.array(z.object({ id: z.uuid(), created_at: timestamp, recommended_app: z.string().nullable(), answers: z.unknown() })),
   referralData: z
     .object({ code: z.string(), clicks: z.number().int(), conversions: z.number().int(), revenue_earned: z.number() })
     .nullable()

@@ -3,7 +3,8 @@ import { CsvFormatError, parseQueriesCsv } from './queries-csv.js';
 
 describe('parseQueriesCsv (Search Console "Queries" export)', () => {
   it('reads the export, quoted queries and a byte-order mark included', () => {
-    const csv = '\uFEFFTop queries,Clicks,Impressions,CTR,Position\r\n' +
+    const csv =
+      '\uFEFFTop queries,Clicks,Impressions,CTR,Position\r\n' +
       'spreadsheet alternative,12,340,3.53%,7.2\r\n' +
       '"invoice, reminder tool",3,"1,200",0.25%,14.8\r\n' +
       '"the ""best"" ai tool",0,5,0%,31\r\n';

@@ -9,12 +9,7 @@ import { CONFIG } from '../../shared/kernel.module.js';
 import { addDays, utcDay } from '../metrics/date-range.js';
 import { CsvFormatError, parseQueriesCsv } from './queries-csv.js';
 import { fetchSearchQueryRows } from './search-console.client.js';
-import {
-  ROWS_PER_EVENT,
-  SEARCH_QUERIES_STREAM,
-  type SearchQueryRow,
-  type SearchQueryStatsRecorded,
-} from './search-query.events.js';
+import { ROWS_PER_EVENT, SEARCH_QUERIES_STREAM, type SearchQueryRow, type SearchQueryStatsRecorded } from './search-query.events.js';
 
 export class ServiceUnavailableError extends DomainError {
   override readonly status = 503;
@@ -37,7 +32,10 @@ export const fetchSearchQueriesInput = period({ startDate: day.optional(), endDa
 export const importSearchQueriesInput = period({
   startDate: day,
   endDate: day,
-  csv: z.string({ error: 'Paste or upload the Queries.csv export.' }).min(1, 'Paste or upload the Queries.csv export.').max(1_000_000, 'At most 1 MB.'),
+  csv: z
+    .string({ error: 'Paste or upload the Queries.csv export.' })
+    .min(1, 'Paste or upload the Queries.csv export.')
+    .max(1_000_000, 'At most 1 MB.'),
 });
 
 /** The spec's `fetch`: the last 7 days (yesterday and the 6 days before) from the Search Console API, recorded as events. */
@@ -91,7 +89,10 @@ export class FetchSearchQueriesHandler implements ICommandHandler<FetchSearchQue
       );
     } catch (error) {
       this.logger.error({ err: error }, 'Search Console fetch failed');
-      throw new ServiceUnavailableError('ANALYTICS.SEARCH_CONSOLE_UNAVAILABLE', 'Search Console could not be reached. Please try again later.');
+      throw new ServiceUnavailableError(
+        'ANALYTICS.SEARCH_CONSOLE_UNAVAILABLE',
+        'Search Console could not be reached. Please try again later.',
+      );
     }
     await record(this.events, 'search-console', rows, actor);
     return { recorded: rows.length, startDate, endDate };
@@ -113,7 +114,12 @@ export class ImportSearchQueriesCsvHandler implements ICommandHandler<ImportSear
       if (error instanceof CsvFormatError) throw new ValidationError(`csv: ${error.message}`, { csv: error.message });
       throw error;
     }
-    await record(this.events, 'csv', parsed.map((row) => ({ startDate, endDate, ...row })), actor);
+    await record(
+      this.events,
+      'csv',
+      parsed.map((row) => ({ startDate, endDate, ...row })),
+      actor,
+    );
     return { recorded: parsed.length, startDate, endDate };
   }
 }

@@ -44,11 +44,7 @@ export interface SearchConsoleSettings {
 
 export class SearchConsoleError extends Error {}
 
-export async function fetchSearchQueryRows(
-  settings: SearchConsoleSettings,
-  startDate: string,
-  endDate: string,
-): Promise<SearchQueryRow[]> {
+export async function fetchSearchQueryRows(settings: SearchConsoleSettings, startDate: string, endDate: string): Promise<SearchQueryRow[]> {
   const token = await accessToken(settings);
   const rowLimit = settings.rowLimit ?? 25_000;
   const url = `${settings.apiUrl.replace(/\/$/, '')}/webmasters/v3/sites/${encodeURIComponent(settings.siteUrl)}/searchAnalytics/query`;
@@ -56,7 +52,11 @@ export async function fetchSearchQueryRows(
   for (let startRow = 0; ; startRow += rowLimit) {
     const body = { startDate, endDate, dimensions: ['query', 'date'], rowLimit, startRow, dataState: 'final' };
     const page = queryResponse.parse(
-      await call(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      await call(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     );
     for (const row of page.rows) {
       const [query, date] = row.keys;

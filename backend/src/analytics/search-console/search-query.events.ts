@@ -12,10 +12,7 @@ export interface SearchQueryRow {
 }
 
 /** Search Console rows recorded (by the API fetch or a CSV import); a later row for the same period and query replaces it. */
-export type SearchQueryStatsRecorded = Event<
-  'SearchQueryStatsRecorded',
-  { source: 'search-console' | 'csv'; rows: SearchQueryRow[] }
->;
+export type SearchQueryStatsRecorded = Event<'SearchQueryStatsRecorded', { source: 'search-console' | 'csv'; rows: SearchQueryRow[] }>;
 
 export const SEARCH_QUERIES_STREAM = 'search-queries';
 /** Rows per event, so that no single event grows too large. */

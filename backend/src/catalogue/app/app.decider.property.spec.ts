@@ -7,7 +7,9 @@ import { parseAppFields } from './app.fields.js';
 
 const ID = '0d9b1f8e-0000-4000-8000-000000000001';
 const text = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim().length > 0 && !/[\u0000-\u001f]/.test(s));
-const details = fc.record({ name: text.filter((s) => /[a-z0-9]/i.test(s)), description: text, category: fc.constantFrom('Sales', 'Finance', 'Other') }).map((input) => parseAppFields(input).details);
+const details = fc
+  .record({ name: text.filter((s) => /[a-z0-9]/i.test(s)), description: text, category: fc.constantFrom('Sales', 'Finance', 'Other') })
+  .map((input) => parseAppFields(input).details);
 const command: fc.Arbitrary<AppCommand> = fc.oneof(
   details.map((d) => ({ type: 'AddApp' as const, id: ID, details: d, views: 0 })),
   fc.record({ description: fc.option(text, { nil: undefined }), featured: fc.option(fc.boolean(), { nil: undefined }) }).map((changes) => ({

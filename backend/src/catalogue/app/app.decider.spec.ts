@@ -31,9 +31,7 @@ describe('app decider', () => {
       id,
       changes: { name: 'Invoice Chaser', development_status: 'beta', key_features: ['Reminders'] },
     });
-    expect(update()).toEqual([
-      { type: 'AppUpdated', data: { id, changes: { development_status: 'beta', key_features: ['Reminders'] } } },
-    ]);
+    expect(update()).toEqual([{ type: 'AppUpdated', data: { id, changes: { development_status: 'beta', key_features: ['Reminders'] } } }]);
     expect(given([added]).when({ type: 'UpdateApp', id, changes: { name: 'Invoice Chaser' } })()).toEqual([]);
   });
 
@@ -46,7 +44,9 @@ describe('app decider', () => {
     const deactivated: AppEvent = { type: 'AppDeactivated', data: { id } };
     expect(given([added, deactivated]).when({ type: 'ReactivateApp', id })()).toEqual([{ type: 'AppReactivated', data: { id } }]);
     expect(given([added]).when({ type: 'ReactivateApp', id })()).toEqual([]);
-    expect(given([added, deactivated, { type: 'AppReactivated', data: { id } }]).when({ type: 'DeactivateApp', id })()).toEqual([deactivated]);
+    expect(given([added, deactivated, { type: 'AppReactivated', data: { id } }]).when({ type: 'DeactivateApp', id })()).toEqual([
+      deactivated,
+    ]);
     expect(given([]).when({ type: 'ReactivateApp', id })).toThrow('App Not Found');
   });
 
@@ -74,12 +74,14 @@ describe('app fields', () => {
   });
 
   it('names every bad field', () => {
-    expect(() =>
-      parseAppFields({ name: ' ', description: 'd', category: 'c', app_url: 'javascript:alert(1)', colour: 'red' }),
-    ).toThrow(
+    expect(() => parseAppFields({ name: ' ', description: 'd', category: 'c', app_url: 'javascript:alert(1)', colour: 'red' })).toThrow(
       expect.objectContaining({
         status: 400,
-        fields: expect.objectContaining({ name: expect.any(String), app_url: 'Enter a full http(s) URL', '(body)': expect.stringContaining('colour') }),
+        fields: expect.objectContaining({
+          name: expect.any(String),
+          app_url: 'Enter a full http(s) URL',
+          '(body)': expect.stringContaining('colour'),
+        }),
       }),
     );
   });

@@ -51,8 +51,6 @@ export const appDecider: Decider<AppCommand, AppEvent, AppState> = {
 
 function changedFields(current: AppDetails, changes: Partial<AppDetails>): Partial<AppDetails> {
   return Object.fromEntries(
-    Object.entries(changes).filter(
-      ([key, value]) => JSON.stringify(current[key as keyof AppDetails]) !== JSON.stringify(value),
-    ),
+    Object.entries(changes).filter(([key, value]) => JSON.stringify(current[key as keyof AppDetails]) !== JSON.stringify(value)),
   );
 }

@@ -16,7 +16,10 @@ import { importedAppSchema, slugify, type AppDetails } from '../app/app.fields.j
 export const MAX_APPS_PER_IMPORT = 50;
 
 export const bulkAddAppsInput = z.strictObject({
-  apps: z.array(importedAppSchema).min(1, 'Send at least one app').max(MAX_APPS_PER_IMPORT, `At most ${MAX_APPS_PER_IMPORT} apps per request`),
+  apps: z
+    .array(importedAppSchema)
+    .min(1, 'Send at least one app')
+    .max(MAX_APPS_PER_IMPORT, `At most ${MAX_APPS_PER_IMPORT} apps per request`),
 });
 
 /**
@@ -45,7 +48,8 @@ export class BulkAddAppsHandler implements ICommandHandler<BulkAddApps> {
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const apps = parsed.data.apps.map(({ views, slug, is_active, ...fields }, i) => {
       const base = slugify(fields.name);
-      if (!slug && !base) throw new ValidationError(`apps.${i}.name: Needs a letter or digit`, { [`apps.${i}.name`]: 'Needs a letter or digit' });
+      if (!slug && !base)
+        throw new ValidationError(`apps.${i}.name: Needs a letter or digit`, { [`apps.${i}.name`]: 'Needs a letter or digit' });
       return { id: randomUUID(), views, is_active, fields, slug, base };
     });
     const taken = await this.takenSlugs(apps.map((app) => app.slug ?? app.base));

@@ -21,12 +21,7 @@ export class RecordAppViewHandler implements ICommandHandler<RecordAppView> {
   ) {}
 
   async execute({ appId }: RecordAppView): Promise<void> {
-    const app = await this.db
-      .selectFrom('apps')
-      .select('id')
-      .where('id', '=', appId)
-      .where('is_active', '=', true)
-      .executeTakeFirst();
+    const app = await this.db.selectFrom('apps').select('id').where('id', '=', appId).where('is_active', '=', true).executeTakeFirst();
     if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
     const viewed: AppViewed = { type: 'AppViewed', data: { appId } };
     await this.events.appendUnversioned([{ streamId: appViewsStream(appId), ...viewed }]);

@@ -33,12 +33,7 @@ export class UpdateAppHandler implements ICommandHandler<UpdateApp> {
 }
 
 /** The one path every edit takes (the full form and the App Links form). */
-export async function changeApp(
-  events: EventStore,
-  id: string,
-  changes: Partial<AppDetails>,
-  metadata: EventMetadata,
-): Promise<void> {
+export async function changeApp(events: EventStore, id: string, changes: Partial<AppDetails>, metadata: EventMetadata): Promise<void> {
   try {
     await decideAndAppend(events, appStream(id), appDecider, { type: 'UpdateApp', id, changes }, metadata);
   } catch (error) {

@@ -18,9 +18,9 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
     fields: {
       name: 'Shift Planner',
       description:
-        'Builds next week\'s staff schedule from availability, skills and labor budget, then texts everyone their shifts. No more color-coded schedule spreadsheet.',
+        "Builds next week's staff schedule from availability, skills and labor budget, then texts everyone their shifts. No more color-coded schedule spreadsheet.",
       long_description:
-        'Shift Planner collects each employee\'s availability and time-off requests through a simple mobile link, then drafts a full week of shifts that respects opening hours, required skills and your labor budget. ' +
+        "Shift Planner collects each employee's availability and time-off requests through a simple mobile link, then drafts a full week of shifts that respects opening hours, required skills and your labor budget. " +
         'You review the draft on one screen, drag a shift to change it and publish when you are happy. ' +
         'Everyone gets their shifts by text message, and swap requests go to the manager for one-tap approval instead of a group chat. ' +
         'Hours worked flow into a payroll-ready export at the end of the pay period.',
@@ -51,7 +51,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'One source of truth instead of five versions of the schedule file in different inboxes',
         'Availability is collected automatically, not copied by hand from text messages',
         'Conflicts, overtime and understaffed shifts are flagged before anyone sees the schedule',
-        'Staff always see the current schedule on their phone, not last week\'s printout',
+        "Staff always see the current schedule on their phone, not last week's printout",
       ],
       target_personas: [
         'Restaurant and cafe owners scheduling 10 to 40 hourly staff',
@@ -85,7 +85,13 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       meta_title: 'Shift Planner: Replace Your Schedule Spreadsheet',
       meta_description:
         'Auto-draft weekly staff schedules from availability and labor budget, text shifts to your team and handle swaps without a spreadsheet.',
-      keywords: ['shift scheduling', 'staff schedule', 'employee scheduling app', 'schedule spreadsheet alternative', 'small business scheduling'],
+      keywords: [
+        'shift scheduling',
+        'staff schedule',
+        'employee scheduling app',
+        'schedule spreadsheet alternative',
+        'small business scheduling',
+      ],
       views: 4180,
     },
   },
@@ -101,7 +107,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Completed checklists are time-stamped, which gives owners a simple audit trail without another tracking sheet. ' +
         'When a process changes, you edit it once and every location sees the new version.',
       problem_solved:
-        'Know-how lives in the owner\'s head or in outdated Word documents, so new staff learn by trial and error and routines get skipped.',
+        "Know-how lives in the owner's head or in outdated Word documents, so new staff learn by trial and error and routines get skipped.",
       category: 'Productivity',
       featured: false,
       replaces_tools: 'Word procedure documents, printed checklists, Excel task sign-off sheets',
@@ -174,7 +180,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Campaign Calendar starts from the things you actually sell and the dates that matter to you, such as seasonal offers, events and holidays. ' +
         'It proposes a month of posts and newsletters, drafts captions and subject lines in your brand voice and suggests images from your own library. ' +
         'You approve, tweak or regenerate each item on a drag-and-drop calendar, and approved posts are queued to your social accounts and email tool. ' +
-        'A weekly summary shows which posts drove clicks and bookings so next month\'s plan gets smarter.',
+        "A weekly summary shows which posts drove clicks and bookings so next month's plan gets smarter.",
       problem_solved:
         'Small teams plan content in a spreadsheet, write every caption from scratch and then forget to post when the week gets busy.',
       category: 'Marketing',
@@ -289,8 +295,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       faq_items: [
         {
           question: 'Does it post replies without my approval?',
-          answer:
-            'No. Every reply waits for your approval unless you turn on auto-publish for 4 and 5-star reviews only.',
+          answer: 'No. Every reply waits for your approval unless you turn on auto-publish for 4 and 5-star reviews only.',
         },
         {
           question: 'Which review sites are supported in the prototype?',
@@ -299,8 +304,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Can several team members use it?',
-          answer:
-            'Yes. You can invite staff to draft replies while an owner or manager approves them.',
+          answer: 'Yes. You can invite staff to draft replies while an owner or manager approves them.',
         },
       ],
       meta_title: 'Review Replier: Answer Every Customer Review Fast',
@@ -377,8 +381,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Can I see why a lead got its score?',
-          answer:
-            'Yes. Every score comes with the top factors behind it, so reps trust the ranking and managers can check it.',
+          answer: 'Yes. Every score comes with the top factors behind it, so reps trust the ranking and managers can check it.',
         },
       ],
       meta_title: 'Lead Scorer: AI Lead Scoring Without a Spreadsheet',
@@ -393,7 +396,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
     fields: {
       name: 'Quote Builder',
       description:
-        'Turns a customer\'s request into a priced, branded quote in minutes, using your own price list and past jobs, then tracks it until it is accepted.',
+        "Turns a customer's request into a priced, branded quote in minutes, using your own price list and past jobs, then tracks it until it is accepted.",
       long_description:
         'Quote Builder reads an inquiry email, a site visit voice note or a few bullet points and assembles line items from your price list and materials costs. ' +
         'It suggests labor time based on similar past jobs and warns when a margin falls below your target. ' +
@@ -424,7 +427,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       spreadsheet_benefits: [
         'Prices come from one maintained list, not whichever old template you copied',
         'No broken totals or forgotten sales tax lines',
-        'Every quote\'s status is tracked instead of living in your sent folder',
+        "Every quote's status is tracked instead of living in your sent folder",
         'Accepted quotes become invoices without retyping',
       ],
       target_personas: [
@@ -445,13 +448,11 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Will it handle different tax rates?',
-          answer:
-            'Yes, the plan is to support tax rates per line item and per customer, including tax-exempt customers.',
+          answer: 'Yes, the plan is to support tax rates per line item and per customer, including tax-exempt customers.',
         },
         {
           question: 'Can I keep using my own quote layout?',
-          answer:
-            'You will be able to upload your logo and choose from layouts that match the look of your current quotes.',
+          answer: 'You will be able to upload your logo and choose from layouts that match the look of your current quotes.',
         },
       ],
       meta_title: 'Quote Builder: Fast Quotes Without Excel Templates',
@@ -525,8 +526,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Can my accountant see the reports?',
-          answer:
-            'Yes. You can add your accountant or bookkeeper as a read-only viewer who receives the same weekly briefing.',
+          answer: 'Yes. You can add your accountant or bookkeeper as a read-only viewer who receives the same weekly briefing.',
         },
       ],
       meta_title: 'Sales Snapshot: Weekly Sales Report Without Excel',
@@ -592,13 +592,11 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Does it handle services as well as products?',
-          answer:
-            'Yes. For services it will use time tracked or estimated per job to include labor cost in the margin.',
+          answer: 'Yes. For services it will use time tracked or estimated per job to include labor cost in the margin.',
         },
         {
           question: 'Will it change my prices automatically?',
-          answer:
-            'No. It suggests and simulates changes; you decide what to apply in your own store.',
+          answer: 'No. It suggests and simulates changes; you decide what to apply in your own store.',
         },
       ],
       meta_title: 'Margin Finder: True Product Profit Without Spreadsheets',
@@ -664,8 +662,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       faq_items: [
         {
           question: 'Do I have to move to a new help desk?',
-          answer:
-            'No. Ticket Triage works with your existing support email and chat. Replies still go out from your usual address.',
+          answer: 'No. Ticket Triage works with your existing support email and chat. Replies still go out from your usual address.',
         },
         {
           question: 'Will it answer customers on its own?',
@@ -693,7 +690,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Keeps your best answers to common customer questions in one searchable place and suggests the right one as you type, in every email and chat tool you use.',
       long_description:
         'Reply Library gathers the answers your team keeps rewriting, from old emails, help articles and that document of canned responses, and turns them into a tidy, searchable library. ' +
-        'A browser extension suggests the best matching answer while you type in any email or chat window and personalizes it with the customer\'s name and order details. ' +
+        "A browser extension suggests the best matching answer while you type in any email or chat window and personalizes it with the customer's name and order details. " +
         'When an answer goes out of date, such as a changed return policy, Reply Library flags every saved reply that mentions it. ' +
         'Usage stats show which answers get used and which questions still lack one.',
       problem_solved:
@@ -736,13 +733,11 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       faq_items: [
         {
           question: 'Which tools does the extension work in?',
-          answer:
-            'The prototype works in browser-based email and chat tools. Desktop email clients are planned for a later version.',
+          answer: 'The prototype works in browser-based email and chat tools. Desktop email clients are planned for a later version.',
         },
         {
           question: 'Can I share the library with my team?',
-          answer:
-            'Yes. The library is shared, and you can give some people edit rights while others can only use the answers.',
+          answer: 'Yes. The library is shared, and you can give some people edit rights while others can only use the answers.',
         },
         {
           question: 'Does it read all of my email?',
@@ -769,7 +764,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Invoice Chaser connects to your accounting software or reads the invoices you already send and keeps an always-current list of who owes what. ' +
         'It sends a sequence of reminders by email and text, from a friendly nudge before the due date to a firm final notice, each written to match the customer relationship. ' +
         'Payment links in every reminder let customers pay by card or bank transfer in one click, and payments are matched back automatically. ' +
-        'A cash forecast shows when money is likely to arrive, based on each customer\'s real payment history.',
+        "A cash forecast shows when money is likely to arrive, based on each customer's real payment history.",
       problem_solved:
         'Owners keep a receivables spreadsheet, write awkward reminder emails one by one and still find out about late payers only when cash runs short.',
       category: 'Finance',
@@ -796,8 +791,8 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       spreadsheet_benefits: [
         'No more updating paid and unpaid columns by hand after checking the bank',
         'Reminders go out on time without you writing each one',
-        'Aging buckets and totals are always current, not last Friday\'s',
-        'Each customer\'s full reminder history is on record if a dispute comes up',
+        "Aging buckets and totals are always current, not last Friday's",
+        "Each customer's full reminder history is on record if a dispute comes up",
       ],
       target_personas: [
         'Freelancers and consultants invoicing monthly',
@@ -831,7 +826,14 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       meta_title: 'Invoice Chaser: Get Paid Faster Without a Spreadsheet',
       meta_description:
         'Automatic, polite invoice reminders with payment links, late-payer prediction and a cash forecast. Replace your Excel receivables sheet.',
-      keywords: ['invoice reminders', 'accounts receivable', 'late payments', 'payment chasing', 'cash flow forecast', 'receivables spreadsheet'],
+      keywords: [
+        'invoice reminders',
+        'accounts receivable',
+        'late payments',
+        'payment chasing',
+        'cash flow forecast',
+        'receivables spreadsheet',
+      ],
       views: 4720,
     },
   },
@@ -843,7 +845,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Snap or forward a receipt and it reads the vendor, amount and tax, files it under the right expense category and matches it to the bank line. Tax time done.',
       long_description:
         'Receipt Sorter reads photos, PDFs and email receipts and pulls out the vendor, date, total, tax and payment method with high accuracy. ' +
-        'It suggests an expense category based on your past choices and your accountant\'s chart of accounts, and matches each receipt to the right bank or card transaction. ' +
+        "It suggests an expense category based on your past choices and your accountant's chart of accounts, and matches each receipt to the right bank or card transaction. " +
         'Missing receipts are listed so you can chase them while you still remember the purchase. ' +
         'At month end you get a tidy export for your accountant or a direct sync to your bookkeeping software.',
       problem_solved:
@@ -892,8 +894,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Can my staff submit receipts?',
-          answer:
-            'Yes. Each staff member can get their own forwarding address, and their receipts are tagged to them for reimbursement.',
+          answer: 'Yes. Each staff member can get their own forwarding address, and their receipts are tagged to them for reimbursement.',
         },
         {
           question: 'Do I still need to keep paper receipts?',
@@ -932,7 +933,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       status_link_enabled: true,
       key_features: [
         'One pipeline for applicants from job boards, email and referrals',
-        'Resume summaries against the role\'s must-haves',
+        "Resume summaries against the role's must-haves",
         'Drag-and-drop stages customized for each role',
         'Self-service interview booking from your calendar',
         'Automatic status and rejection emails',
@@ -994,7 +995,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       long_description:
         'Leave Tracker lets employees request time off from their phone and shows managers the request next to who else is away that week. ' +
         'Balances accrue automatically according to your policy, including carry-over, part-time pro-rating and public holidays for each location. ' +
-        'A team calendar shows everyone\'s absences at a glance and warns when a request would leave a shift or team understaffed. ' +
+        "A team calendar shows everyone's absences at a glance and warns when a request would leave a shift or team understaffed. " +
         'At the end of the year it produces a clean balance report for payroll and for each employee.',
       problem_solved:
         'Time off is requested by email, approved in a chat and recorded in a spreadsheet whose balance formulas nobody fully trusts.',
@@ -1046,8 +1047,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Will it work with Shift Planner?',
-          answer:
-            'That is the plan: approved time off will block those days in Shift Planner automatically.',
+          answer: 'That is the plan: approved time off will block those days in Shift Planner automatically.',
         },
       ],
       meta_title: 'Leave Tracker: Replace Your PTO Spreadsheet',
@@ -1088,13 +1088,13 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       ],
       how_it_works: [
         'Connect your sales system and import your supplier list',
-        'Stock Reorder learns each item\'s sales pattern from your history',
+        "Stock Reorder learns each item's sales pattern from your history",
         'Get alerts and draft purchase orders when items near their reorder point',
         'Approve and send orders, then receive stock against them',
       ],
       spreadsheet_benefits: [
         'Stock levels update with every sale instead of after the weekly count',
-        'Reorder quantities are calculated, not guessed from last month\'s column',
+        "Reorder quantities are calculated, not guessed from last month's column",
         'Purchase orders are created from the data instead of retyped into emails',
         'Supplier lead times and order history are kept in one place',
       ],
@@ -1117,13 +1117,11 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'What if I sell the same item in a shop and online?',
-          answer:
-            'Connect both channels and Stock Reorder combines their sales into one forecast and one stock level per item.',
+          answer: 'Connect both channels and Stock Reorder combines their sales into one forecast and one stock level per item.',
         },
         {
           question: 'Can it send orders to suppliers automatically?',
-          answer:
-            'By default you approve every order. For trusted suppliers and staple items you can turn on automatic sending.',
+          answer: 'By default you approve every order. For trusted suppliers and staple items you can turn on automatic sending.',
         },
       ],
       meta_title: 'Stock Reorder: Inventory Reordering Without Excel',
@@ -1145,7 +1143,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Technicians log work from their phone with photos, and each asset keeps a full history of repairs, parts and costs. ' +
         'When repair costs start to outweigh value, it tells you it is time to replace rather than fix.',
       problem_solved:
-        'Maintenance dates live in a spreadsheet and someone\'s memory, so inspections are missed, warranties lapse and breakdowns happen at the worst time.',
+        "Maintenance dates live in a spreadsheet and someone's memory, so inspections are missed, warranties lapse and breakdowns happen at the worst time.",
       category: 'Other',
       featured: false,
       replaces_tools: 'Excel asset register, maintenance log spreadsheet, paper service books',
@@ -1162,7 +1160,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Repair-or-replace cost tracking per asset',
       ],
       how_it_works: [
-        'Photograph each asset\'s data plate or upload its invoice',
+        "Photograph each asset's data plate or upload its invoice",
         'Equipment Care fills in the details and proposes a service schedule',
         'Assign each asset to a responsible person or contractor',
         'Get reminders, log the work on a phone and watch the history build up',
@@ -1186,8 +1184,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
       faq_items: [
         {
           question: 'Does it work for vehicles as well as machines?',
-          answer:
-            'Yes. You can schedule by mileage for vehicles, by hours for machines and by calendar date for anything else.',
+          answer: 'Yes. You can schedule by mileage for vehicles, by hours for machines and by calendar date for anything else.',
         },
         {
           question: 'Can outside contractors log their work?',
@@ -1196,8 +1193,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         },
         {
           question: 'Can I import my existing maintenance spreadsheet?',
-          answer:
-            'Yes. Upload it and Equipment Care maps columns such as asset name, last service and interval to set up schedules.',
+          answer: 'Yes. Upload it and Equipment Care maps columns such as asset name, last service and interval to set up schedules.',
         },
       ],
       meta_title: 'Equipment Care: Maintenance Tracking Without Spreadsheets',

@@ -29,11 +29,7 @@ export class GetSitemapEntriesHandler implements IQueryHandler<GetSitemapEntries
   }
 
   private async entries(): Promise<SitemapEntries> {
-    const apps = await this.db
-      .selectFrom('apps')
-      .select(['slug', 'category_slug', 'updated_at', 'is_active'])
-      .orderBy('slug')
-      .execute();
+    const apps = await this.db.selectFrom('apps').select(['slug', 'category_slug', 'updated_at', 'is_active']).orderBy('slug').execute();
     const active = apps.filter((app) => app.is_active);
     const liveCategories = new Set(active.map((app) => app.category_slug));
     const categories = new Map<string, Date>();

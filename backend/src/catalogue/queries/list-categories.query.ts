@@ -24,17 +24,11 @@ export class ListCategoriesHandler implements IQueryHandler<ListCategories> {
 export async function listCategories(db: Db): Promise<CategoryView[]> {
   const used = await db
     .selectFrom('apps')
-    .select((eb) => [
-      'category_slug as slug',
-      eb.fn.min('category').as('name'),
-      eb.fn.countAll<number>().as('count'),
-    ])
+    .select((eb) => ['category_slug as slug', eb.fn.min('category').as('name'), eb.fn.countAll<number>().as('count')])
     .where('is_active', '=', true)
     .groupBy('category_slug')
     .execute();
-  const bySlug = new Map<string, CategoryView>(
-    STANDARD_CATEGORIES.map((name) => [slugify(name), { name, slug: slugify(name), count: 0 }]),
-  );
+  const bySlug = new Map<string, CategoryView>(STANDARD_CATEGORIES.map((name) => [slugify(name), { name, slug: slugify(name), count: 0 }]));
   for (const row of used) bySlug.set(row.slug, { name: bySlug.get(row.slug)?.name ?? row.name, slug: row.slug, count: row.count });
   return [...bySlug.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

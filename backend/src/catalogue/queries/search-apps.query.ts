@@ -32,9 +32,7 @@ export class SearchAppsHandler implements IQueryHandler<SearchApps> {
     if (!term) return selectActiveAppSummaries(this.db).limit(EMPTY_SEARCH_RESULTS).execute();
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return selectActiveAppSummaries(this.db)
-      .where((eb) =>
-        eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern), eb('category', 'ilike', pattern)]),
-      )
+      .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern), eb('category', 'ilike', pattern)]))
       .limit(MAX_RESULTS)
       .execute();
   }

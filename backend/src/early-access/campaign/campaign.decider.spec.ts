@@ -7,7 +7,9 @@ const started: ViralCampaignEvent = { type: 'ViralCampaignStarted', data: { camp
 
 describe('campaignDecider', () => {
   it('starts a campaign', () => {
-    expect(campaignDecider.decide({ type: 'StartViralCampaign', campaignId: 'c1', name: 'March', description: null }, given([]))).toEqual([started]);
+    expect(campaignDecider.decide({ type: 'StartViralCampaign', campaignId: 'c1', name: 'March', description: null }, given([]))).toEqual([
+      started,
+    ]);
   });
 
   it('ends an active campaign once', () => {

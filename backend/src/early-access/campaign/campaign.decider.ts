@@ -21,7 +21,9 @@ export const campaignDecider: Decider<CampaignCommand, ViralCampaignEvent, State
   decide(command, state) {
     switch (command.type) {
       case 'StartViralCampaign':
-        return [{ type: 'ViralCampaignStarted', data: { campaignId: command.campaignId, name: command.name, description: command.description } }];
+        return [
+          { type: 'ViralCampaignStarted', data: { campaignId: command.campaignId, name: command.name, description: command.description } },
+        ];
       case 'EndViralCampaign':
         if (state.status === 'none') throw new NotFoundError('CAMPAIGN.NOT_FOUND', 'Campaign not found');
         return state.status === 'active' ? [{ type: 'ViralCampaignEnded', data: { campaignId: command.campaignId } }] : [];

@@ -41,7 +41,10 @@ export const joinWaitlistInput = z.strictObject({
     .nullish()
     .transform((code) => code?.toUpperCase() || null),
   // The visitor's analytics session, so analytics can link the lead to the visit that brought it.
-  sessionId: z.uuid({ error: 'Must be a session id (uuid).' }).nullish().transform((id) => id ?? null),
+  sessionId: z
+    .uuid({ error: 'Must be a session id (uuid).' })
+    .nullish()
+    .transform((id) => id ?? null),
   website: honeypotSchema,
 });
 
@@ -130,7 +133,10 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
       const referrers = new Map(
         refs.length === 0
           ? []
-          : (await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute()).map((r) => [r.code, r.owner_email]),
+          : (await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute()).map((r) => [
+              r.code,
+              r.owner_email,
+            ]),
       );
       // An address the share-link generator already gave a code keeps it: links already shared stay valid.
       const issued = new Map(
@@ -171,7 +177,12 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
       if (events.length > 0) {
         appended = [
           ...(await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, first)).events,
-          ...(await appendConversions(this.events, trx, 'lead', events.map((event) => event.data.leadId))),
+          ...(await appendConversions(
+            this.events,
+            trx,
+            'lead',
+            events.map((event) => event.data.leadId),
+          )),
         ];
       }
       return results;
@@ -208,7 +219,13 @@ export async function unusedReferralCodes(trx: Db, count: number): Promise<strin
       if (!codes.has(code)) drawn.add(code);
     }
     const taken = new Set(
-      (await trx.selectFrom('referral_codes').select('code').where('code', 'in', [...drawn]).execute()).map((row) => row.code),
+      (
+        await trx
+          .selectFrom('referral_codes')
+          .select('code')
+          .where('code', 'in', [...drawn])
+          .execute()
+      ).map((row) => row.code),
     );
     for (const code of drawn) if (!taken.has(code)) codes.add(code);
   }

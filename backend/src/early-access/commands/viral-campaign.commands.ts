@@ -12,11 +12,7 @@ import { campaignStream } from '../campaign/campaign.events.js';
 const NAME_REQUIRED = 'Please enter a campaign name.';
 
 export const startViralCampaignInput = z.strictObject({
-  name: z
-    .string({ error: NAME_REQUIRED })
-    .trim()
-    .min(1, NAME_REQUIRED)
-    .max(100, 'At most 100 characters.'),
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100, 'At most 100 characters.'),
   description: z
     .string({ error: 'Must be text.' })
     .trim()
@@ -42,7 +38,13 @@ export class StartViralCampaignHandler implements ICommandHandler<StartViralCamp
     const parsed = startViralCampaignInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const id = randomUUID();
-    await decideAndAppend(this.events, campaignStream(id), campaignDecider, { type: 'StartViralCampaign', campaignId: id, ...parsed.data }, actedBy(actor));
+    await decideAndAppend(
+      this.events,
+      campaignStream(id),
+      campaignDecider,
+      { type: 'StartViralCampaign', campaignId: id, ...parsed.data },
+      actedBy(actor),
+    );
     return { id };
   }
 }
@@ -61,6 +63,12 @@ export class EndViralCampaignHandler implements ICommandHandler<EndViralCampaign
   constructor(private readonly events: EventStore) {}
 
   async execute({ campaignId, actor }: EndViralCampaign) {
-    await decideAndAppend(this.events, campaignStream(campaignId), campaignDecider, { type: 'EndViralCampaign', campaignId }, actedBy(actor));
+    await decideAndAppend(
+      this.events,
+      campaignStream(campaignId),
+      campaignDecider,
+      { type: 'EndViralCampaign', campaignId },
+      actedBy(actor),
+    );
   }
 }

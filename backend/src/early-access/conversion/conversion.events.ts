@@ -37,7 +37,12 @@ export function conversionRecorded(kind: ConversionKind, sourceId: string): Conv
 }
 
 /** Appends the conversions inside the command's own transaction; returns what to publish after the commit. */
-export function appendConversions(store: EventStore, trx: Trx, kind: ConversionKind, sourceIds: readonly string[]): Promise<RecordedEvent[]> {
+export function appendConversions(
+  store: EventStore,
+  trx: Trx,
+  kind: ConversionKind,
+  sourceIds: readonly string[],
+): Promise<RecordedEvent[]> {
   return store.startStreamsInTransaction(
     trx,
     sourceIds.map((sourceId) => ({ streamId: conversionStream(kind, sourceId), events: [conversionRecorded(kind, sourceId)] })),
@@ -51,9 +56,11 @@ export async function appendConverted(
   stream: { id: string; events: readonly Event[]; expectedVersion: ExpectedVersion },
   conversion: { kind: ConversionKind; sourceId: string },
 ): Promise<void> {
-  const appended = await db.transaction().execute(async (trx) => [
-    ...(await store.appendInTransaction(trx, stream.id, stream.events, stream.expectedVersion)).events,
-    ...(await appendConversions(store, trx, conversion.kind, [conversion.sourceId])),
-  ]);
+  const appended = await db
+    .transaction()
+    .execute(async (trx) => [
+      ...(await store.appendInTransaction(trx, stream.id, stream.events, stream.expectedVersion)).events,
+      ...(await appendConversions(store, trx, conversion.kind, [conversion.sourceId])),
+    ]);
   store.published(appended);
 }

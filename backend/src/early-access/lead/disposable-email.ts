@@ -10,7 +10,10 @@ let domains: Set<string> | undefined;
 /** True when the address's domain, or a domain it is under (`x.mailinator.com`), is a disposable provider. */
 export function isDisposableEmail(email: string): boolean {
   domains ??= disposableEmailBlocklistSet();
-  const domain = email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+  const domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
   const labels = domain.split('.');
   // Every suffix with at least two labels: a.b.mailinator.com → a.b.mailinator.com, b.mailinator.com, mailinator.com.
   for (let i = 0; i < labels.length - 1; i++) {

@@ -28,7 +28,8 @@ export const referralStatsProjection: Projection<Handled> = {
           if (!codes.has(event.data.code)) codes.set(event.data.code, { owner_email: event.data.ownerEmail, created_at: event.createdAt });
           break;
         case 'LeadJoined':
-          if (!codes.has(event.data.referralCode)) codes.set(event.data.referralCode, { owner_email: event.data.email, created_at: event.createdAt });
+          if (!codes.has(event.data.referralCode))
+            codes.set(event.data.referralCode, { owner_email: event.data.email, created_at: event.createdAt });
           if (event.data.referredBy) delta(event.data.referredBy).signups++;
           break;
         case 'ReferralLinkClicked':

@@ -11,7 +11,11 @@ import type { ReferralCodeIssued } from '../referral/referral.events.js';
 
 type Handled = LeadJoined | ReferralCodeIssued;
 
-const CODE_COLUMNS: ColumnTypes<{ code: string; owner_email: string; created_at: Date }> = { code: 'text', owner_email: 'text', created_at: 'timestamptz' };
+const CODE_COLUMNS: ColumnTypes<{ code: string; owner_email: string; created_at: Date }> = {
+  code: 'text',
+  owner_email: 'text',
+  created_at: 'timestamptz',
+};
 const REFERRAL_COLUMNS: ColumnTypes<{ referee_email: string; referrer_code: string; created_at: Date }> = {
   referee_email: 'text',
   referrer_code: 'text',
@@ -32,7 +36,9 @@ export const referralsProjection: Projection<Handled> = {
         : { code: event.data.referralCode, owner_email: event.data.email, created_at: event.createdAt },
     );
     if (codes.length > 0) {
-      await withRows(trx.insertInto('referral_codes'), codes, CODE_COLUMNS).onConflict((oc) => oc.column('code').doNothing()).execute();
+      await withRows(trx.insertInto('referral_codes'), codes, CODE_COLUMNS)
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
     }
     const referrals = events.flatMap((event) =>
       event.type === 'LeadJoined' && event.data.referredBy

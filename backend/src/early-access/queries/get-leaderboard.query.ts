@@ -9,7 +9,12 @@ import { maskEmail } from '../../shared/validation/mask-email.js';
 export const LEADERBOARD_SIZE = 8;
 
 export const leaderboardQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'Must be a number from 1 to 50.' }).int('Must be a number from 1 to 50.').min(1, 'Must be a number from 1 to 50.').max(50, 'Must be a number from 1 to 50.').default(LEADERBOARD_SIZE),
+  limit: z.coerce
+    .number({ error: 'Must be a number from 1 to 50.' })
+    .int('Must be a number from 1 to 50.')
+    .min(1, 'Must be a number from 1 to 50.')
+    .max(50, 'Must be a number from 1 to 50.')
+    .default(LEADERBOARD_SIZE),
 });
 
 export const leaderboardEntrySchema = z.object({ masked_email: z.string(), invite_count: z.number().int() });

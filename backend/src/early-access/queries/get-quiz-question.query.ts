@@ -12,14 +12,13 @@ import { nextQuestion } from '../quiz/questions.js';
 
 const value = z.string({ error: 'Must be text.' }).trim().min(1, 'Must not be empty.').max(100, 'At most 100 characters.');
 
-export const quizQuestionInput = z
-  .strictObject({
-    /** The spec's generate_question: the option values chosen so far, in step order (0–3 of them). */
-    currentAnswers: z.array(value, { error: 'Must be a list of answers.' }).max(QUIZ_STEPS - 1, `At most ${QUIZ_STEPS - 1} answers.`),
-    currentPage: z.string({ error: 'Must be text.' }).max(2048, 'At most 2048 characters.').nullish(),
-    /** The slug of the app page the quiz is on. */
-    currentApp: z.string({ error: 'Must be text.' }).max(200, 'At most 200 characters.').nullish(),
-  });
+export const quizQuestionInput = z.strictObject({
+  /** The spec's generate_question: the option values chosen so far, in step order (0–3 of them). */
+  currentAnswers: z.array(value, { error: 'Must be a list of answers.' }).max(QUIZ_STEPS - 1, `At most ${QUIZ_STEPS - 1} answers.`),
+  currentPage: z.string({ error: 'Must be text.' }).max(2048, 'At most 2048 characters.').nullish(),
+  /** The slug of the app page the quiz is on. */
+  currentApp: z.string({ error: 'Must be text.' }).max(200, 'At most 200 characters.').nullish(),
+});
 
 export const quizQuestionSchema = z.object({
   step: z.number().int(),

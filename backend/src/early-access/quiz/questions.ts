@@ -55,9 +55,24 @@ const AREA_QUESTION: Record<Pain, string> = {
 };
 
 const TODAY_OPTIONS: Record<Pain, [string, string, string, string]> = {
-  manual_work: ['Typing it into Excel or Google Sheets', 'Copying from paper, notes and e-mail', 'A tool that still needs retyping', 'Nothing yet: it piles up'],
-  collaboration: ['One shared spreadsheet everyone edits', 'Files and notes e-mailed back and forth', 'A tool not everyone uses', 'Nothing yet: each keeps their own'],
-  data_management: ['Excel or Google Sheets', 'Paper, notes and e-mail', 'A tool that does not quite fit', 'Nothing yet: it is all over the place'],
+  manual_work: [
+    'Typing it into Excel or Google Sheets',
+    'Copying from paper, notes and e-mail',
+    'A tool that still needs retyping',
+    'Nothing yet: it piles up',
+  ],
+  collaboration: [
+    'One shared spreadsheet everyone edits',
+    'Files and notes e-mailed back and forth',
+    'A tool not everyone uses',
+    'Nothing yet: each keeps their own',
+  ],
+  data_management: [
+    'Excel or Google Sheets',
+    'Paper, notes and e-mail',
+    'A tool that does not quite fit',
+    'Nothing yet: it is all over the place',
+  ],
   time: ['Excel or Google Sheets', 'Paper, notes and e-mail', 'A tool that is slow to use', 'Nothing yet: it just does not get done'],
 };
 const TODAY_VALUES = ['spreadsheet', 'paper', 'other_tool', 'nothing'] as const;
@@ -111,15 +126,14 @@ export function nextQuestion(step: number, context: QuizContext): QuizQuestion {
 function rankAreas(context: QuizContext, pain: Pain | null): QuizCategory[] {
   const pageArea = context.currentApp?.category_slug ?? /^\/c\/([^/?#]+)/.exec(context.currentPage ?? '')?.[1] ?? null;
   const fit = (slug: string) =>
-    pain ? context.apps.filter((app) => app.category_slug === slug).reduce((sum, app) => sum + keywordHits(app, PAIN_KEYWORDS[pain]), 0) : 0;
+    pain
+      ? context.apps.filter((app) => app.category_slug === slug).reduce((sum, app) => sum + keywordHits(app, PAIN_KEYWORDS[pain]), 0)
+      : 0;
   return [...context.categories]
     .map((category) => ({ category, page: category.slug === pageArea ? 1 : 0, fit: fit(category.slug) }))
     .sort(
       (a, b) =>
-        b.page - a.page ||
-        b.fit - a.fit ||
-        b.category.count - a.category.count ||
-        a.category.name.localeCompare(b.category.name, 'en'),
+        b.page - a.page || b.fit - a.fit || b.category.count - a.category.count || a.category.name.localeCompare(b.category.name, 'en'),
     )
     .slice(0, MAX_AREAS)
     .map((entry) => entry.category);

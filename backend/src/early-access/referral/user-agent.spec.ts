@@ -9,8 +9,7 @@ describe('parseUserAgent', () => {
   });
 
   it('calls a machine with no device type a desktop', () => {
-    const chrome =
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
     expect(parseUserAgent(chrome)).toEqual({ browser: 'Chrome 124', os: 'Windows 10', device: 'desktop' });
   });
 

@@ -28,10 +28,7 @@ export const suggestionStatusInput = z.strictObject({
 
 export const messageUpdateInput = z.strictObject({
   status: z.enum(MESSAGE_STATUSES, { error: 'Status must be unread, read or replied.' }),
-  admin_notes: z
-    .string({ error: 'Admin notes must be text.' })
-    .max(ADMIN_NOTES_MAX, `At most ${ADMIN_NOTES_MAX} characters.`)
-    .optional(),
+  admin_notes: z.string({ error: 'Admin notes must be text.' }).max(ADMIN_NOTES_MAX, `At most ${ADMIN_NOTES_MAX} characters.`).optional(),
 });
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

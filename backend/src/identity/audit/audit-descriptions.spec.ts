@@ -12,7 +12,7 @@ describe('describeAuditEvent', () => {
     );
   });
 
-  it('describes the console\'s changes without repeating personal data', () => {
+  it("describes the console's changes without repeating personal data", () => {
     expect(describeAuditEvent('AppUpdated', { id: 'a', changes: { name: 'X', app_url: 'https://x.test' } })).toBe(
       'Edited an app (name, app_url)',
     );
@@ -20,9 +20,7 @@ describe('describeAuditEvent', () => {
     expect(describeAuditEvent('QuickQuestionUpdated', { questionId: 'q', status: 'replied', adminNotes: 'ok' })).toBe(
       'Set a question to replied and saved its notes',
     );
-    expect(describeAuditEvent('SuggestionStatusChanged', { suggestionId: 's', status: 'triaged' })).toBe(
-      'Set a suggestion to triaged',
-    );
+    expect(describeAuditEvent('SuggestionStatusChanged', { suggestionId: 's', status: 'triaged' })).toBe('Set a suggestion to triaged');
   });
 
   it('falls back to the event type when it has no description', () => {

@@ -25,8 +25,7 @@ export const auditDescriptions: Record<string, Describe> = {
   // The lead's address is not repeated here: the trail outlives an erasure of the person.
   LeadDeleted: () => 'Deleted a lead',
   SuggestionStatusChanged: (data) => `Set a suggestion to ${text(data.status)}`,
-  QuickQuestionUpdated: (data) =>
-    `Set a question to ${text(data.status)}${data.adminNotes === undefined ? '' : ' and saved its notes'}`,
+  QuickQuestionUpdated: (data) => `Set a question to ${text(data.status)}${data.adminNotes === undefined ? '' : ' and saved its notes'}`,
   DeveloperInquiryUpdated: (data) =>
     `Set a developer inquiry to ${text(data.status)}${data.adminNotes === undefined ? '' : ' and saved its notes'}`,
   PersonalDataErased: () => "Erased a person's data (address, name and messages)",

@@ -15,11 +15,7 @@ export type GrantAdminOutcome = 'granted' | 'created' | 'already-admin';
 
 export class GrantAdminError extends Error {}
 
-export async function grantAdmin(
-  db: Db,
-  events: EventStore,
-  request: { email: string; password?: string },
-): Promise<GrantAdminOutcome> {
+export async function grantAdmin(db: Db, events: EventStore, request: { email: string; password?: string }): Promise<GrantAdminOutcome> {
   const email = emailSchema.safeParse(request.email);
   if (!email.success) throw new GrantAdminError(email.error.issues[0]!.message);
   const user = await db

@@ -119,7 +119,12 @@ export class EmailSender {
   }
 
   private async setStatus(ids: readonly string[], status: 'skipped' | 'failed'): Promise<void> {
-    await this.db.updateTable('email_outbox').set({ status }).where('id', 'in', [...ids]).where('status', '=', 'pending').execute();
+    await this.db
+      .updateTable('email_outbox')
+      .set({ status })
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'pending')
+      .execute();
   }
 }
 

@@ -68,7 +68,9 @@ describe('emailsFor', () => {
     expect(sent(lead(100)).subject).toBe('Welcome, Early Explorer #100!');
     expect(sent(lead(101)).subject).toBe("You're #101 on the Unsheet wait-list");
     expect(lead(1).marketing).toBe(true);
-    expect(lead(1).envelope.headers!['List-Unsubscribe']).toMatch(/^<https:\/\/unsheet\.example\.com\/api\/emails\/unsubscribe\?token=.+>$/);
+    expect(lead(1).envelope.headers!['List-Unsubscribe']).toMatch(
+      /^<https:\/\/unsheet\.example\.com\/api\/emails\/unsubscribe\?token=.+>$/,
+    );
   });
 
   it('sends transactional e-mail without an unsubscribe link', () => {

@@ -91,7 +91,13 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
       const { userId, email: to, displayName, createdBy } = event.data;
       // An operator-created administrator is confirmed already: no link to follow.
       if (createdBy === 'operator') return [];
-      const token = signToken(settings.secret, CONFIRMATION_TOKEN_PURPOSE, userId, CONFIRMATION_TOKEN_TTL_SECONDS, event.createdAt.getTime());
+      const token = signToken(
+        settings.secret,
+        CONFIRMATION_TOKEN_PURPOSE,
+        userId,
+        CONFIRMATION_TOKEN_TTL_SECONDS,
+        event.createdAt.getTime(),
+      );
       const confirmUrl = `${settings.baseUrl}${CONFIRMATION_PAGE}?token=${token}`;
       return [email('confirm-account', to, { displayName, confirmUrl })];
     }
@@ -108,7 +114,9 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
     }
     case 'DeveloperInquirySubmitted': {
       const { name, email: from, message, portfolioUrl, linkedinUrl } = event.data;
-      return [email('developer-inquiry-team', settings.teamEmail, { name, email: from, message, portfolioUrl, linkedinUrl }, { replyTo: from })];
+      return [
+        email('developer-inquiry-team', settings.teamEmail, { name, email: from, message, portfolioUrl, linkedinUrl }, { replyTo: from }),
+      ];
     }
     case 'LeadJoined': {
       const { email: to, position, referralCode } = event.data;

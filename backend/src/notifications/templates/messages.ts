@@ -18,18 +18,13 @@ export function confirmAccount(p: { displayName: string; confirmUrl: string }): 
   });
 }
 
-export function suggestionNotice(p: {
-  email: string;
-  text: string;
-  category: string | null;
-  sourcePage: string | null;
-}): EmailContent {
+export function suggestionNotice(p: { email: string; text: string; category: string | null; sourcePage: string | null }): EmailContent {
   const summary = p.text.length > 60 ? `${p.text.slice(0, 57)}...` : p.text;
   return layout({
     subject: `New tool suggestion: ${summary.replace(/\s+/g, ' ')}`,
     preheader: `From ${p.email}`,
     body: html`<p><strong>New tool suggestion</strong> from ${p.email}</p>
-      <p>Category: ${p.category ?? 'none'}<br>Sent from: ${p.sourcePage ?? 'unknown page'}</p>
+      <p>Category: ${p.category ?? 'none'}<br />Sent from: ${p.sourcePage ?? 'unknown page'}</p>
       <blockquote style="margin:0;padding:12px 16px;background:#f1f5f9;border-radius:8px">${paragraphs(p.text)}</blockquote>
       <p style="font-size:13px;color:#64748b">Reply to this e-mail to answer the visitor.</p>`,
     text: `New tool suggestion from ${p.email}\nCategory: ${p.category ?? 'none'}\nSent from: ${p.sourcePage ?? 'unknown page'}\n\n${p.text}`,
@@ -75,20 +70,13 @@ export function developerInquiryToTeam(p: {
     preheader: p.message.slice(0, 90),
     body: html`<p><strong>${p.name}</strong> (${p.email}) would like to build with us:</p>
       <blockquote style="margin:0;padding:12px 16px;background:#f1f5f9;border-radius:8px">${paragraphs(p.message)}</blockquote>
-      ${links.length > 0 ? html`<p>${links.map(([label, url]) => html`${label}: <a href="${url}">${url}</a><br>`)}</p>` : ''}`,
+      ${links.length > 0 ? html`<p>${links.map(([label, url]) => html`${label}: <a href="${url}">${url}</a><br />`)}</p>` : ''}`,
     text: `${p.name} (${p.email}) would like to build with us:\n\n${p.message}\n${links.map(([label, url]) => `\n${label}: ${url}`).join('')}`,
   });
 }
 
-export function welcome(p: {
-  position: number;
-  earlyExplorer: boolean;
-  shareUrl: string;
-  unsubscribeUrl: string;
-}): EmailContent {
-  const headline = p.earlyExplorer
-    ? `Welcome, Early Explorer #${p.position}!`
-    : `You're #${p.position} on the Unsheet wait-list`;
+export function welcome(p: { position: number; earlyExplorer: boolean; shareUrl: string; unsubscribeUrl: string }): EmailContent {
+  const headline = p.earlyExplorer ? `Welcome, Early Explorer #${p.position}!` : `You're #${p.position} on the Unsheet wait-list`;
   const intro = p.earlyExplorer
     ? 'You are one of the first 100: you get lifetime access to one Unsheet app, free.'
     : 'The 100 Early Explorer spots are taken, and you are on the wait-list. Invite friends to move up.';
@@ -101,7 +89,9 @@ export function welcome(p: {
       ${button(p.shareUrl, 'Copy my share link')}
       <p style="word-break:break-all;font-size:13px"><a href="${p.shareUrl}">${p.shareUrl}</a></p>
       <p><strong>Rewards</strong></p>
-      <ul>${REWARD_TIERS.map((tier) => html`<li>${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}</li>`)}</ul>`,
+      <ul>
+        ${REWARD_TIERS.map((tier) => html`<li>${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}</li>`)}
+      </ul>`,
     text: `${headline}\n\n${intro}\n\nShare your link: every friend who joins through it counts for you, and you earn 50% of the lifetime revenue they bring.\n${p.shareUrl}\n\nRewards\n${REWARD_TIERS.map((tier) => `- ${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}`).join('\n')}`,
     unsubscribeUrl: p.unsubscribeUrl,
   });

@@ -24,10 +24,16 @@ export class UnsubscribeController {
   async page(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
     try {
       await this.commands.execute(new UnsubscribeFromEmails(typeof token === 'string' ? token.slice(0, 1000) : ''));
-      response.status(200).type('text/html; charset=utf-8').send(page("You're unsubscribed", 'You will not receive Unsheet marketing e-mails any more.'));
+      response
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .send(page("You're unsubscribed", 'You will not receive Unsheet marketing e-mails any more.'));
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      response.status(400).type('text/html; charset=utf-8').send(page('This link is not valid', 'The unsubscribe link is incomplete or has expired.'));
+      response
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(page('This link is not valid', 'The unsubscribe link is incomplete or has expired.'));
     }
   }
 

@@ -21,13 +21,16 @@ const positiveInt = (fallback: number) =>
 const schema = z.object({
   NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000)),
-  DATABASE_URL: z.preprocess(
-    emptyAsUnset,
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-  ),
+  DATABASE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('.data')),
   REDIS_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
-  REDIS_PREFIX: z.preprocess(emptyAsUnset, z.string().regex(/^[\w-]+$/, 'letters, digits, - and _ only').default('unsheet')),
+  REDIS_PREFIX: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[\w-]+$/, 'letters, digits, - and _ only')
+      .default('unsheet'),
+  ),
   RUN_WORKERS: flag(true),
   // CPU priority of a worker process (`nice`, 0-19): on a machine shared with the API, requests go first.
   WORKER_NICE: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(19).default(0)),
@@ -65,28 +68,37 @@ const schema = z.object({
           const hops = Number(trimmed);
           if (hops <= 10) return hops === 0 ? false : hops;
         } else {
-          const proxies = trimmed.split(',').map((proxy) => proxy.trim()).filter(Boolean);
+          const proxies = trimmed
+            .split(',')
+            .map((proxy) => proxy.trim())
+            .filter(Boolean);
           if (proxies.length > 0 && proxies.every(isProxyAddress)) return proxies;
         }
-        context.addIssue({ code: 'custom', message: "must be proxy addresses or CIDRs ('10.0.0.5,10.1.0.0/16') or a number of hops (0-10)" });
+        context.addIssue({
+          code: 'custom',
+          message: "must be proxy addresses or CIDRs ('10.0.0.5,10.1.0.0/16') or a number of hops (0-10)",
+        });
         return z.NEVER;
       }),
   ),
   SEARCH_CONSOLE_CREDENTIALS: z.preprocess(
     emptyAsUnset,
-    z
-      .string()
-      .refine(isServiceAccountKey, 'must be a service account JSON key (with client_email and private_key)')
-      .optional(),
+    z.string().refine(isServiceAccountKey, 'must be a service account JSON key (with client_email and private_key)').optional(),
   ),
   SEARCH_CONSOLE_SITE_URL: z.preprocess(emptyAsUnset, z.string().min(1).optional()),
-  SEARCH_CONSOLE_API_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).default('https://searchconsole.googleapis.com')),
+  SEARCH_CONSOLE_API_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ error: 'must be an absolute URL' }).default('https://searchconsole.googleapis.com'),
+  ),
   SEARCH_CONSOLE_TOKEN_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
   ADS_TXT: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
   // Conversion tracking (spec §7): the ads tag's id, optionally with its conversion label ('AW-123/AbC').
   GOOGLE_ADS_ID: z.preprocess(
     emptyAsUnset,
-    z.string().regex(/^[A-Z]{1,3}-[\w-]{1,40}(\/[\w-]{1,60})?$/, "must look like 'AW-123456789' or 'AW-123456789/label'").optional(),
+    z
+      .string()
+      .regex(/^[A-Z]{1,3}-[\w-]{1,40}(\/[\w-]{1,60})?$/, "must look like 'AW-123456789' or 'AW-123456789/label'")
+      .optional(),
   ),
   CONVERSION_PAGE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   // Other sites whose pages may call the API from the browser (comma-separated origins); unset: none may.
@@ -94,7 +106,12 @@ const schema = z.object({
     emptyAsUnset,
     z
       .string()
-      .transform((value) => value.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      )
       .refine((origins) => origins.every(isOrigin), "must be comma-separated origins like 'https://example.com'")
       .optional(),
   ),
@@ -104,10 +121,7 @@ const schema = z.object({
   LLM_API_KEY: z.preprocess(emptyAsUnset, z.string().max(500).optional()),
   LLM_MODEL: z.preprocess(emptyAsUnset, z.string().max(200).optional()),
   LLM_TIMEOUT_MS: positiveInt(2500),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUnset,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -20,9 +20,7 @@ function store(inline: Projection[] = []) {
 }
 
 async function countEvents(streamId: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where stream_id = ${streamId}`.execute(
-    testDb.handle.db,
-  );
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where stream_id = ${streamId}`.execute(testDb.handle.db);
   return rows[0]!.n;
 }
 
@@ -105,7 +103,14 @@ describe('EventStore.append', () => {
       },
     };
     const events = store([inline]);
-    await events.append('seen-1', [{ type: 'Seen', data: { id: 'a' } }, { type: 'Other', data: {} }], 0);
+    await events.append(
+      'seen-1',
+      [
+        { type: 'Seen', data: { id: 'a' } },
+        { type: 'Other', data: {} },
+      ],
+      0,
+    );
     await expect(events.append('seen-2', [{ type: 'Seen', data: { id: 'boom' } }], 0)).rejects.toThrow('projection failed');
 
     const { rows } = await sql<{ id: string }>`select id from inline_seen`.execute(testDb.handle.db);
@@ -115,12 +120,18 @@ describe('EventStore.append', () => {
 });
 
 describe('EventStore.startStreamsInTransaction', () => {
-  it('starts several new streams in one statement of the caller\'s transaction, each at version 1', async () => {
+  it("starts several new streams in one statement of the caller's transaction, each at version 1", async () => {
     const events = store();
     const recorded = await testDb.handle.db.transaction().execute((trx) =>
       events.startStreamsInTransaction(trx, [
         { streamId: 'conversion-a', events: [{ type: 'Converted', data: { n: 1 } }] },
-        { streamId: 'conversion-b', events: [{ type: 'Converted', data: { n: 2 } }, { type: 'Confirmed', data: {} }] },
+        {
+          streamId: 'conversion-b',
+          events: [
+            { type: 'Converted', data: { n: 2 } },
+            { type: 'Confirmed', data: {} },
+          ],
+        },
       ]),
     );
     expect(recorded.map((e) => [e.streamId, e.streamVersion, e.type])).toEqual([
@@ -181,9 +192,9 @@ describe('EventStore.appendUnversioned with an inline projection', () => {
     };
     const events = store([inline]);
     expect(await events.appendUnversioned([1, 2].map(() => ({ streamId: 'v-1', type: 'Viewed', data: {} })))).toBe(2);
-    await expect(
-      events.appendUnversioned([1, 2, 3].map(() => ({ streamId: 'v-2', type: 'Viewed', data: {} }))),
-    ).rejects.toThrow('too many');
+    await expect(events.appendUnversioned([1, 2, 3].map(() => ({ streamId: 'v-2', type: 'Viewed', data: {} })))).rejects.toThrow(
+      'too many',
+    );
     const { rows } = await sql<{ n: number }>`select n from inline_views`.execute(testDb.handle.db);
     expect(rows).toEqual([{ n: 2 }]);
     expect(await countEvents('v-2')).toBe(0);

@@ -137,12 +137,7 @@ export class EventStore {
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = await this.db
-      .selectFrom('events')
-      .selectAll()
-      .where('stream_id', '=', streamId)
-      .orderBy('global_position')
-      .execute();
+    const rows = await this.db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('global_position').execute();
     return rows.map(toRecorded);
   }
 
@@ -153,18 +148,16 @@ export class EventStore {
   private async insert(trx: Trx, rows: NewEventRow[]): Promise<RecordedEvent[]> {
     // Only what the database adds comes back; the rest is what was written (read back as JSON, as from the log).
     const written = await insertEvents(trx, rows).returning(['global_position', 'transaction_id', 'created_at']).execute();
-    const recorded = written.map(
-      (added, i): RecordedEvent => ({
-        globalPosition: added.global_position,
-        streamId: rows[i]!.stream_id,
-        streamVersion: rows[i]!.stream_version,
-        type: rows[i]!.type,
-        data: JSON.parse(rows[i]!.data),
-        metadata: JSON.parse(rows[i]!.metadata) as Record<string, unknown>,
-        transactionId: added.transaction_id,
-        createdAt: added.created_at,
-      }),
-    );
+    const recorded = written.map((added, i): RecordedEvent => ({
+      globalPosition: added.global_position,
+      streamId: rows[i]!.stream_id,
+      streamVersion: rows[i]!.stream_version,
+      type: rows[i]!.type,
+      data: JSON.parse(rows[i]!.data),
+      metadata: JSON.parse(rows[i]!.metadata) as Record<string, unknown>,
+      transactionId: added.transaction_id,
+      createdAt: added.created_at,
+    }));
     for (const projection of this.inlineProjections) {
       const handled = recorded.filter((event) => projection.handles.includes(event.type));
       if (handled.length > 0) await projection.handle(trx, handled);
@@ -265,7 +258,13 @@ interface NewEventRow {
   metadata: string;
 }
 
-const EVENT_COLUMNS: ColumnTypes<NewEventRow> = { stream_id: 'text', stream_version: 'integer', type: 'text', data: 'jsonb', metadata: 'jsonb' };
+const EVENT_COLUMNS: ColumnTypes<NewEventRow> = {
+  stream_id: 'text',
+  stream_version: 'integer',
+  type: 'text',
+  data: 'jsonb',
+  metadata: 'jsonb',
+};
 
 /** One INSERT for any number of events (see shared/db/unnest.ts). */
 function insertEvents(db: Db | Trx, rows: readonly NewEventRow[]) {

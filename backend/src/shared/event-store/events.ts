@@ -14,9 +14,7 @@ export interface Event<Type extends string = string, Data = unknown> {
 }
 
 /** An event as stored. Distributes over a union, so `switch (event.type)` narrows `event.data`. */
-export type RecordedEvent<E extends Event = Event> = E extends Event
-  ? EventRecord & { type: E['type']; data: E['data'] }
-  : never;
+export type RecordedEvent<E extends Event = Event> = E extends Event ? EventRecord & { type: E['type']; data: E['data'] } : never;
 
 interface EventRecord {
   globalPosition: number;

@@ -14,8 +14,7 @@ export class RateLimitModule {
       imports: [
         ThrottlerModule.forRootAsync({
           inject: [KERNEL],
-          useFactory: (kernel: Kernel) =>
-            throttlerOptions(limits, kernel.config.RATE_LIMIT_FACTOR, new HitCounterStorage(kernel.hits)),
+          useFactory: (kernel: Kernel) => throttlerOptions(limits, kernel.config.RATE_LIMIT_FACTOR, new HitCounterStorage(kernel.hits)),
         }),
       ],
       providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],

@@ -37,9 +37,7 @@ export function throttlerOptions(limits: readonly RateLimit[], factor: number, s
       limit: limit.limit * factor,
       ttl: limit.windowMs,
       skipIf: (context: ExecutionContext) =>
-        limit.appliesTo
-          ? !limit.appliesTo(context.switchToHttp().getRequest<Request>())
-          : !namesOf(context).includes(limit.name),
+        limit.appliesTo ? !limit.appliesTo(context.switchToHttp().getRequest<Request>()) : !namesOf(context).includes(limit.name),
       ...(limit.tracker && { getTracker: (request: Record<string, unknown>) => limit.tracker!(request as unknown as Request) }),
     })),
     storage,

@@ -67,9 +67,7 @@ function decodedPath(path: string): string {
 export function refuseControlCharacters(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const path = pathOf(request.url);
   if (!isApiPath(path) || CHECKS_ITSELF.has(path)) return done();
-  const field = isHostileText(decodedPath(path))
-    ? '(path)'
-    : (findControlCharacters(request.query) ?? findControlCharacters(request.body));
+  const field = isHostileText(decodedPath(path)) ? '(path)' : (findControlCharacters(request.query) ?? findControlCharacters(request.body));
   if (field === null) return done();
   const name = field || '(body)';
   // An address with a control character is simply not a valid address: the spec's message (§5).

@@ -15,8 +15,18 @@ import type { Config } from '../config/config.js';
 import { isApiPath, pathOf } from './api-path.js';
 
 /** The hosts gtag.js loads from and reports to (Google's CSP guide for Google Ads conversion tracking). */
-const ADS_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'];
-const ADS_CONNECT_HOSTS = ['https://www.google.com', 'https://googleads.g.doubleclick.net', 'https://www.googleadservices.com', 'https://www.googletagmanager.com'];
+const ADS_SCRIPT_HOSTS = [
+  'https://www.googletagmanager.com',
+  'https://www.googleadservices.com',
+  'https://googleads.g.doubleclick.net',
+  'https://www.google.com',
+];
+const ADS_CONNECT_HOSTS = [
+  'https://www.google.com',
+  'https://googleads.g.doubleclick.net',
+  'https://www.googleadservices.com',
+  'https://www.googletagmanager.com',
+];
 const ADS_FRAME_HOSTS = ['https://td.doubleclick.net', 'https://www.googletagmanager.com'];
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
@@ -36,7 +46,11 @@ export function contentSecurityPolicy(config: Pick<Config, 'GOOGLE_ADS_ID' | 'CO
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", (_: unknown, response: unknown) => `'nonce-${cspNonce(response as ServerResponse)}'`, ...(ads ? ADS_SCRIPT_HOSTS : [])],
+      scriptSrc: [
+        "'self'",
+        (_: unknown, response: unknown) => `'nonce-${cspNonce(response as ServerResponse)}'`,
+        ...(ads ? ADS_SCRIPT_HOSTS : []),
+      ],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // App logos and screenshots may live on any https host.

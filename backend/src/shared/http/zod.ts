@@ -17,9 +17,7 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   transform(value: unknown): z.output<S> {
     const result = this.schema.safeParse(value);
     if (!result.success) {
-      const issues = result.error.issues.map((issue) =>
-        this.field ? { ...issue, path: [this.field, ...issue.path] } : issue,
-      );
+      const issues = result.error.issues.map((issue) => (this.field ? { ...issue, path: [this.field, ...issue.path] } : issue));
       throw ValidationError.fromZod({ issues });
     }
     return result.data;

@@ -5,14 +5,7 @@ import { openDatabase } from '../db/database.js';
 import { EventStore } from '../event-store/event-store.js';
 import { createKernel } from '../kernel.js';
 import { countingProjection, createCountsTable, readCounts } from '../testing/counting-projection.js';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  eventually,
-  silentLogger,
-  testConfig,
-  type TestDatabase,
-} from '../testing/test-database.js';
+import { clearRedisPrefix, createTestDatabase, eventually, silentLogger, testConfig, type TestDatabase } from '../testing/test-database.js';
 import { ProjectionRunner } from './projection-runner.js';
 
 let testDb: TestDatabase;
@@ -37,10 +30,7 @@ async function setup(batchSize = 100) {
 }
 
 async function rawInsert(client: pg.Client, streamId: string, type: string) {
-  await client.query(`insert into events (stream_id, stream_version, type, data) values ($1, 1, $2, '{}')`, [
-    streamId,
-    type,
-  ]);
+  await client.query(`insert into events (stream_id, stream_version, type, data) values ($1, 1, $2, '{}')`, [streamId, type]);
 }
 
 describe('ProjectionRunner', () => {
@@ -108,7 +98,11 @@ describe('ProjectionRunner', () => {
 
   it('is idempotent: running again from the checkpoint, or a repeated wake-up, changes nothing', async () => {
     const { runner, counts, store, A, B, projection } = await setup(10);
-    await store.append('idem-1', Array.from({ length: 25 }, (_, i) => ({ type: i % 5 ? A : B, data: {} })), 0);
+    await store.append(
+      'idem-1',
+      Array.from({ length: 25 }, (_, i) => ({ type: i % 5 ? A : B, data: {} })),
+      0,
+    );
     expect(await runner.catchUp(projection.name)).toBe(25);
     const once = await counts();
     expect(once).toEqual({ [A]: 20, [B]: 5 });
@@ -121,7 +115,14 @@ describe('ProjectionRunner', () => {
 
   it('rolls a failed batch back together with its checkpoint, then applies it exactly once', async () => {
     const { runner, counts, store, A, projection } = await setup();
-    await store.append('fail-1', [{ type: A, data: {} }, { type: A, data: {} }], 0);
+    await store.append(
+      'fail-1',
+      [
+        { type: A, data: {} },
+        { type: A, data: {} },
+      ],
+      0,
+    );
     let failNext = true;
     const flaky = {
       ...projection,
@@ -163,7 +164,11 @@ describe('ProjectionRunner', () => {
         new ProjectionRunner(second.db, [projection], { batchSize: 20 }),
       ];
       for (let i = 0; i < 10; i++) {
-        await store.append(`shared-${i}`, Array.from({ length: 30 }, () => ({ type: A, data: {} })), 0);
+        await store.append(
+          `shared-${i}`,
+          Array.from({ length: 30 }, () => ({ type: A, data: {} })),
+          0,
+        );
         await Promise.all(runners.map((r) => r.catchUp(projection.name)));
       }
       await runners[0]!.catchUp(projection.name);
@@ -176,7 +181,11 @@ describe('ProjectionRunner', () => {
   it('rebuilds a projection that equals the live one', async () => {
     const { runner, counts, store, A, B, projection } = await setup(7);
     for (let i = 0; i < 5; i++) {
-      await store.append(`rebuild-${i}`, Array.from({ length: 9 }, (_, j) => ({ type: j % 3 ? A : B, data: {} })), 0);
+      await store.append(
+        `rebuild-${i}`,
+        Array.from({ length: 9 }, (_, j) => ({ type: j % 3 ? A : B, data: {} })),
+        0,
+      );
     }
     await runner.catchUp(projection.name);
     const live = await counts();

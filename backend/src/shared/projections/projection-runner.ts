@@ -53,9 +53,7 @@ export class ProjectionRunner {
   }
 
   async catchUpAll(): Promise<void> {
-    await Promise.all(
-      this.asyncProjections.map((p) => this.catchUp(p.name).catch((error) => this.options.onError?.(p.name, error))),
-    );
+    await Promise.all(this.asyncProjections.map((p) => this.catchUp(p.name).catch((error) => this.options.onError?.(p.name, error))));
   }
 
   /**
@@ -66,9 +64,7 @@ export class ProjectionRunner {
   async processBatch(name: string): Promise<BatchResult | 'busy'> {
     const projection = this.get(name);
     return this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKey(name)}) as locked`.execute(
-        trx,
-      );
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKey(name)}) as locked`.execute(trx);
       if (!rows[0]?.locked) return 'busy';
       return applyNextBatch(trx, projection, this.options.batchSize);
     });

@@ -42,7 +42,14 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const child = launch(MAIN, { LOG_LEVEL: 'warn', ...env, PORT: String(port) }, options);
   const server = { ...child.handle, url };
-  await child.waitFor(() => fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false), timeoutMs);
+  await child.waitFor(
+    () =>
+      fetch(`${url}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    timeoutMs,
+  );
   return server;
 }
 
@@ -132,7 +139,13 @@ export function freePort(): Promise<number> {
 }
 
 /** Waits until `count` worker processes listen on a BullMQ queue (a worker's Nest start-up takes seconds). */
-export async function waitForQueueWorkers(redisUrl: string, prefix: string, queueName: string, count: number, timeoutMs = 60_000): Promise<void> {
+export async function waitForQueueWorkers(
+  redisUrl: string,
+  prefix: string,
+  queueName: string,
+  count: number,
+  timeoutMs = 60_000,
+): Promise<void> {
   const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix });
   try {
     const deadline = Date.now() + timeoutMs;

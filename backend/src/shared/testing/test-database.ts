@@ -13,8 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { Db, Tables } from '../db/tables.js';
 import type { Projection } from '../projections/projection.js';
 
-export const TEST_POSTGRES_URL =
-  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export const silentLogger = pino({ level: 'silent' });

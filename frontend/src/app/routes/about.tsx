@@ -43,15 +43,19 @@ export function AboutRoute() {
           What Unsheet is
         </h2>
         <p className="leading-relaxed">
-          Most small businesses run on spreadsheets: one for invoices, one for the team rota, one for leads, one
-          nobody dares to touch. They work, until they don't: a formula breaks, a copy goes stale, a reminder is
-          never sent.
+          Most small businesses run on spreadsheets: one for invoices, one for the team rota, one for leads, one nobody dares to touch. They
+          work, until they don't: a formula breaks, a copy goes stale, a reminder is never sent.
         </p>
         <p className="leading-relaxed">
-          Unsheet is a directory of small, focused AI tools, each built to replace one of those spreadsheets.
-          Every tool does one job well, in productivity, marketing, sales, analytics, customer support, finance
-          or HR, and takes minutes to start with. <Link to={{ pathname: paths.home, hash: '#categories' }} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">Browse the categories</Link> to
-          see what is ready and what is coming.
+          Unsheet is a directory of small, focused AI tools, each built to replace one of those spreadsheets. Every tool does one job well,
+          in productivity, marketing, sales, analytics, customer support, finance or HR, and takes minutes to start with.{' '}
+          <Link
+            to={{ pathname: paths.home, hash: '#categories' }}
+            className="font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            Browse the categories
+          </Link>{' '}
+          to see what is ready and what is coming.
         </p>
       </section>
 
@@ -60,13 +64,11 @@ export function AboutRoute() {
           Who we are
         </h2>
         <p className="leading-relaxed">
-          We are a small team of developers and operators who have spent years building, and untangling, the
-          spreadsheets behind shops, agencies and service businesses. We build the tools we wished we had, and we
-          decide what to build next from the ideas our visitors send us.
+          We are a small team of developers and operators who have spent years building, and untangling, the spreadsheets behind shops,
+          agencies and service businesses. We build the tools we wished we had, and we decide what to build next from the ideas our visitors
+          send us.
         </p>
-        <p className="leading-relaxed">
-          Want to build them with us? We are looking for developers who like small, useful software.
-        </p>
+        <p className="leading-relaxed">Want to build them with us? We are looking for developers who like small, useful software.</p>
         <Button type="button" variant="outline" className="self-start" onClick={() => openModal('developer-inquiry')}>
           Apply as Developer
         </Button>
@@ -76,9 +78,7 @@ export function AboutRoute() {
         <h2 id="about-explorers" className="text-2xl font-semibold tracking-tight">
           The Early Explorers programme
         </h2>
-        <p className="leading-relaxed">
-          Early Explorers are the first people to use our tools and tell us what to improve. In return:
-        </p>
+        <p className="leading-relaxed">Early Explorers are the first people to use our tools and tell us what to improve. In return:</p>
         <ul className="grid gap-4 sm:grid-cols-3">
           {explorerPerks.map((perk) => (
             <li key={perk.title}>

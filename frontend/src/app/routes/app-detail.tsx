@@ -71,11 +71,7 @@ export function AppDetailRoute() {
 
       <header className="flex flex-col gap-4">
         <Breadcrumbs
-          items={[
-            { label: 'Home', to: paths.home },
-            { label: app.category, to: paths.category(app.category_slug) },
-            { label: app.name },
-          ]}
+          items={[{ label: 'Home', to: paths.home }, { label: app.category, to: paths.category(app.category_slug) }, { label: app.name }]}
         />
         <div className="flex flex-wrap items-center gap-2">
           <Badge asChild variant="secondary" className="hover:bg-accent/70">

@@ -56,11 +56,7 @@ export function CategoryRoute() {
 
       <div className="flex flex-col gap-4">
         <Breadcrumbs
-          items={[
-            { label: 'Home', to: paths.home },
-            { label: 'Categories', to: CATEGORIES_ANCHOR },
-            { label: category?.name ?? '…' },
-          ]}
+          items={[{ label: 'Home', to: paths.home }, { label: 'Categories', to: CATEGORIES_ANCHOR }, { label: category?.name ?? '…' }]}
         />
         {category ? (
           <div className="flex flex-col gap-1">

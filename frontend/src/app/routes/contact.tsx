@@ -17,9 +17,7 @@ export function ContactRoute() {
 
       <header className="flex flex-col gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact Us</h1>
-        <p className="text-lg text-pretty text-muted-foreground">
-          A real person reads every message, and we reply within 24 hours.
-        </p>
+        <p className="text-lg text-pretty text-muted-foreground">A real person reads every message, and we reply within 24 hours.</p>
       </header>
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -41,8 +39,7 @@ export function ContactRoute() {
           <CardHeader>
             <h2 className="text-xl leading-tight font-semibold">Tool Ideas</h2>
             <CardDescription>
-              Tell us which spreadsheet you would love to retire. The most requested ideas are the ones we build
-              next.
+              Tell us which spreadsheet you would love to retire. The most requested ideas are the ones we build next.
             </CardDescription>
           </CardHeader>
           <CardFooter className="mt-auto">

@@ -18,9 +18,7 @@ import { homeMeta } from '../../features/catalogue/seo';
 import { useModals } from '../../lib/modals';
 
 // Below the fold and interactive: each loads when it scrolls near, keeping the first load in budget.
-const VipSignup = lazy(() =>
-  import('../../features/early-access/components/vip-signup').then((module) => ({ default: module.VipSignup })),
-);
+const VipSignup = lazy(() => import('../../features/early-access/components/vip-signup').then((module) => ({ default: module.VipSignup })));
 const Quiz = lazy(() => import('../../features/early-access/components/quiz').then((module) => ({ default: module.Quiz })));
 const ShareLinkGenerator = lazy(() =>
   import('../../features/early-access/components/share-link-generator').then((module) => ({
@@ -50,9 +48,7 @@ export function HomeRoute() {
 
       <section className="bg-linear-to-b from-primary/10 to-background">
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 pt-16 pb-10 text-center sm:pt-24">
-          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            Replace your spreadsheets with small AI tools
-          </h1>
+          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Replace your spreadsheets with small AI tools</h1>
           <p className="text-lg text-pretty text-muted-foreground">
             Focused tools for the jobs your small business still does by hand in a spreadsheet.
           </p>
@@ -66,10 +62,7 @@ export function HomeRoute() {
       </section>
 
       <Suspense fallback={null}>
-        <ReadyToTry
-          apps={all.data}
-          onOpen={(app) => trackInteraction(app.id, 'open_app', { from: 'ready_to_try' })}
-        />
+        <ReadyToTry apps={all.data} onOpen={(app) => trackInteraction(app.id, 'open_app', { from: 'ready_to_try' })} />
       </Suspense>
 
       <HomeSection id="popular" title="Most Popular">

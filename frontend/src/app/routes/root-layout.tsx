@@ -36,12 +36,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header
-        categories={categories}
-        signedIn={signedIn}
-        onSignOut={signOut}
-        onInstall={installable ? () => void install() : undefined}
-      />
+      <Header categories={categories} signedIn={signedIn} onSignOut={signOut} onInstall={installable ? () => void install() : undefined} />
       {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. At least a screen
           tall, so the footer starts below the fold and a page rendering into <main> never pushes it into view. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 scroll-mt-14 outline-none">

@@ -18,9 +18,7 @@ export function RouteError() {
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-6 px-4 py-16 text-center">
       <title>Unexpected Application Error! | Unsheet</title>
       <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
-      <p className="max-w-full rounded-md bg-muted px-4 py-3 font-mono text-sm break-words text-muted-foreground">
-        {describe(error)}
-      </p>
+      <p className="max-w-full rounded-md bg-muted px-4 py-3 font-mono text-sm break-words text-muted-foreground">{describe(error)}</p>
       <Button asChild>
         <a href={paths.home}>Go to Home</a>
       </Button>

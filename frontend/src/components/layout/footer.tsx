@@ -79,9 +79,7 @@ export function Footer({ newsletter }: FooterProps) {
         </div>
 
         {/* The bottom padding keeps the floating idea button from covering the last line. */}
-        <p className="mt-10 border-t pt-6 pb-24 text-sm text-muted-foreground md:pb-20">
-          © 2025 Unsheet. All rights reserved.
-        </p>
+        <p className="mt-10 border-t pt-6 pb-24 text-sm text-muted-foreground md:pb-20">© 2025 Unsheet. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -33,15 +33,7 @@ export type MobileMenuProps = {
 const rowClass =
   'flex min-h-11 w-full items-center rounded-md px-3 text-base font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-primary';
 
-export function MobileMenu({
-  open,
-  onOpenChange,
-  returnFocusTo,
-  categories,
-  signedIn = false,
-  onSignOut,
-  onInstall,
-}: MobileMenuProps) {
+export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, signedIn = false, onSignOut, onInstall }: MobileMenuProps) {
   const openModal = useModals((state) => state.openModal);
   /** What to do once the sheet has gone: open a dialog (which must not fight the sheet over focus). */
   const afterClose = useRef<(() => void) | null>(null);
@@ -147,11 +139,7 @@ function CategoriesSection({ categories, onNavigate }: { categories?: NavCategor
           ) : (
             categories.map((category) => (
               <li key={category.slug}>
-                <NavLink
-                  to={paths.category(category.slug)}
-                  onClick={onNavigate}
-                  className={cn(rowClass, 'min-h-10 text-sm font-normal')}
-                >
+                <NavLink to={paths.category(category.slug)} onClick={onNavigate} className={cn(rowClass, 'min-h-10 text-sm font-normal')}>
                   {`${category.name} (${category.count})`}
                 </NavLink>
               </li>

@@ -57,25 +57,24 @@ describe('development stages', () => {
 
 describe('status badge', () => {
   it('labels prototype, beta and launched as Prototype, Beta and Live, and a concept not at all', () => {
-    expect(STATUSES.map((status) => badgeLabel({ development_status: status }))).toEqual([
-      null,
-      'Prototype',
-      'Beta',
-      'Live',
-    ]);
+    expect(STATUSES.map((status) => badgeLabel({ development_status: status }))).toEqual([null, 'Prototype', 'Beta', 'Live']);
   });
 
   it('shows the label with the status text, linking to the app when it has a URL', () => {
-    expect(
-      statusBadge({ development_status: 'beta', status_text: 'Beta open', status_link_enabled: true, app_url: URL }),
-    ).toEqual({ label: 'Beta', text: 'Beta open', href: URL });
+    expect(statusBadge({ development_status: 'beta', status_text: 'Beta open', status_link_enabled: true, app_url: URL })).toEqual({
+      label: 'Beta',
+      text: 'Beta open',
+      href: URL,
+    });
   });
 
   it('is not clickable without an app URL', () => {
     for (const app_url of [null, undefined, '']) {
-      expect(
-        statusBadge({ development_status: 'launched', status_text: 'Live now', status_link_enabled: true, app_url }),
-      ).toEqual({ label: 'Live', text: 'Live now', href: null });
+      expect(statusBadge({ development_status: 'launched', status_text: 'Live now', status_link_enabled: true, app_url })).toEqual({
+        label: 'Live',
+        text: 'Live now',
+        href: null,
+      });
     }
   });
 
@@ -116,9 +115,7 @@ describe('call-to-action box and Ready to Try Now', () => {
   });
 
   it('do not need a status text', () => {
-    expect(isReadyToTry({ development_status: 'beta', app_url: URL, status_link_enabled: true, status_text: null })).toBe(
-      true,
-    );
+    expect(isReadyToTry({ development_status: 'beta', app_url: URL, status_link_enabled: true, status_text: null })).toBe(true);
   });
 });
 

@@ -33,9 +33,7 @@ describe('categoryMeta', () => {
   it("titles the page '{category} apps to replace Excel | Unsheet' and counts its tools", () => {
     const meta = categoryMeta({ name: 'HR & Recruiting', slug: 'hr-and-recruiting', count: 2 }, ORIGIN);
     expect(meta.title).toBe('HR & Recruiting apps to replace Excel | Unsheet');
-    expect(meta.description).toBe(
-      'Browse 2 tools in HR & Recruiting: AI apps that replace Excel and manual work for small businesses.',
-    );
+    expect(meta.description).toBe('Browse 2 tools in HR & Recruiting: AI apps that replace Excel and manual work for small businesses.');
     expect(meta.path).toBe('/c/hr-and-recruiting');
     expect(meta.keywords).toEqual(['hr & recruiting ai tools', 'hr & recruiting excel alternative']);
   });

@@ -16,8 +16,7 @@ type JsonLd = Record<string, unknown>;
 export function homeMeta(origin: string): PageMetaProps {
   return {
     title: `${BRAND} – AI tools that replace spreadsheets`,
-    description:
-      'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join 100 Early Explorers.',
+    description: 'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join 100 Early Explorers.',
     keywords: ['ai tools', 'replace excel', 'spreadsheet alternatives', 'small business automation'],
     path: paths.home,
     jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: BRAND, url: absolute(origin, paths.home) }],

@@ -12,10 +12,7 @@ export const INSTALL_INSTRUCTIONS: Record<Platform, { label: string; steps: stri
   },
   desktop: {
     label: 'Desktop',
-    steps: [
-      'Click the install icon in the address bar.',
-      'Click Install to add Unsheet to your apps.',
-    ],
+    steps: ['Click the install icon in the address bar.', 'Click Install to add Unsheet to your apps.'],
   },
 };
 

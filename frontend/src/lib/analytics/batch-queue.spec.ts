@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createBatchQueue,
-  FLUSH_INTERVAL_MS,
-  MAX_BATCH_BYTES,
-  MAX_PENDING_EVENTS,
-  takeBatches,
-  type SendOutcome,
-} from './batch-queue';
+import { createBatchQueue, FLUSH_INTERVAL_MS, MAX_BATCH_BYTES, MAX_PENDING_EVENTS, takeBatches, type SendOutcome } from './batch-queue';
 
 interface Sent {
   via: 'post' | 'beacon';

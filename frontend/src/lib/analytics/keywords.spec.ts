@@ -12,18 +12,15 @@ describe('potential keywords', () => {
     ['Baidu', 'https://www.baidu.com/s?wd=chase+unpaid+invoices'],
     ['DuckDuckGo', 'https://duckduckgo.com/?q=Chase++Unpaid+Invoices'],
   ])("takes %s's search query: the phrase, then its words", (_engine, referrer) => {
-    expect(potentialKeywords({ url: PAGE, title: TITLE, referrer })).toEqual([
-      'chase unpaid invoices',
-      'chase',
-      'unpaid',
-      'invoices',
-    ]);
+    expect(potentialKeywords({ url: PAGE, title: TITLE, referrer })).toEqual(['chase unpaid invoices', 'chase', 'unpaid', 'invoices']);
   });
 
   it("drops the query's stop words", () => {
-    expect(
-      potentialKeywords({ url: PAGE, title: TITLE, referrer: 'https://www.bing.com/search?q=how+to+replace+a+spreadsheet' }),
-    ).toEqual(['how to replace a spreadsheet', 'replace', 'spreadsheet']);
+    expect(potentialKeywords({ url: PAGE, title: TITLE, referrer: 'https://www.bing.com/search?q=how+to+replace+a+spreadsheet' })).toEqual([
+      'how to replace a spreadsheet',
+      'replace',
+      'spreadsheet',
+    ]);
   });
 
   it('falls back to the title and path when the search engine hides the query (Google)', () => {
@@ -37,15 +34,22 @@ describe('potential keywords', () => {
   });
 
   it('ignores query parameters of sites that are not search engines', () => {
-    expect(
-      potentialKeywords({ url: PAGE, title: TITLE, referrer: 'https://www.reddit.com/r/x?q=something+else' }),
-    ).toEqual(['invoice', 'chaser', 'ai', 'tool', 'finance']);
+    expect(potentialKeywords({ url: PAGE, title: TITLE, referrer: 'https://www.reddit.com/r/x?q=something+else' })).toEqual([
+      'invoice',
+      'chaser',
+      'ai',
+      'tool',
+      'finance',
+    ]);
   });
 
   it("takes a campaign link's utm_term (the paid keyword) when no search query is known", () => {
-    expect(
-      potentialKeywords({ url: `${PAGE}?utm_term=Invoice+Reminder+Software`, title: TITLE, referrer: null }),
-    ).toEqual(['invoice reminder software', 'invoice', 'reminder', 'software']);
+    expect(potentialKeywords({ url: `${PAGE}?utm_term=Invoice+Reminder+Software`, title: TITLE, referrer: null })).toEqual([
+      'invoice reminder software',
+      'invoice',
+      'reminder',
+      'software',
+    ]);
   });
 
   it('uses the words of the title and the path, without stop words, the brand, route prefixes or numbers', () => {

@@ -29,11 +29,7 @@ function run(command: Command) {
 }
 
 /** Records what a visitor does with an app (or with the site, appId null). Never throws, never waits. */
-export function trackInteraction(
-  appId: string | null,
-  action: InteractionAction,
-  metadata: Record<string, unknown> = {},
-): void {
+export function trackInteraction(appId: string | null, action: InteractionAction, metadata: Record<string, unknown> = {}): void {
   const at = Date.now();
   run((loaded) => loaded.interaction(appId, action, metadata, at));
 }

@@ -102,9 +102,7 @@ export function startTracker(): Tracker {
   function sendViewWhenTitled(page: OpenPage) {
     const ready = () =>
       document.title !== '' &&
-      (page.previousTitle === null
-        ? document.documentElement.dataset.hydrated === 'true'
-        : document.title !== page.previousTitle);
+      (page.previousTitle === null ? document.documentElement.dataset.hydrated === 'true' : document.title !== page.previousTitle);
     if (ready()) return sendView(page, document.title);
     const observer = new MutationObserver(() => {
       if (ready()) sendView(page, document.title);
@@ -261,4 +259,3 @@ function seconds(milliseconds: number): number {
 function iso(time: number): string {
   return new Date(time).toISOString();
 }
-

@@ -60,7 +60,10 @@ export function AdminAppFormRoute() {
     <div className="flex flex-col gap-6">
       <title>{app ? `Edit ${app.name} | Unsheet Admin` : 'Add App | Unsheet Admin'}</title>
       {back}
-      <AdminPageHeader title={app ? `Edit ${app.name}` : 'Add Single App'} description={app ? `/app/${app.slug}` : 'A new app of the catalogue.'}>
+      <AdminPageHeader
+        title={app ? `Edit ${app.name}` : 'Add Single App'}
+        description={app ? `/app/${app.slug}` : 'A new app of the catalogue.'}
+      >
         {app && (
           <>
             <Badge variant={app.is_active ? 'secondary' : 'outline'} className="self-center">

@@ -13,7 +13,10 @@ export function AdminGoogleAdsRoute() {
       <Button asChild variant="ghost" className="w-fit px-2">
         <Link to={paths.adminApps}>← Back to apps</Link>
       </Button>
-      <AdminPageHeader title="Google Ads CSV Generator" description="A search campaign for every active app, ready for Google Ads Editor." />
+      <AdminPageHeader
+        title="Google Ads CSV Generator"
+        description="A search campaign for every active app, ready for Google Ads Editor."
+      />
       <GoogleAdsGenerator origin={siteOrigin()} />
     </div>
   );

@@ -49,7 +49,13 @@ export function AdminLayout() {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-8">
-        {allowed ? <Outlet /> : <p role="status" className="text-muted-foreground">Checking your session...</p>}
+        {allowed ? (
+          <Outlet />
+        ) : (
+          <p role="status" className="text-muted-foreground">
+            Checking your session...
+          </p>
+        )}
       </main>
     </div>
   );

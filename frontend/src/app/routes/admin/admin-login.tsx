@@ -83,7 +83,14 @@ export function AdminLoginRoute() {
           <form onSubmit={submit} className="flex flex-col gap-4">
             <fieldset disabled={submitting} className="flex flex-col gap-4">
               <Field id="admin-email" label="Email">
-                <Input id="admin-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+                <Input
+                  id="admin-email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
               </Field>
               <Field id="admin-password" label="Password">
                 <PasswordInput

@@ -41,7 +41,15 @@ describe('app form values', () => {
 
   it('sends blank optional texts as null, one list item per non-empty line, and drops empty FAQ pairs', () => {
     const fields = fieldsOf(
-      { ...EMPTY_FORM, name: ' A ', description: 'd', category: 'c', app_url: '  ', key_features: ' one \n\n two ', faq_items: [{ question: ' ', answer: '' }] },
+      {
+        ...EMPTY_FORM,
+        name: ' A ',
+        description: 'd',
+        category: 'c',
+        app_url: '  ',
+        key_features: ' one \n\n two ',
+        faq_items: [{ question: ' ', answer: '' }],
+      },
       true,
     );
     expect(fields).toMatchObject({ name: 'A', app_url: null, status_text: null, key_features: ['one', 'two'], faq_items: [], views: 0 });

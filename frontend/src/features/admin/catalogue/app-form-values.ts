@@ -30,7 +30,10 @@ export type AppFormValues = { [K in (typeof TEXT_FIELDS)[number] | ListField]: s
 };
 
 export const EMPTY_FORM: AppFormValues = {
-  ...(Object.fromEntries([...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, ''])) as Record<(typeof TEXT_FIELDS)[number] | ListField, string>),
+  ...(Object.fromEntries([...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, ''])) as Record<
+    (typeof TEXT_FIELDS)[number] | ListField,
+    string
+  >),
   featured: false,
   status_link_enabled: false,
   development_status: 'concept',

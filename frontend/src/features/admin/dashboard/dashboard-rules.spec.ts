@@ -30,7 +30,6 @@ describe('formats', () => {
     [3725.4, '62m 5s'],
   ])('%s seconds on site is %s', (seconds, label) => expect(formatMinutesSeconds(seconds)).toBe(label));
 
-
   it('keeps the five busiest hours, busiest first', () => {
     const hours = [3, 9, 1, 7, 5, 2].map((sessions, hour) => ({ hour, sessions }));
     expect(topPeakHours(hours).map((h) => h.hour)).toEqual([1, 3, 4, 0, 5]);
@@ -66,7 +65,7 @@ describe('leads filter', () => {
     expect(filterLeads(leads, null)).toHaveLength(4);
   });
 
-  it("titles filtered over total, or total over 100 when unfiltered", () => {
+  it('titles filtered over total, or total over 100 when unfiltered', () => {
     expect(leadsTitleCount(2, 4, true)).toBe('2/4');
     expect(leadsTitleCount(4, 4, false)).toBe('4/100');
   });

@@ -12,14 +12,18 @@ const lead = (email: string, source_page: string | null, created_at = '2026-11-2
 describe('leadsCsv', () => {
   it('writes the header Email, Source Page, Date and one CRLF row per lead', () => {
     const csv = leadsCsv([lead('ada@example.com', '/c/finance'), lead('bob@example.com', null, '2026-01-02T00:00:00.000Z')]);
-    expect(csv).toBe('Email,Source Page,Date\r\nada@example.com,/c/finance,2026-11-20 09:30:05\r\nbob@example.com,,2026-01-02 00:00:00\r\n');
+    expect(csv).toBe(
+      'Email,Source Page,Date\r\nada@example.com,/c/finance,2026-11-20 09:30:05\r\nbob@example.com,,2026-01-02 00:00:00\r\n',
+    );
   });
 
   it('quotes cells with commas, quotes and line breaks (RFC 4180), so a CSV parser reads them back', () => {
     const tricky = lead('a@b.co', '/search?q=a,b "c"\nd');
     const csv = leadsCsv([tricky]);
     expect(csv).toContain('"/search?q=a,b ""c""\nd"');
-    expect(parse(csv, { columns: true })).toEqual([{ Email: 'a@b.co', 'Source Page': '/search?q=a,b "c"\nd', Date: '2026-11-20 09:30:05' }]);
+    expect(parse(csv, { columns: true })).toEqual([
+      { Email: 'a@b.co', 'Source Page': '/search?q=a,b "c"\nd', Date: '2026-11-20 09:30:05' },
+    ]);
   });
 
   it.each(['=HYPERLINK("http://evil")', '+1+2', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])(

@@ -72,9 +72,7 @@ export function AllApps({ apps, categories, error, onRetry }: AllAppsProps) {
             {categoryName ? ` in ${categoryName}` : ''}, {order === 'popular' ? 'most popular first' : 'by name'}
           </p>
           {visible.length === 0 ? (
-            <p className="rounded-xl border border-dashed py-10 text-center text-muted-foreground">
-              No apps in this category yet
-            </p>
+            <p className="rounded-xl border border-dashed py-10 text-center text-muted-foreground">No apps in this category yet</p>
           ) : (
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
               {visible.map((app) => (

@@ -11,10 +11,7 @@ type AppCardProps = {
 
 export function AppCard({ app }: AppCardProps) {
   return (
-    <Card
-      data-testid="app-card"
-      className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
-    >
+    <Card data-testid="app-card" className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <CardHeader>
         <Badge variant="secondary">{app.category}</Badge>
         <CardTitle className="text-lg">
@@ -27,9 +24,7 @@ export function AppCard({ app }: AppCardProps) {
       <CardContent className="flex-1">
         <CardDescription className="line-clamp-3">{app.description}</CardDescription>
       </CardContent>
-      <CardFooter className="text-xs text-muted-foreground">
-        {viewCount(app.views)}
-      </CardFooter>
+      <CardFooter className="text-xs text-muted-foreground">{viewCount(app.views)}</CardFooter>
     </Card>
   );
 }

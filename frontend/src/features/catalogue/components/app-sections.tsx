@@ -90,10 +90,7 @@ function WhatItDoes({ app }: { app: App }) {
 function WhyItKillsYourSpreadsheet({ app }: { app: App }) {
   if (app.spreadsheet_benefits.length === 0) return null;
   return (
-    <Section
-      title="Why it kills your spreadsheet"
-      intro={app.replaces_tools ? `Replaces: ${app.replaces_tools.trim()}.` : undefined}
-    >
+    <Section title="Why it kills your spreadsheet" intro={app.replaces_tools ? `Replaces: ${app.replaces_tools.trim()}.` : undefined}>
       <ul className="flex flex-col gap-3">
         {app.spreadsheet_benefits.map((benefit, index) => (
           <li key={index} className="flex items-center gap-3 rounded-lg border bg-card p-4">
@@ -141,9 +138,7 @@ function RoiImpact({ app }: { app: App }) {
               )}
             >
               <span className={cn('text-2xl font-bold', headline ? 'text-3xl' : 'text-primary')}>{figure.value}</span>{' '}
-              <span className={cn('text-sm', headline ? 'text-primary-foreground/85' : 'text-muted-foreground')}>
-                {figure.caption}
-              </span>
+              <span className={cn('text-sm', headline ? 'text-primary-foreground/85' : 'text-muted-foreground')}>{figure.caption}</span>
             </li>
           );
         })}

@@ -44,9 +44,7 @@ export function VipListBox({ app, children }: { app: Pick<App, 'name'>; children
           <SparklesIcon className="size-5 text-primary" />
           Join the VIP List
         </h2>
-        <CardDescription>
-          Be first in line for {app.name}: early access, launch news, and a say in what gets built next.
-        </CardDescription>
+        <CardDescription>Be first in line for {app.name}: early access, launch news, and a say in what gets built next.</CardDescription>
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>

@@ -41,10 +41,7 @@ export function DevelopmentTracker({ app }: { app: Pick<App, 'development_status
           </span>
           <span
             data-testid="stage-label"
-            className={cn(
-              'text-xs leading-tight lg:text-sm',
-              stage.reached ? 'font-medium text-foreground' : 'text-muted-foreground',
-            )}
+            className={cn('text-xs leading-tight lg:text-sm', stage.reached ? 'font-medium text-foreground' : 'text-muted-foreground')}
           >
             {stage.label}
           </span>

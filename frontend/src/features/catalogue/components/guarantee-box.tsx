@@ -12,9 +12,7 @@ export function GuaranteeBox({ appName }: { appName: string }) {
         <ChevronDownIcon className="size-4 shrink-0 transition-transform duration-200 group-data-[state=open]:rotate-180" />
       </Collapsible.Trigger>
       <Collapsible.Content className="px-4 pb-4 sm:px-5">
-        <p className="text-pretty">
-          If {appName} does not save you at least 5 hours per week within 30 days, we refund you in full.
-        </p>
+        <p className="text-pretty">If {appName} does not save you at least 5 hours per week within 30 days, we refund you in full.</p>
       </Collapsible.Content>
     </Collapsible.Root>
   );

@@ -60,7 +60,9 @@ export function JoinResult({ joined, headingAs: Heading = 'h3', className }: Joi
     <div data-testid="join-result" className={cn('flex flex-col gap-4', className)}>
       {/* pr-8 keeps the text clear of a dialog's corner close button. */}
       <div className="flex flex-col gap-1.5 pr-8">
-        <Heading ref={headingRef} tabIndex={-1} className="text-lg leading-tight font-semibold outline-none">{placeText(joined.position)}</Heading>
+        <Heading ref={headingRef} tabIndex={-1} className="text-lg leading-tight font-semibold outline-none">
+          {placeText(joined.position)}
+        </Heading>
         <p className="text-sm text-muted-foreground">
           Share your link: every friend who joins through it earns you 50% of their lifetime revenue.
         </p>

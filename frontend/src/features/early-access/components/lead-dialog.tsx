@@ -5,13 +5,7 @@
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { useEarlyAccessStatus, type EarlyAccessStatus } from '../api/get-status';
 import { isEarlyExplorer, JoinResult, toJoined, type Joined } from './join-result';
 import { JoinEmailForm } from './waitlist-form';
@@ -92,8 +86,7 @@ function StatusHeader({ status, failed }: { status: EarlyAccessStatus | undefine
       <DialogHeader>
         <DialogTitle>Join the wait-list</DialogTitle>
         <DialogDescription>
-          All {status.cap} Early Explorer spots are taken. Join the wait-list and we will let you in as soon as
-          there is room.
+          All {status.cap} Early Explorer spots are taken. Join the wait-list and we will let you in as soon as there is room.
         </DialogDescription>
       </DialogHeader>
     );
@@ -102,9 +95,7 @@ function StatusHeader({ status, failed }: { status: EarlyAccessStatus | undefine
   return (
     <DialogHeader>
       <DialogTitle>Join {status.cap} Early Explorers</DialogTitle>
-      <DialogDescription>
-        The first {status.cap} explorers get lifetime access to one app, free.
-      </DialogDescription>
+      <DialogDescription>The first {status.cap} explorers get lifetime access to one app, free.</DialogDescription>
       <p className="text-sm font-semibold text-primary">
         {status.spotsRemaining} {status.spotsRemaining === 1 ? 'spot' : 'spots'} remaining
       </p>

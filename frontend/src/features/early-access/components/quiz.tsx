@@ -20,11 +20,7 @@ import { validateEmail } from '../validation';
 import { CopyButton } from './copy-button';
 import { EmailInput } from './email-input';
 
-type Phase =
-  | { kind: 'email' }
-  | { kind: 'question'; step: number }
-  | { kind: 'loading' }
-  | { kind: 'result'; outcome: QuizOutcome | null };
+type Phase = { kind: 'email' } | { kind: 'question'; step: number } | { kind: 'loading' } | { kind: 'result'; outcome: QuizOutcome | null };
 
 /** `currentApp`: the slug of the app page the quiz is on, if any (the questions adapt to it). */
 export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
@@ -66,10 +62,14 @@ export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
   return (
     <div data-testid="quiz" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
       {phase.kind === 'email' && (
-        <EmailStep email={email} onEmail={setEmail} onStart={(filled) => {
+        <EmailStep
+          email={email}
+          onEmail={setEmail}
+          onStart={(filled) => {
             setTrap(filled);
             setPhase({ kind: 'question', step: 0 });
-          }} />
+          }}
+        />
       )}
       {phase.kind === 'question' && (
         <QuestionStep
@@ -94,7 +94,15 @@ export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
   );
 }
 
-function EmailStep({ email, onEmail, onStart }: { email: string; onEmail: (email: string) => void; onStart: (trap: { website?: string }) => void }) {
+function EmailStep({
+  email,
+  onEmail,
+  onStart,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onStart: (trap: { website?: string }) => void;
+}) {
   const inputId = useId();
   const [invalid, setInvalid] = useState(false);
 

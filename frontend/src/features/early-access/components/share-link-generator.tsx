@@ -50,8 +50,8 @@ export function ShareLinkGenerator() {
   return (
     <div className="flex flex-col gap-4" data-testid="share-link-generator">
       <p className="text-pretty text-muted-foreground">
-        Invite friends with your own link and earn <strong className="text-foreground">50% of the lifetime revenue</strong> of
-        everyone who becomes a customer through it.
+        Invite friends with your own link and earn <strong className="text-foreground">50% of the lifetime revenue</strong> of everyone who
+        becomes a customer through it.
       </p>
       <form noValidate onSubmit={handleSubmit} className="@container flex flex-col gap-2">
         <Honeypot />

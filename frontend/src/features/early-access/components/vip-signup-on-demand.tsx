@@ -13,10 +13,16 @@ const VipSignup = lazy(() => load().then((module) => ({ default: module.VipSignu
 export function VipSignupOnDemand({ onOpen }: { onOpen?: () => void }) {
   const [open, setOpen] = useState(false);
   const button = (
-    <Button type="button" className="w-full" onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => {
+    <Button
+      type="button"
+      className="w-full"
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
+      onClick={() => {
         onOpen?.();
         setOpen(true);
-      }}>
+      }}
+    >
       Join the VIP List
     </Button>
   );

@@ -92,13 +92,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
   );
 }
 
-export function WaitlistForm({
-  className,
-  autoFocus,
-}: {
-  className?: string;
-  autoFocus?: boolean | undefined;
-}) {
+export function WaitlistForm({ className, autoFocus }: { className?: string; autoFocus?: boolean | undefined }) {
   const [joined, setJoined] = useState<Joined | null>(null);
 
   if (joined) return <JoinResult joined={joined} className={className} />;

@@ -70,15 +70,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       <Honeypot />
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onValueChange={setName}
-        disabled={sending}
-      />
+      <TextField id={`${id}-name`} label="Name" name="name" autoComplete="name" value={name} onValueChange={setName} disabled={sending} />
 
       <TextField
         id={`${id}-email`}

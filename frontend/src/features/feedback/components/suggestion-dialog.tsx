@@ -17,7 +17,11 @@ import { FormDialog, type FormDialogProps, MessageField, TextField } from './fie
 import { toastFailure } from '../../../lib/failure-toast';
 import { trackConversion } from '../../../lib/conversions';
 
-export function SuggestionDialog({ open, onOpenChange, context }: FormDialogProps & {
+export function SuggestionDialog({
+  open,
+  onOpenChange,
+  context,
+}: FormDialogProps & {
   /** From the modals store: { category } preselects that category when it is one of the fixed list. */
   context?: Record<string, string>;
 }) {

@@ -21,7 +21,16 @@ export function UpdateNotice() {
       className="fixed inset-x-4 bottom-[calc(max(1rem,env(safe-area-inset-bottom))+3.5rem)] z-40 rounded-xl border bg-card p-4 text-card-foreground shadow-lg transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:right-auto sm:bottom-4 sm:w-96 print:hidden"
     >
       <div className="flex items-start gap-3">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="mt-0.5 size-5 shrink-0 text-primary"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
           <path d="M21 3v5h-5" />
         </svg>

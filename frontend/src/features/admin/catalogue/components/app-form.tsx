@@ -93,7 +93,11 @@ export function AppForm({ app, onSaved }: AppFormProps) {
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           {text('name', 'Name', { required: true, maxLength: 120 })}
-          {text('slug', 'Slug (address)', { placeholder: 'Leave empty to use the name', pattern: '[a-z0-9]+(-[a-z0-9]+)*', maxLength: 120 })}
+          {text('slug', 'Slug (address)', {
+            placeholder: 'Leave empty to use the name',
+            pattern: '[a-z0-9]+(-[a-z0-9]+)*',
+            maxLength: 120,
+          })}
           <FormField id="app-category" label="Category" error={errors.category}>
             <Input
               id="app-category"
@@ -116,7 +120,12 @@ export function AppForm({ app, onSaved }: AppFormProps) {
           {text('problem_solved', 'Problem solved', { maxLength: 1000 })}
           {text('replaces_tools', 'Replaces tools', { placeholder: 'Excel, Google Sheets', maxLength: 500 })}
           <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="size-4 accent-primary" checked={values.featured} onChange={(e) => set('featured', e.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={values.featured}
+              onChange={(e) => set('featured', e.target.checked)}
+            />
             Featured
           </label>
         </CardContent>
@@ -177,20 +186,44 @@ export function AppForm({ app, onSaved }: AppFormProps) {
                   aria-label={`Question ${i + 1}`}
                   placeholder="Question"
                   value={item.question}
-                  onChange={(e) => set('faq_items', values.faq_items.map((it, j) => (j === i ? { ...it, question: e.target.value } : it)))}
+                  onChange={(e) =>
+                    set(
+                      'faq_items',
+                      values.faq_items.map((it, j) => (j === i ? { ...it, question: e.target.value } : it)),
+                    )
+                  }
                 />
                 <Input
                   aria-label={`Answer ${i + 1}`}
                   placeholder="Answer"
                   value={item.answer}
-                  onChange={(e) => set('faq_items', values.faq_items.map((it, j) => (j === i ? { ...it, answer: e.target.value } : it)))}
+                  onChange={(e) =>
+                    set(
+                      'faq_items',
+                      values.faq_items.map((it, j) => (j === i ? { ...it, answer: e.target.value } : it)),
+                    )
+                  }
                 />
-                <Button type="button" variant="ghost" onClick={() => set('faq_items', values.faq_items.filter((_, j) => j !== i))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() =>
+                    set(
+                      'faq_items',
+                      values.faq_items.filter((_, j) => j !== i),
+                    )
+                  }
+                >
                   Remove
                 </Button>
               </div>
             ))}
-            <Button type="button" variant="outline" className="w-fit" onClick={() => set('faq_items', [...values.faq_items, { question: '', answer: '' }])}>
+            <Button
+              type="button"
+              variant="outline"
+              className="w-fit"
+              onClick={() => set('faq_items', [...values.faq_items, { question: '', answer: '' }])}
+            >
               Add question
             </Button>
             {errorFor(errors, 'faq_items') && <p className="text-sm text-destructive">{errorFor(errors, 'faq_items')}</p>}
@@ -224,7 +257,19 @@ function errorFor(errors: Record<string, string>, key: string): string | undefin
   return errors[key] ?? Object.entries(errors).find(([field]) => field.startsWith(`${key}.`))?.[1];
 }
 
-function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+function FormField({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>

@@ -159,7 +159,12 @@ export function AppLinksTab() {
                     <td className="py-2 pr-4">{app.status_link_enabled ? 'Yes' : 'No'}</td>
                     <td className="py-2 pr-4">
                       {app.app_url ? (
-                        <a href={app.app_url} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                        <a
+                          href={app.app_url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-primary underline-offset-4 hover:underline"
+                        >
                           Visit<span className="sr-only"> {app.name} (opens in a new tab)</span>
                         </a>
                       ) : (

@@ -41,12 +41,21 @@ export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
         <p className="text-sm text-muted-foreground">
           {apps.length} apps, {inactive} inactive
         </p>
-        <Input aria-label="Filter apps" placeholder="Filter by name or category" className="sm:max-w-xs" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <Input
+          aria-label="Filter apps"
+          placeholder="Filter by name or category"
+          className="sm:max-w-xs"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       </div>
       {/* A phone gets one card per app, with its actions in reach; wider screens get the table. */}
       <ul className="flex flex-col gap-3 md:hidden">
         {shown.map((app) => (
-          <li key={app.id} className={`flex flex-col gap-2 rounded-xl border p-4 ${app.is_active ? 'bg-card' : 'bg-muted/50 text-muted-foreground'}`}>
+          <li
+            key={app.id}
+            className={`flex flex-col gap-2 rounded-xl border p-4 ${app.is_active ? 'bg-card' : 'bg-muted/50 text-muted-foreground'}`}
+          >
             <div className="flex items-start justify-between gap-2">
               <div>
                 <Link to={editPath(app.id)} className="font-medium hover:underline">
@@ -76,7 +85,10 @@ export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
           </thead>
           <tbody>
             {shown.map((app) => (
-              <tr key={app.id} className={app.is_active ? 'border-b last:border-0' : 'border-b bg-muted/50 text-muted-foreground last:border-0'}>
+              <tr
+                key={app.id}
+                className={app.is_active ? 'border-b last:border-0' : 'border-b bg-muted/50 text-muted-foreground last:border-0'}
+              >
                 <td className="px-4 py-2 font-medium">
                   <Link to={editPath(app.id)} className="hover:underline">
                     {app.name}
@@ -100,7 +112,11 @@ export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
           </tbody>
         </table>
       </div>
-      {shown.length === 0 && <p className="text-muted-foreground">{apps.length === 0 ? 'No apps found. Add some apps to get started!' : 'No app matches the filter.'}</p>}
+      {shown.length === 0 && (
+        <p className="text-muted-foreground">
+          {apps.length === 0 ? 'No apps found. Add some apps to get started!' : 'No app matches the filter.'}
+        </p>
+      )}
     </div>
   );
 }
@@ -115,7 +131,13 @@ function Actions({ app, busy, onToggle, editPath, publicPath }: ActionsProps) {
           Edit
         </Link>
       </Button>
-      <Button size="sm" variant="ghost" disabled={busy} onClick={() => onToggle(app)} aria-label={`${app.is_active ? 'Deactivate' : 'Reactivate'} ${app.name}`}>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        onClick={() => onToggle(app)}
+        aria-label={`${app.is_active ? 'Deactivate' : 'Reactivate'} ${app.name}`}
+      >
         {app.is_active ? 'Deactivate' : 'Reactivate'}
       </Button>
       {app.is_active && (

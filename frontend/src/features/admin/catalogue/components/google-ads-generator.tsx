@@ -108,7 +108,9 @@ export function GoogleAdsGenerator({ origin }: { origin: string }) {
                   <li>{generated.adGroups.length} ad groups, one per app</li>
                   <li>{generated.keywords} keywords</li>
                   <li>{generated.ads} responsive search ads</li>
-                  <li>{generated.rows.length} rows of {COLUMNS.length} columns</li>
+                  <li>
+                    {generated.rows.length} rows of {COLUMNS.length} columns
+                  </li>
                 </ul>
                 <div className="max-h-72 overflow-auto rounded-md border">
                   <table className="w-full text-left text-sm">

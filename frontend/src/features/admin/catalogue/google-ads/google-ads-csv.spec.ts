@@ -24,7 +24,6 @@ const CATALOGUE: AdsApp[] = [
     category: 'Finance',
     problem_solved: 'Chasing late payments by hand every week',
     replaces_tools: 'Excel, Outlook reminders, Gmail',
-    
   },
   {
     name: 'The "Extraordinarily Thorough" Rota Planner',
@@ -83,7 +82,9 @@ describe('Google Ads CSV (admin spec §9)', () => {
   it('has one search campaign with Maximize clicks and a 50 EUR daily budget, and no max CPC column', () => {
     const { rows } = generateGoogleAds(CATALOGUE, ORIGIN);
     const campaignRows = rows.filter((row) => row['Campaign Type']);
-    expect(campaignRows).toEqual([expect.objectContaining({ 'Campaign Type': 'Search', Budget: '50.00', 'Bid Strategy Type': 'Maximize clicks' })]);
+    expect(campaignRows).toEqual([
+      expect.objectContaining({ 'Campaign Type': 'Search', Budget: '50.00', 'Bid Strategy Type': 'Maximize clicks' }),
+    ]);
     expect(new Set(rows.map((row) => row.Campaign)).size).toBe(1);
     expect(COLUMNS.some((column) => /cpc/i.test(column))).toBe(false);
   });
@@ -112,15 +113,18 @@ describe('Google Ads CSV (admin spec §9)', () => {
     // No problem text: no problem keywords; tools of 3 characters or fewer give none.
     expect(keywordsFor(CATALOGUE[2]!).map((k) => k.text)).toEqual(['qty', 'qty ai', 'qty tool', 'other ai tools']);
     // The first two tools longer than 3 characters.
-    expect(keywordsFor({ ...CATALOGUE[2]!, replaces_tools: 'CSV, Notion, Trello, Airtable' }).map((k) => k.text).slice(4)).toEqual([
-      'notion alternative',
-      'replace notion',
-      'trello alternative',
-      'replace trello',
-    ]);
+    expect(
+      keywordsFor({ ...CATALOGUE[2]!, replaces_tools: 'CSV, Notion, Trello, Airtable' })
+        .map((k) => k.text)
+        .slice(4),
+    ).toEqual(['notion alternative', 'replace notion', 'trello alternative', 'replace trello']);
     for (const app of CATALOGUE) expect(keywordsFor(app).length).toBeLessThanOrEqual(8);
     // Symbols Google Ads refuses in keywords (quotes, commas...) become spaces.
-    expect(keywordsFor(CATALOGUE[1]!).map((k) => k.text).slice(0, 4)).toEqual([
+    expect(
+      keywordsFor(CATALOGUE[1]!)
+        .map((k) => k.text)
+        .slice(0, 4),
+    ).toEqual([
       'the extraordinarily thorough rota planner',
       'the extraordinarily thorough rota planner ai',
       'the extraordinarily thorough rota planner tool',
@@ -170,7 +174,7 @@ describe('Google Ads CSV (admin spec §9)', () => {
     for (const row of rows) expect(Object.keys(row)).toHaveLength(30);
   });
 
-  it("names the file google_ads_editor_import_{date}.csv", () => {
+  it('names the file google_ads_editor_import_{date}.csv', () => {
     expect(csvFileName(new Date('2026-11-22T10:00:00Z'))).toBe('google_ads_editor_import_2026-11-22.csv');
   });
 });

@@ -117,7 +117,14 @@ export function keywordsFor(app: AdsApp): Keyword[] {
 
 /** The spec's headlines, each cut to 30 characters; the remaining slots stay blank. */
 export function headlinesFor(app: AdsApp): string[] {
-  const used = [app.name, `${app.category} AI Tool`, 'Boost Productivity', words(app.problem_solved, 4), 'AI-Powered Solution', 'Automate Your Work']
+  const used = [
+    app.name,
+    `${app.category} AI Tool`,
+    'Boost Productivity',
+    words(app.problem_solved, 4),
+    'AI-Powered Solution',
+    'Automate Your Work',
+  ]
     .map((headline) => cut(headline, HEADLINE_MAX))
     .filter(Boolean);
   return pad(used, HEADLINE_SLOTS);
@@ -148,9 +155,7 @@ const pathPart = (text: string) =>
 export function generateGoogleAds(apps: readonly AdsApp[], origin: string): GeneratedAds {
   const empty = Object.fromEntries(COLUMNS.map((column) => [column, ''])) as AdsRow;
   const row = (values: Partial<AdsRow>): AdsRow => ({ ...empty, Campaign: CAMPAIGN.name, ...values });
-  const rows: AdsRow[] = [
-    row({ 'Campaign Type': CAMPAIGN.type, Budget: CAMPAIGN.dailyBudget, 'Bid Strategy Type': CAMPAIGN.bidStrategy }),
-  ];
+  const rows: AdsRow[] = [row({ 'Campaign Type': CAMPAIGN.type, Budget: CAMPAIGN.dailyBudget, 'Bid Strategy Type': CAMPAIGN.bidStrategy })];
   const adGroups: GeneratedAds['adGroups'] = [];
   let keywordCount = 0;
   for (const app of apps) {

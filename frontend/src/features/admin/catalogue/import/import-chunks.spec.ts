@@ -12,7 +12,8 @@ describe('import chunks', () => {
 
   it('keeps each request under the byte budget', () => {
     const apps = Array.from({ length: 10 }, (_, i) => ({ name: `App ${i}`, description: 'é'.repeat(3000) }));
-    for (const chunk of importChunks(apps)) expect(new TextEncoder().encode(JSON.stringify({ apps: chunk })).length).toBeLessThan(49 * 1024);
+    for (const chunk of importChunks(apps))
+      expect(new TextEncoder().encode(JSON.stringify({ apps: chunk })).length).toBeLessThan(49 * 1024);
   });
 
   it('keeps every app exactly once, whatever the sizes', () => {
@@ -29,7 +30,9 @@ describe('import chunks', () => {
   it("names the app a server error is about, or keeps the server's message", () => {
     const chunk = [{ name: 'First' }, { name: 'Second' }];
     expect(describeImportFailure({ 'apps.1.name': 'Too long' }, 'apps.1.name: Too long', chunk)).toBe('Second (name): Too long');
-    expect(describeImportFailure({ 'apps.0.name': 'Too big' }, 'x', [{ name: 'N'.repeat(200) }])).toBe(`${'N'.repeat(39)}… (name): Too big`);
+    expect(describeImportFailure({ 'apps.0.name': 'Too big' }, 'x', [{ name: 'N'.repeat(200) }])).toBe(
+      `${'N'.repeat(39)}… (name): Too big`,
+    );
     expect(describeImportFailure(undefined, 'An app address was taken meanwhile.', chunk)).toBe('An app address was taken meanwhile.');
   });
 });

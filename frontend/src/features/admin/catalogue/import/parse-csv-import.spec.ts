@@ -45,7 +45,13 @@ describe('CSV import (admin spec §5)', () => {
       category: 0,
       benefits: [],
     });
-    expect(matchColumns(['Name', 'Description', 'Problem', 'Replace', 'Cat'])).toMatchObject({ name: 0, description: 1, problem_solved: 2, replaces_tools: 3, category: 4 });
+    expect(matchColumns(['Name', 'Description', 'Problem', 'Replace', 'Cat'])).toMatchObject({
+      name: 0,
+      description: 1,
+      problem_solved: 2,
+      replaces_tools: 3,
+      category: 4,
+    });
   });
 
   it('takes every header with benefit, spreadsheet, kill or advantage as a benefit column, split on semicolons', () => {
@@ -60,7 +66,11 @@ describe('CSV import (admin spec §5)', () => {
 
   it('honours quoted commas, quotes and line breaks (a deliberate improvement over plain-comma splitting)', () => {
     const csv = 'name,description,problem,tools\n"Chaser, Inc.","Says ""hello""\non two lines",p,"Excel, Outlook"';
-    expect(apps(csv)[0]).toMatchObject({ name: 'Chaser, Inc.', description: 'Says "hello"\non two lines', replaces_tools: 'Excel, Outlook' });
+    expect(apps(csv)[0]).toMatchObject({
+      name: 'Chaser, Inc.',
+      description: 'Says "hello"\non two lines',
+      replaces_tools: 'Excel, Outlook',
+    });
   });
 
   it('strips surrounding quotes and spaces from cells', () => {
@@ -76,9 +86,7 @@ describe('CSV import (admin spec §5)', () => {
       category: 'other',
     });
     // No matching headers at all: the name is the first cell; everything else falls back.
-    expect(apps('a,b,c,d\nFirst,x,y,z')[0]).toEqual(
-      expect.objectContaining({ ...CSV_FALLBACKS, name: 'First', spreadsheet_benefits: [] }),
-    );
+    expect(apps('a,b,c,d\nFirst,x,y,z')[0]).toEqual(expect.objectContaining({ ...CSV_FALLBACKS, name: 'First', spreadsheet_benefits: [] }));
     // Matching headers with empty cells: the name falls back to the first cell, then to 'Unnamed App'.
     expect(apps('id,name,description,problem,tools,category\n7,,,,,')[0]).toMatchObject({ ...CSV_FALLBACKS, name: '7' });
     expect(apps('name,description,problem,tools,notes\n,,,,see later')[0]).toMatchObject(CSV_FALLBACKS);
@@ -107,7 +115,12 @@ describe('CSV import properties', () => {
   // (which the import trims by design) and without semicolons (which split benefits).
   const cell = fc
     .string({ minLength: 1, maxLength: 30, unit: fc.constantFrom('a', 'Z', '7', ' ', ',', '"', '\n', 'é', '€', '&') })
-    .map((s) => s.trim().replace(/^"+|"+$/g, '').trim())
+    .map((s) =>
+      s
+        .trim()
+        .replace(/^"+|"+$/g, '')
+        .trim(),
+    )
     .filter((s) => s.length > 0);
   const row = fc.record({ name: cell, description: cell, problem_solved: cell, replaces_tools: cell, category: cell, benefit: cell });
 

@@ -46,7 +46,12 @@ describe('text import (admin spec §5)', () => {
   });
 
   it('trims lines and ignores lines of only spaces inside an entry', () => {
-    expect(apps('  Name  \n  desc \n\tproblem\n tools ')[0]).toMatchObject({ name: 'Name', description: 'desc', problem_solved: 'problem', replaces_tools: 'tools' });
+    expect(apps('  Name  \n  desc \n\tproblem\n tools ')[0]).toMatchObject({
+      name: 'Name',
+      description: 'desc',
+      problem_solved: 'problem',
+      replaces_tools: 'tools',
+    });
   });
 
   it.each([
@@ -109,7 +114,9 @@ describe('text import properties', () => {
         const result = parseTextImport(text);
         if (result.ok) {
           for (const app of result.apps) {
-            expect([app.name, app.description, app.problem_solved, app.replaces_tools, app.category].every((v) => v.trim() !== '')).toBe(true);
+            expect([app.name, app.description, app.problem_solved, app.replaces_tools, app.category].every((v) => v.trim() !== '')).toBe(
+              true,
+            );
           }
         } else {
           expect([TEXT_INPUT_REQUIRED, TEXT_NOTHING_PARSED]).toContain(result.error);

@@ -8,7 +8,14 @@ vi.mock('../api/bulk-add-apps', () => ({ bulkAddApps: vi.fn() }));
 const send = vi.mocked(bulkAddApps);
 
 const apps = Array.from({ length: 120 }, (_, i) =>
-  importedApp({ name: `App ${i}`, description: 'd', problem_solved: 'p', replaces_tools: 't', category: 'other', spreadsheet_benefits: [] }),
+  importedApp({
+    name: `App ${i}`,
+    description: 'd',
+    problem_solved: 'p',
+    replaces_tools: 't',
+    category: 'other',
+    spreadsheet_benefits: [],
+  }),
 );
 
 beforeEach(() => {
@@ -40,7 +47,11 @@ describe('running an import', () => {
     send.mockRejectedValueOnce(new ApiError(500, 'INTERNAL', 'An unexpected error occurred. Please try again.'));
     expect(await runImport(apps.slice(0, 1), () => {})).toEqual({ ok: false, added: 0, message: IMPORT_FALLBACK_MESSAGE });
     send.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await runImport(apps.slice(0, 1), () => {})).toEqual({ ok: false, added: 0, message: 'Failed to save apps to database. Please try again.' });
+    expect(await runImport(apps.slice(0, 1), () => {})).toEqual({
+      ok: false,
+      added: 0,
+      message: 'Failed to save apps to database. Please try again.',
+    });
   });
 
   it('counts in the singular or the plural', () => {

@@ -73,10 +73,7 @@ export function SuggestionsTab({ suggestions }: { suggestions: Suggestion[] | un
                       {label}
                     </Button>
                   ))}
-                  <a
-                    href={suggestionReplyHref(suggestion)}
-                    className={cn('ml-auto text-sm font-medium text-primary hover:underline')}
-                  >
+                  <a href={suggestionReplyHref(suggestion)} className={cn('ml-auto text-sm font-medium text-primary hover:underline')}>
                     Reply via Email
                   </a>
                 </div>

@@ -83,15 +83,9 @@ export function AnalyticsPanel() {
         )}
         <Tabs defaultValue="search">
           <TabsList aria-label="Analytics" className="mb-4">
-            <TabsTrigger value="search">
-              Search Queries
-            </TabsTrigger>
-            <TabsTrigger value="sources">
-              Traffic Sources
-            </TabsTrigger>
-            <TabsTrigger value="utm">
-              UTM Campaigns
-            </TabsTrigger>
+            <TabsTrigger value="search">Search Queries</TabsTrigger>
+            <TabsTrigger value="sources">Traffic Sources</TabsTrigger>
+            <TabsTrigger value="utm">UTM Campaigns</TabsTrigger>
           </TabsList>
           <TabsContent value="search" className="space-y-4 outline-none">
             <SearchQueriesUpload onImported={() => setRecordedAt(Date.now())} />
@@ -207,14 +201,28 @@ function SessionsBarChart({ data, label }: { data: { name: string; sessions: num
   );
 }
 
-function DataTable({ headers, numericFrom, label, children }: { headers: string[]; numericFrom: number; label: string; children: ReactNode }) {
+function DataTable({
+  headers,
+  numericFrom,
+  label,
+  children,
+}: {
+  headers: string[];
+  numericFrom: number;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="border-b text-muted-foreground">
           <tr>
             {headers.map((header, i) => (
-              <th key={header} scope="col" className={`py-2 font-medium ${i >= numericFrom ? 'text-right' : 'pr-4'} ${i > numericFrom ? 'pl-4' : ''}`}>
+              <th
+                key={header}
+                scope="col"
+                className={`py-2 font-medium ${i >= numericFrom ? 'text-right' : 'pr-4'} ${i > numericFrom ? 'pl-4' : ''}`}
+              >
                 {header}
               </th>
             ))}

@@ -15,8 +15,16 @@ export function AuditTrail() {
   return (
     <Card>
       <CardContent className="space-y-4">
-        {error && !data && <p role="alert" className="text-destructive">The audit trail could not be loaded.</p>}
-        {isLoading && !data && <p role="status" className="text-muted-foreground">Loading the audit trail...</p>}
+        {error && !data && (
+          <p role="alert" className="text-destructive">
+            The audit trail could not be loaded.
+          </p>
+        )}
+        {isLoading && !data && (
+          <p role="status" className="text-muted-foreground">
+            Loading the audit trail...
+          </p>
+        )}
         {data && data.entries.length === 0 && <p className="text-muted-foreground">No admin changes recorded yet.</p>}
         {data && data.entries.length > 0 && (
           <>
@@ -35,10 +43,18 @@ export function AuditTrail() {
               <table className="w-full text-left text-sm">
                 <thead className="border-b text-muted-foreground">
                   <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">What</th>
-                    <th scope="col" className="py-2 font-medium">Record</th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      When
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Who
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      What
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Record
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y">

@@ -40,7 +40,9 @@ export function DailyTrafficChart() {
       </CardHeader>
       <CardContent>
         {problem ? (
-          <p role="alert" className="text-sm text-destructive">{problem}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
         ) : (
           <>
             <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
@@ -54,8 +56,24 @@ export function DailyTrafficChart() {
                   <YAxis allowDecimals={false} fontSize={12} />
                   <Tooltip />
                   <Legend />
-                  <Line type="monotone" dataKey="sessions" name="Sessions" stroke={CHART_COLORS[0]} strokeWidth={2} dot={false} isAnimationActive={false} />
-                  <Line type="monotone" dataKey="pageViews" name="Page views" stroke={CHART_COLORS[1]} strokeWidth={2} dot={false} isAnimationActive={false} />
+                  <Line
+                    type="monotone"
+                    dataKey="sessions"
+                    name="Sessions"
+                    stroke={CHART_COLORS[0]}
+                    strokeWidth={2}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                  <Line
+                    type="monotone"
+                    dataKey="pageViews"
+                    name="Page views"
+                    stroke={CHART_COLORS[1]}
+                    strokeWidth={2}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
                 </LineChart>
               </ResponsiveContainer>
             </div>

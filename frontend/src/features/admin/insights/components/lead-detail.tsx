@@ -47,11 +47,18 @@ export function LeadDetail({ leadId }: { leadId: string }) {
     return (
       <div className="space-y-4">
         <BackToLeads />
-        <p role="alert" className="text-destructive">Failed to load lead interactions.</p>
+        <p role="alert" className="text-destructive">
+          Failed to load lead interactions.
+        </p>
       </div>
     );
   }
-  if (!data) return <p role="status" className="text-muted-foreground">Loading lead details...</p>;
+  if (!data)
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading lead details...
+      </p>
+    );
   return <LeadDetailView data={data} />;
 }
 
@@ -84,8 +91,7 @@ function LeadDetailView({ data }: { data: LeadDetailData }) {
         <Badge variant="outline">Source: {lead.sourcePage ?? 'Unknown'}</Badge>
         {referralData && (
           <Badge variant="outline">
-            Referral Code: {referralData.code} ({referralData.conversions}{' '}
-            {referralData.conversions === 1 ? 'conversion' : 'conversions'})
+            Referral Code: {referralData.code} ({referralData.conversions} {referralData.conversions === 1 ? 'conversion' : 'conversions'})
           </Badge>
         )}
       </div>

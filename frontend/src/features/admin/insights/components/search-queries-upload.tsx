@@ -45,7 +45,11 @@ export function SearchQueriesUpload({ onImported }: { onImported: () => void }) 
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-lg border bg-muted/40 p-3" aria-label="Upload Search Console Queries CSV">
+    <form
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3 rounded-lg border bg-muted/40 p-3"
+      aria-label="Upload Search Console Queries CSV"
+    >
       <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
         <Label htmlFor={`${id}-file`}>Search Console Queries CSV</Label>
         <Input
@@ -58,11 +62,27 @@ export function SearchQueriesUpload({ onImported }: { onImported: () => void }) 
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-start`}>Period start</Label>
-        <Input id={`${id}-start`} type="date" required value={startDate} max={endDate} onChange={(e) => setStartDate(e.target.value)} className="w-40" />
+        <Input
+          id={`${id}-start`}
+          type="date"
+          required
+          value={startDate}
+          max={endDate}
+          onChange={(e) => setStartDate(e.target.value)}
+          className="w-40"
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-end`}>Period end</Label>
-        <Input id={`${id}-end`} type="date" required value={endDate} min={startDate} onChange={(e) => setEndDate(e.target.value)} className="w-40" />
+        <Input
+          id={`${id}-end`}
+          type="date"
+          required
+          value={endDate}
+          min={startDate}
+          onChange={(e) => setEndDate(e.target.value)}
+          className="w-40"
+        />
       </div>
       <Button type="submit" disabled={!file || busy}>
         {busy ? 'Uploading...' : 'Upload CSV'}
