@@ -1,4 +1,9 @@
-/** Every migration, in order. Names sort by date; add new ones at the end. */
+/**
+ * Every migration, in order. Names sort by date; add new ones at the end. Numbers 11 and 12 belong to no
+ * migration: each name is recorded in every database it ran on, so the numbering is never closed up.
+ * The table types beside the modules (`*.tables.ts`) are checked against the migrated schema by
+ * backend/src/shared/db/tables.int-spec.ts.
+ */
 import type { Migration } from 'kysely/migration';
 import * as eventStore from './2026-11-22-01-event-store.js';
 import * as catalogue from './2026-11-22-02-catalogue.js';

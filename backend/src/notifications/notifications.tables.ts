@@ -25,7 +25,7 @@ export interface EmailOutboxTable {
   recipient_key: string;
   message: ColumnType<StoredMessage, string, string>;
   /** The template's inputs, rendered when the e-mail is sent (null in rows written before). */
-  params: ColumnType<unknown, string | null, string | null>;
+  params: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
   last_error: string | null;

@@ -61,10 +61,11 @@ export function developerInquiryToTeam(p: {
   portfolioUrl: string | null;
   linkedinUrl: string | null;
 }): EmailContent {
-  const links = [
+  const candidates: [string, string | null][] = [
     ['Portfolio', p.portfolioUrl],
     ['LinkedIn', p.linkedinUrl],
-  ].filter((pair): pair is [string, string] => isWebLink(pair[1]));
+  ];
+  const links = candidates.filter((pair): pair is [string, string] => isWebLink(pair[1]));
   return layout({
     subject: `Developer inquiry from ${p.name}`,
     preheader: p.message.slice(0, 90),
