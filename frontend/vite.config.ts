@@ -24,7 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     // The service worker and manifest (docs/pwa.md). Registration is the app's own, lazily after load
-    // (features/pwa/register-service-worker.ts), so nothing is injected into the page's first load.
+    // (features/pwa/start-pwa.ts), so nothing is injected into the page's first load.
     !isSsrBuild &&
       VitePWA({
         strategies: 'injectManifest',

@@ -1,4 +1,4 @@
-/** The worker process: projections (and later e-mails) only, no HTTP. Run as many as you like. */
+/** The worker process: projections and e-mail delivery, no HTTP. Run as many as you like. */
 import { getPriority, setPriority } from 'node:os';
 import { configOrExit } from './bootstrap-config.js';
 import { closeOnSignals, createWorkerApp } from './bootstrap.js';

@@ -121,7 +121,7 @@ describe('leads', () => {
       data: { leadId: id, email: expect.stringMatching(/^erased-[0-9a-f]+@erased\.invalid$/) },
       metadata: expect.objectContaining({ userId: adminId }),
     });
-    // The person is erased with the lead (issue #11): no event still holds the address, and the erasure
+    // The person is erased with the lead: no event still holds the address, and the erasure
     // itself is recorded with the acting admin.
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where data::text ilike ${'%gone@example.com%'}`.execute(
       db(),

@@ -1,5 +1,5 @@
 /**
- * Personal data erasure (issue #11): one person is planted everywhere a visitor can leave a trace (lead,
+ * Personal data erasure: one person is planted everywhere a visitor can leave a trace (lead,
  * referrals both ways, newsletter, quiz, suggestion, question, developer inquiry, account, analytics visit,
  * e-mails sent to and about them), then erased. Afterwards no text or JSON column of any table, the event
  * log included, and no .eml file holds their address, its key, their name or their messages; every count

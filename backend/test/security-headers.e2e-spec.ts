@@ -1,5 +1,5 @@
 /**
- * Hardening (issue #11): helmet's headers on every answer, a Content Security Policy with no inline script
+ * Hardening: helmet's headers on every answer, a Content Security Policy with no inline script
  * but the page's own loader (by a per-response nonce), CORS closed unless CORS_ORIGINS names a site, and the
  * session cookie HttpOnly, SameSite and Secure behind TLS. The browser side (no CSP violation on any page
  * type) is frontend/e2e/security.e2e.ts.

@@ -1,5 +1,5 @@
 /**
- * Browser security (issue #11), in Chromium against the built app:
+ * Browser security, in Chromium against the built app:
  * - the Content Security Policy: every page type loads, hydrates and registers its service worker with no
  *   CSP violation (so no inline script runs but the page's nonce'd loader), and the ads tag may load;
  * - stored strings are escaped: payloads planted through the public APIs (suggestions, questions, lead

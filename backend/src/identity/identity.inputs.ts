@@ -25,7 +25,6 @@ export const signUpInput = z.strictObject({
   // The admin login page signs up administrators-to-be: their confirmation link leads to the console.
   redirect_to: z.enum(['/', '/admin/dashboard'], { error: "redirect_to must be '/' or '/admin/dashboard'." }).default('/'),
 });
-export type SignUpInput = z.output<typeof signUpInput>;
 
 export const signInInput = z.strictObject({
   email: emailSchema,

@@ -27,8 +27,6 @@ export type SignInFailed = Event<
   { userId: string | null; emailKey: string; reason: 'invalid-credentials' | 'email-not-confirmed' }
 >;
 
-export type UserEvent = UserRegistered | EmailConfirmed | RoleGranted | UserSignedIn | SignInFailed;
-
 export const userStream = (userId: string) => `user-${userId}`;
 /** Sign-in audit events, appended unversioned (no decision depends on them). */
 export const SIGN_IN_AUDIT_STREAM = 'sign-in-audit';

@@ -1,5 +1,5 @@
 /**
- * Erasure of one person's personal data (issue #11; `npm run privacy:erase -- <email>`, and the admin's lead
+ * Erasure of one person's personal data (`npm run privacy:erase -- <email>`, and the admin's lead
  * deletion). The log stays the source of truth, so the person is masked in it, in place:
  *
  * - the address becomes one placeholder (`erased-<random>@erased.invalid`) everywhere, and its key

@@ -1,6 +1,6 @@
 /**
- * The wire contract of POST /api/analytics/collect (docs: /work/analytics-contract.md, shared with the
- * tracker): 1–50 events, each strictly shaped, strings capped. A batch with any invalid event is refused
+ * The wire contract of POST /api/analytics/collect (docs/architecture.md, "analytics"; the tracker's side
+ * is frontend/src/lib/analytics/events.ts): 1–50 events, each strictly shaped, strings capped. A batch with any invalid event is refused
  * whole (400 naming the field, e.g. `events.3.url`), and nothing is written.
  */
 import { z } from 'zod';
@@ -104,7 +104,6 @@ export const collectBatchSchema = z.strictObject(
 );
 
 export type TrackerEvent = z.output<typeof trackerEventSchema>;
-export type CollectBatch = z.output<typeof collectBatchSchema>;
 
 export const collectResultSchema = z.object({
   accepted: z.number().int().describe('Events recorded'),

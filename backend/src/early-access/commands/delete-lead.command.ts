@@ -2,7 +2,7 @@
  * The admin deletes a lead (spec §2, Leads tab): one LeadDeleted event on the lead's own stream, carrying the
  * acting admin; the inline leads projection removes the row in the same transaction, so the list, the
  * counts and the Early Explorers figures no longer include it. Then the person's data is erased everywhere
- * else (issue #11: their address, name and messages are masked in the log and every read model, the
+ * else (their address, name and messages are masked in the log and every read model, the
  * e-mails included), as `npm run privacy:erase` would.
  */
 import { Inject } from '@nestjs/common';

@@ -4,7 +4,7 @@
  * then `next_attempt_at` pushed past the claim's length), so two senders never send the same e-mail,
  * whichever jobs or loops brought them to it. Marketing to an address that unsubscribed is skipped. What was
  * sent is marked in one statement per batch: a batch of 50 welcome e-mails costs the database 2 statements
- * instead of 100 (docs/performance.md, session 8). A send that fails is counted, its error kept, and its
+ * instead of 100 (docs/performance.md). A send that fails is counted, its error kept, and its
  * claim replaced by the retry time the caller gives.
  */
 import { sql } from 'kysely';

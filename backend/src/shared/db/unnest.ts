@@ -2,7 +2,7 @@
  * Many rows in one INSERT … SELECT FROM unnest(…), one array parameter per column. The statement's text is
  * the same whatever the number of rows; a VALUES list has a parameter per cell, which PostgreSQL parses and
  * plans anew each time and the client serialises one by one. For a group of 200 joins that is half the
- * time of each INSERT (docs/performance.md, session 8).
+ * time of each INSERT (docs/performance.md).
  *
  *   await withRows(trx.insertInto('leads'), rows, LEAD_COLUMNS).execute()
  *

@@ -1,7 +1,7 @@
 /**
  * Who made an admin change. The global AuthGuard (identity module) verifies the access token and puts its
  * claims on the request; a command handler records the actor's id in the event metadata (`userId`), which
- * is what the audit trail reads (issue #11: every admin change carries the acting admin).
+ * is what the audit trail reads (every admin change carries the acting admin).
  */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { EventMetadata } from '../event-store/events.js';

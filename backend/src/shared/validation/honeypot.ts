@@ -9,8 +9,6 @@
  */
 import { z } from 'zod';
 
-export const HONEYPOT_FIELD = 'website';
-
 /** Any text, up to a size the body limit would allow anyway; only whether it is blank matters. */
 export const honeypotSchema = z.string({ error: 'Must be text.' }).max(2048, 'At most 2048 characters.').nullish();
 

@@ -1,4 +1,4 @@
-/** /admin/audit (issue #11): who changed what and when. */
+/** /admin/audit: who changed what and when. */
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { AuditTrail } from '../../../features/admin/insights/components/audit-trail';

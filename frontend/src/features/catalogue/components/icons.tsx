@@ -60,11 +60,3 @@ export function SparklesIcon(props: IconProps) {
     </Icon>
   );
 }
-
-export function ArrowUpIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 19V5M5 12l7-7 7 7" />
-    </Icon>
-  );
-}

@@ -1,4 +1,4 @@
-/** The audit trail (issue #11): every change an administrator made, who made it and when, newest first. */
+/** The audit trail: every change an administrator made, who made it and when, newest first. */
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent } from '../../../../components/ui/card';

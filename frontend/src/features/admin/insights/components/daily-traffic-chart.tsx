@@ -1,4 +1,4 @@
-/** Sessions and page views per UTC day for a chosen date range (issue #8: the Overview's traffic chart). */
+/** Sessions and page views per UTC day for a chosen date range (the Overview's traffic chart). */
 import { useId, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../../components/ui/card';

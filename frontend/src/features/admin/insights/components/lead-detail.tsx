@@ -1,7 +1,7 @@
 /**
  * The lead detail page (admin spec §2): the lead's e-mail and join date, four tiles of session metrics,
  * Source and Referral Code badges, the Activity Timeline, Quiz Results (only if any), Referral Performance
- * (only if the lead has a referral record) and the admin Changes to the lead (audit trail, issue #11).
+ * (only if the lead has a referral record) and the admin Changes to the lead (audit trail).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
