@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['backend/src/**/*.int-spec.ts', 'backend/test/**/*.e2e-spec.ts'],
+          // Every test database is a copy of one migrated template (backend/src/shared/testing/template-database.ts).
+          globalSetup: ['backend/src/shared/testing/template-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,6 +7,7 @@
  * the first authorised request.
  */
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -14,8 +15,8 @@ import { Queue } from 'bullmq';
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../shared/config/config.js';
-import type { Db } from '../shared/db/tables.js';
-import { CONFIG, DB } from '../shared/kernel.module.js';
+import { IsAdmin } from '../identity/queries/is-admin.query.js';
+import { CONFIG } from '../shared/kernel.module.js';
 import { PROJECTIONS_QUEUE } from '../shared/queue/projection-wakeup.js';
 import { appSecret, signToken, verifyToken } from '../shared/security/signed-token.js';
 
@@ -34,7 +35,7 @@ export class QueueDashboard implements OnModuleDestroy {
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(DB) private readonly db: Db,
+    private readonly queries: QueryBus,
   ) {}
 
   get enabled(): boolean {
@@ -77,8 +78,7 @@ export class QueueDashboard implements OnModuleDestroy {
     const cookie = parseCookies(request.headers.cookie ?? '')[QUEUE_DASHBOARD_COOKIE];
     const userId = cookie ? verifyToken(appSecret(this.config), TOKEN_PURPOSE, cookie) : null;
     if (!userId) return 401;
-    const profile = await this.db.selectFrom('profiles').select('role').where('user_id', '=', userId).executeTakeFirst();
-    return profile?.role === 'admin' ? 200 : 403;
+    return (await this.queries.execute(new IsAdmin(userId))) ? 200 : 403;
   }
 
   private openQueues(): void {

@@ -7,6 +7,7 @@ import { ConfirmEmailHandler } from './commands/confirm-email.command.js';
 import { SignInHandler } from './commands/sign-in.command.js';
 import { SignUpHandler } from './commands/sign-up.command.js';
 import { AuthGuard } from './http/auth.guard.js';
+import { IsAdminHandler } from './queries/is-admin.query.js';
 import { IdentityController } from './identity.controller.js';
 import { SessionService } from './sessions.js';
 
@@ -20,6 +21,7 @@ import { SessionService } from './sessions.js';
     ConfirmEmailHandler,
     SignInHandler,
     GetAuditTrailHandler,
+    IsAdminHandler,
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
   ],

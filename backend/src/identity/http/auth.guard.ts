@@ -4,12 +4,12 @@
  * else), so an admin route added later cannot forget it. Other routes are public unless marked
  * `@SignedIn()`. The role is read from `profiles` on each admin request, so a change applies at once.
  */
-import { Inject, Injectable, Logger, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyRequest as Request } from 'fastify';
-import type { Db } from '../../shared/db/tables.js';
 import { ForbiddenError, UnauthorizedError } from '../../shared/errors/domain-error.js';
-import { DB } from '../../shared/kernel.module.js';
+import { IsAdmin } from '../queries/is-admin.query.js';
 import { SessionService, type AccessClaims } from '../sessions.js';
 
 export const AUTHENTICATION_REQUIRED = 'Please sign in to continue.';
@@ -29,12 +29,11 @@ export function isAdminPath(path: string): boolean {
 
 @Injectable()
 export class AuthGuard implements CanActivate {
-  private readonly logger = new Logger('auth');
   private readonly adminRoutes = new WeakMap<object, boolean>();
 
   constructor(
     private readonly sessions: SessionService,
-    @Inject(DB) private readonly db: Db,
+    private readonly queries: QueryBus,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,7 +59,7 @@ export class AuthGuard implements CanActivate {
     if (!signedIn) return;
     // An expired token gets the same 401: the client refreshes and retries once.
     if (!claims) throw new UnauthorizedError('AUTH.UNAUTHENTICATED', AUTHENTICATION_REQUIRED);
-    if (admin && !(await this.isAdmin(claims.sub))) throw new ForbiddenError('AUTH.FORBIDDEN', ADMIN_REQUIRED);
+    if (admin && !(await this.queries.execute(new IsAdmin(claims.sub)))) throw new ForbiddenError('AUTH.FORBIDDEN', ADMIN_REQUIRED);
   }
 
   /** From the route's declaration, not the request URL (a router may match paths case-insensitively, or ignore a trailing slash). */
@@ -75,17 +74,6 @@ export class AuthGuard implements CanActivate {
       this.adminRoutes.set(handler, admin);
     }
     return admin;
-  }
-
-  /** The spec's rule: admin when the profile's role is 'admin'; false when the look-up fails. */
-  private async isAdmin(userId: string): Promise<boolean> {
-    try {
-      const profile = await this.db.selectFrom('profiles').select('role').where('user_id', '=', userId).executeTakeFirst();
-      return profile?.role === 'admin';
-    } catch (error) {
-      this.logger.error(error, 'role look-up failed');
-      return false;
-    }
   }
 }
 

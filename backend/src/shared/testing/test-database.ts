@@ -28,20 +28,32 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, migrated database on the real PostgreSQL. */
+/**
+ * A new database on the real PostgreSQL: migrated (a copy of the run's template database when there is one,
+ * see template-database.ts), or empty with `migrate: false` for tests of what migrates it.
+ */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const name = uniqueName('unsheet_test');
-  await withAdminClient((client) => client.query(`create database ${name}`));
+  const template = options.migrate === false ? undefined : process.env.TEST_TEMPLATE_DATABASE;
+  await createEmptyDatabase(name, template);
   const url = databaseUrl(name);
-  const handle = await openDatabase({ url, dataDir: '.data', migrate: options.migrate });
+  const handle = await openDatabase({ url, dataDir: '.data', migrate: options.migrate !== false && !template });
   return {
     url,
     handle,
     async drop() {
       await handle.close().catch(() => {});
-      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(name);
     },
   };
+}
+
+export async function createEmptyDatabase(name: string, template?: string): Promise<void> {
+  await withAdminClient((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
 }
 
 export function databaseUrl(name: string): string {
