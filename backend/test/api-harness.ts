@@ -3,7 +3,16 @@ import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from '../src/bootstrap.js';
 import type { Config } from '../src/shared/config/config.js';
 import { bearer, createAdmin, recordRoutes } from './auth-helpers.js';
-import { clearRedisPrefix, createTestDatabase, silentLogger, testConfig, type TestDatabase } from '../src/shared/testing/test-database.js';
+import { buildProjections } from '../src/projections.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  eventually,
+  projectionsCaughtUp,
+  silentLogger,
+  testConfig,
+  type TestDatabase,
+} from '../src/shared/testing/test-database.js';
 
 export interface ApiHarness {
   app: INestApplication;
@@ -53,4 +62,19 @@ export async function startApi(overrides: Record<string, string> = {}, database?
     },
   };
   return harness;
+}
+
+/**
+ * Waits until nothing is left to happen: every async projection has applied the whole log and no e-mail is
+ * owed (none pending or queued). Tests that assert that something did not happen (no second e-mail, no
+ * duplicate row) wait for this instead of a fixed time: anything late would have happened by then.
+ */
+export async function settled(api: ApiHarness, timeoutMs = 15_000): Promise<void> {
+  const db = api.database.handle.db;
+  const projections = buildProjections(api.config);
+  await eventually(async () => {
+    if (!(await projectionsCaughtUp(db, projections))) return false;
+    const owed = await db.selectFrom('email_outbox').select('id').where('status', '=', 'pending').limit(1).executeTakeFirst();
+    return owed === undefined;
+  }, timeoutMs);
 }

@@ -16,7 +16,7 @@ import { emailPreferencesStream } from '../src/notifications/unsubscribe/unsubsc
 import { emailKey } from '../src/shared/validation/email.js';
 import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import { createTestDatabase, eventually } from '../src/shared/testing/test-database.js';
-import { startApi, type ApiHarness } from './api-harness.js';
+import { settled, startApi, type ApiHarness } from './api-harness.js';
 
 const BASE = 'https://unsheet.example.com';
 const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -190,7 +190,7 @@ describe('e-mail through BullMQ and SMTP', () => {
       data: { suggestionId: randomUUID(), email: 'retry@example.com', text: 'Retry me', category: null, sourcePage: null },
     });
     await eventually(() => smtp.messages.length === before + 1, 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled(api);
     expect(smtp.messages.length).toBe(before + 1);
     expect(smtp.attempts() - attemptsBefore).toBe(3);
     const row = (await outboxStatus(api)).at(-1)!;
@@ -201,7 +201,7 @@ describe('e-mail through BullMQ and SMTP', () => {
     const before = smtp.messages.length;
     const rows = (await outboxStatus(api)).length;
     await api.app.get(ProjectionRunner).rebuild('email-reactor');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await settled(api);
     expect(smtp.messages.length).toBe(before);
     expect((await outboxStatus(api)).length).toBe(rows);
   });
@@ -256,7 +256,7 @@ describe('e-mail without Redis (embedded wake-ups)', () => {
       smtp.refuseNext(0);
       api = await startApi(settings, database);
       await eventually(() => smtp.messages.length === 2, 15_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await settled(api);
       expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Quick question from Ada', 'We got your question']);
       expect((await outboxStatus(api)).map((row) => row.status)).toEqual(['sent', 'sent']);
     } finally {
