@@ -1,9 +1,9 @@
 /**
- * Joins the Early Explorers (positions 1–100) or the wait-list after them. Positions are assigned under a
- * transaction-scoped advisory lock and are the version of the `waitlist` stream, so N concurrent joins get
- * N distinct, gap-free positions; an address that joins again (trimmed, case-insensitive) gets its position
- * back and nothing is written. The server draws the referral code, unique among all codes, retrying on a
- * clash; an address that already has a code from the share-link generator keeps it. Concurrent joins are
+ * Joins the Early Explorers (positions 1–100) or the wait-list after them. The rules (positions, codes,
+ * referral credit) are the waitlist decider's (lead/waitlist.decider.ts); this handler gives it the state and
+ * the fresh codes it needs and appends what it decides. Positions are assigned under a transaction-scoped
+ * advisory lock and are the version of the `waitlist` stream, so N concurrent joins get N distinct, gap-free
+ * positions. Referral codes are drawn unique among all codes, retrying on a clash. Concurrent joins are
  * written in groups (see JoinWaitlistHandler).
  */
 import { randomUUID } from 'node:crypto';
@@ -19,10 +19,10 @@ import { DB } from '../../shared/kernel.module.js';
 import { emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
 import { appendConversions } from '../conversion/conversion.events.js';
-import { isDisposableEmail } from '../lead/disposable-email.js';
-import { WAITLIST_STREAM, type LeadJoined } from '../lead/lead.events.js';
+import { WAITLIST_STREAM } from '../lead/lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../lead/referral-code.js';
 import { EARLY_EXPLORERS_CAP } from '../lead/rewards.js';
+import { answers, freshNeeded, waitlistDecider, type WaitlistState } from '../lead/waitlist.decider.js';
 
 export const joinWaitlistInput = z.strictObject({
   email: emailSchema,
@@ -119,64 +119,21 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
     }
   }
 
+  /** Reads the state the group's decision needs, under the waitlist lock; decides; appends. */
   private async join(inputs: JoinInput[]): Promise<JoinResult[]> {
     let appended: RecordedEvent[] = [];
     const results = await this.db.transaction().execute(async (trx) => {
       await lockWaitlist(trx);
-      const emails = [...new Set(inputs.map((input) => input.email))];
-      const known = new Map(
-        (await trx.selectFrom('leads').select(['email', 'waitlist_position', 'referral_code']).where('email', 'in', emails).execute()).map(
-          (lead) => [lead.email, { position: lead.waitlist_position, code: lead.referral_code }],
-        ),
-      );
-      const refs = [...new Set(inputs.flatMap(({ ref }) => (ref && REFERRAL_CODE_PATTERN.test(ref) ? [ref] : [])))];
-      const referrers = new Map(
-        refs.length === 0
-          ? []
-          : (await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute()).map((r) => [
-              r.code,
-              r.owner_email,
-            ]),
-      );
-      // An address the share-link generator already gave a code keeps it: links already shared stay valid.
-      const issued = new Map(
-        (await trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('owner_email', 'in', emails).execute()).map((r) => [
-          r.owner_email,
-          r.code,
-        ]),
-      );
-      const newcomers = emails.filter((email) => !known.has(email) && !issued.has(email));
-      const codes = await unusedReferralCodes(trx, newcomers.length);
-      const first = await streamVersion(trx, WAITLIST_STREAM);
-      const events: LeadJoined[] = [];
-      const results = inputs.map(({ email, source_page, ref, sessionId }) => {
-        const existing = known.get(email);
-        if (existing) return joined(existing.position, existing.code, true);
-        const position = first + events.length + 1;
-        const referralCode = issued.get(email) ?? codes.pop()!;
-        // Self-referral (a code the generator issued to this very address) earns nothing.
-        const owner = ref ? referrers.get(ref) : undefined;
-        const referredBy = owner !== undefined && owner !== email ? ref : null;
-        events.push({
-          type: 'LeadJoined',
-          data: {
-            leadId: randomUUID(),
-            email,
-            sourcePage: source_page,
-            position,
-            referralCode,
-            referredBy,
-            sessionId,
-            disposableEmail: isDisposableEmail(email),
-          },
-        });
-        // The same address twice in one group: the second is told the position the first got.
-        known.set(email, { position, code: referralCode });
-        return joined(position, referralCode, false);
-      });
+      const state = await waitlistState(trx, inputs);
+      const needed = freshNeeded(inputs, state);
+      const fresh = {
+        codes: await unusedReferralCodes(trx, needed.codes),
+        leadIds: Array.from({ length: needed.leadIds }, () => randomUUID()),
+      };
+      const events = waitlistDecider.decide({ type: 'JoinWaitlistGroup', joins: inputs, fresh }, state);
       if (events.length > 0) {
         appended = [
-          ...(await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, first)).events,
+          ...(await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, state.lastPosition)).events,
           ...(await appendConversions(
             this.events,
             trx,
@@ -185,7 +142,7 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
           )),
         ];
       }
-      return results;
+      return answers(inputs, state, events).map(({ position, code, alreadyJoined }) => joined(position, code, alreadyJoined));
     });
     this.events.published(appended);
     return results;
@@ -199,6 +156,28 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
       .executeTakeFirstOrThrow();
     return joined(count + 1, newReferralCode(), false);
   }
+}
+
+/**
+ * The part of the waitlist's state a group's decision reads: the group's addresses already on the list, the
+ * owners of the codes they were referred by, the codes the share-link generator gave them, and the last
+ * position (the waitlist stream's version). Call under the waitlist lock.
+ */
+async function waitlistState(trx: Db, inputs: readonly JoinInput[]): Promise<WaitlistState> {
+  const emails = [...new Set(inputs.map((input) => input.email))];
+  const refs = [...new Set(inputs.flatMap(({ ref }) => (ref && REFERRAL_CODE_PATTERN.test(ref) ? [ref] : [])))];
+  const [leads, owners, issued, lastPosition] = await Promise.all([
+    trx.selectFrom('leads').select(['email', 'waitlist_position', 'referral_code']).where('email', 'in', emails).execute(),
+    refs.length === 0 ? [] : trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute(),
+    trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('owner_email', 'in', emails).execute(),
+    streamVersion(trx, WAITLIST_STREAM),
+  ]);
+  return {
+    lastPosition,
+    leads: new Map(leads.map((lead) => [lead.email, { position: lead.waitlist_position, code: lead.referral_code }])),
+    owners: new Map(owners.map((row) => [row.code, row.owner_email])),
+    issued: new Map(issued.map((row) => [row.owner_email, row.code])),
+  };
 }
 
 /**
