@@ -4,6 +4,7 @@
  * design's boundaries, so the layout stays true without anyone policing it:
  * - frontend: features do not import each other or `app/`; `components/` and `lib/` import no feature and
  *   not `app/` (bulletproof-react's zones);
+ * - contracts/ (what the SPA and the API share) imports neither side;
  * - backend: the kernel (`shared/`) imports no module; a module imports of another only what that module
  *   publishes (its Nest module, its events, its queries and their views), never its commands, tables or
  *   helpers. The composition roots (app.module.ts, projections.ts, bootstrap.ts, the CLIs) import anything.
@@ -94,6 +95,23 @@ export default tseslint.config(
               ),
               message: 'A module imports only what another publishes (its module, events and queries): ask it through a query.',
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${ROOT}/contracts`,
+              from: [`${ROOT}/backend`, `${ROOT}/frontend`],
+              message: 'The contract is what both sides import; it imports neither.',
+            },
           ],
         },
       ],

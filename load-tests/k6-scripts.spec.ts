@@ -130,7 +130,7 @@ describe('parameters', () => {
     const script = await load('analytics-ingest.js', { THINK: '0' });
     stub.answer = fakeUnsheet();
     for (let i = 0; i < 20; i++) script.default(undefined);
-    const { collectBatchSchema } = await import('../backend/src/analytics/collect/collect.schema.js');
+    const { collectBatchSchema } = await import('../contracts/analytics/collect.js');
     const batches = stub.requests.map((r) => JSON.parse(r.body!) as { events: { type: string }[] });
     for (const batch of batches) {
       expect(batch.events.length).toBeLessThanOrEqual(20);

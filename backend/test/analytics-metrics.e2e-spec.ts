@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackerEvent } from '../src/analytics/collect/collect.schema.js';
+import type { TrackerEvent } from '../../contracts/analytics/collect.js';
 import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
 import { quizStream } from '../src/early-access/quiz/quiz.events.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectBatchSchema, type TrackerEvent } from '../../backend/src/analytics/collect/collect.schema.js';
+import { collectBatchSchema, type TrackerEvent } from '../../contracts/analytics/collect.js';
 import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/test-database.js';
 import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';

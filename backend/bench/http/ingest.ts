@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { TrackerEvent } from '../../src/analytics/collect/collect.schema.js';
+import type { TrackerEvent } from '../../../contracts/analytics/collect.js';
 import { parseUserAgent, toVisitEvent } from '../../src/analytics/collect/enrich.js';
 import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../../src/analytics/testing/tracker-events.js';
 import { load, percentile, type LoadResult } from './load.js';

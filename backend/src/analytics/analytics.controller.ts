@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest as Request } from 'fastify';
 import { openApiSchema } from '../shared/http/zod.js';
-import { collectBatchSchema, collectResultSchema } from './collect/collect.schema.js';
+import { collectBatchSchema, collectResultSchema } from '../../../contracts/analytics/collect.js';
 import { CollectAnalytics, type CollectResult } from './commands/collect-analytics.command.js';
 
 /** The tracker's only endpoint (public). The admin's queries are in AnalyticsAdminController. */

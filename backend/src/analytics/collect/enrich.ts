@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import UAParser from 'ua-parser-js';
 import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
 import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
-import type { TrackerEvent } from './collect.schema.js';
+import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
 
 const MAX_USER_AGENT = 512;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import { CONFIG } from '../../shared/kernel.module.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
-import { collectBatchSchema } from '../collect/collect.schema.js';
+import { collectBatchSchema } from '../../../../contracts/analytics/collect.js';
 import { hashIp, parseUserAgent, toVisitEvent } from '../collect/enrich.js';
 
 export interface CollectResult {

@@ -1,6 +1,6 @@
 /** Builders of tracker events exactly as the contract shapes them, for tests and the benchmark. */
 import { randomUUID } from 'node:crypto';
-import type { TrackerEvent } from '../collect/collect.schema.js';
+import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
 
 type Of<T extends TrackerEvent['type']> = Extract<TrackerEvent, { type: T }>;
 type Overrides<T extends TrackerEvent['type']> = Partial<Omit<Of<T>, 'type'>>;

@@ -3,22 +3,11 @@
  * search engines and social sites by name; paid when gclid, msclkid or fbclid is present), extended with AI
  * assistants as their own kind of source. Pure functions, so the rules are tested as a table.
  */
+import type { ClickIds, Utm } from '../../../../contracts/analytics/collect';
+import type { TrafficType } from '../../../../contracts/analytics/limits';
 
-export type TrafficType = 'search' | 'social' | 'paid' | 'ai' | 'referral' | 'direct';
-
-export interface Utm {
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
-  term: string | null;
-  content: string | null;
-}
-
-export interface ClickIds {
-  gclid: string | null;
-  msclkid: string | null;
-  fbclid: string | null;
-}
+export type { ClickIds, Utm } from '../../../../contracts/analytics/collect';
+export type { TrafficType } from '../../../../contracts/analytics/limits';
 
 export interface Attribution {
   utm: Utm;

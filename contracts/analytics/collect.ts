@@ -1,11 +1,12 @@
 /**
- * The wire contract of POST /api/analytics/collect (docs/architecture.md, "analytics"; the tracker's side
- * is frontend/src/lib/analytics/events.ts): 1–50 events, each strictly shaped, strings capped. A batch with any invalid event is refused
+ * The wire contract of POST /api/analytics/collect (docs/architecture.md, "analytics"), which the API
+ * validates with and the tracker (frontend/src/lib/analytics) builds its events as: 1–50 events, each strictly shaped, strings capped. A batch with any invalid event is refused
  * whole (400 naming the field, e.g. `events.3.url`), and nothing is written.
  */
 import { z } from 'zod';
+import { INTERACTION_ACTIONS, LIMITS, MAX_EVENTS_PER_BATCH, TRAFFIC_TYPES } from './limits.js';
 
-export const MAX_EVENTS_PER_BATCH = 50;
+export { MAX_EVENTS_PER_BATCH };
 
 /** No control characters: they have no place in a URL or title, and NUL cannot be stored in jsonb. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -36,7 +37,7 @@ const utm = z.strictObject({
 });
 const clickIds = z.strictObject({ gclid: optionalText(500), msclkid: optionalText(500), fbclid: optionalText(500) });
 
-const MAX_METADATA_JSON = 2048;
+const MAX_METADATA_JSON = LIMITS.metadataBytes;
 const metadata = z
   .record(z.string(), z.unknown(), { error: 'Must be an object.' })
   .refine((value) => JSON.stringify(value).length <= MAX_METADATA_JSON, `At most ${MAX_METADATA_JSON} characters as JSON.`)
@@ -46,12 +47,12 @@ export const sessionStartSchema = z.strictObject({
   type: z.literal('session_start'),
   ...base,
   visitorId: id.nullable(),
-  url: text(2048),
-  referrer: optionalText(2048),
+  url: text(LIMITS.url),
+  referrer: optionalText(LIMITS.referrer),
   utm,
   clickIds,
   parsedReferrer: optionalText(200),
-  trafficType: z.enum(['search', 'social', 'paid', 'ai', 'referral', 'direct'], {
+  trafficType: z.enum(TRAFFIC_TYPES, {
     error: 'Must be search, social, paid, ai, referral or direct.',
   }),
   campaignSource: optionalText(200),
@@ -61,9 +62,9 @@ export const pageViewSchema = z.strictObject({
   type: z.literal('page_view'),
   ...base,
   pageViewId: id,
-  url: text(2048),
-  title: text(300),
-  referrer: optionalText(2048),
+  url: text(LIMITS.url),
+  title: text(LIMITS.title),
+  referrer: optionalText(LIMITS.referrer),
   potentialKeywords: z.array(text(100), { error: 'Must be a list of keywords.' }).max(10, 'At most 10 keywords.'),
 });
 
@@ -81,7 +82,7 @@ export const interactionSchema = z.strictObject({
   ...base,
   eventId: id,
   appId: id.nullable(),
-  action: z.enum(['view', 'cta_click', 'open_app', 'share', 'quiz_start', 'quiz_complete'], {
+  action: z.enum(INTERACTION_ACTIONS, {
     error: 'Must be view, cta_click, open_app, share, quiz_start or quiz_complete.',
   }),
   metadata,
@@ -104,6 +105,15 @@ export const collectBatchSchema = z.strictObject(
 );
 
 export type TrackerEvent = z.output<typeof trackerEventSchema>;
+/** The events as the tracker sends them. */
+export type SessionStart = z.input<typeof sessionStartSchema>;
+export type PageView = z.input<typeof pageViewSchema>;
+export type PageTime = z.input<typeof pageTimeSchema>;
+export type SessionEnd = z.input<typeof sessionEndSchema>;
+export type Interaction = z.input<typeof interactionSchema>;
+export type AnalyticsEvent = z.input<typeof trackerEventSchema>;
+export type Utm = z.input<typeof utm>;
+export type ClickIds = z.input<typeof clickIds>;
 
 export const collectResultSchema = z.object({
   accepted: z.number().int().describe('Events recorded'),
