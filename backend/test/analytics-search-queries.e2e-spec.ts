@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../src/shared/testing/test-database.js';
-import { startApi, type ApiHarness } from './api-harness.js';
+import { settled, startApi, type ApiHarness } from './api-harness.js';
 
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -122,7 +122,7 @@ describe('POST /api/admin/analytics/search-queries/fetch (Search Console API)', 
   it('replaces, not adds, a day fetched again', async () => {
     expect((await post(api, '/api/admin/analytics/search-queries/fetch', { startDate: day(-3), endDate: day(-1) })).status).toBe(200);
     expect(queryRequests.at(-1)!.body).toMatchObject({ startDate: day(-3), endDate: day(-1) });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled(api);
     expect((await topQueries(api, `from=${day(-7)}&to=${day(-1)}`))[0]).toMatchObject({ totalClicks: 15, totalImpressions: 400 });
   });
 
