@@ -161,6 +161,9 @@ describe('limits that count refusals', () => {
     // No route met its own limit of 30 (each saw 11 writes), the budget stopped the 61st.
     expect(statuses.slice(0, 60)).not.toContain(429);
     expect(statuses.slice(60)).toEqual(Array(6).fill(429));
+    // Reads and CORS preflights are not writes: still answered.
+    expect((await fetch(api.url('/api/apps'), { headers: client })).status).toBe(200);
+    expect((await fetch(api.url('/api/leads'), { method: 'OPTIONS', headers: client })).status).not.toBe(429);
   });
 
   it('counts refused reads too, without limiting reads', async () => {

@@ -23,7 +23,8 @@ function routePath(request: Request): string {
   return (request.routeOptions.url ?? pathOf(request.url)).toLowerCase();
 }
 
-const isWrite = (request: Request) => request.method !== 'GET' && request.method !== 'HEAD';
+/** A request that may change something (a CORS preflight, OPTIONS, only asks whether it may). */
+const isWrite = (request: Request) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
 
 /** A write anyone may send, counted against the client's budget. */
 export function isBudgetedWrite(request: Request): boolean {
