@@ -12,6 +12,7 @@ import { EventStore, type UnversionedEvent } from '../shared/event-store/event-s
 import type { Kernel } from '../shared/kernel.js';
 import { KERNEL } from '../shared/kernel.module.js';
 import { pathOf } from '../shared/http/api-path.js';
+import { MINUTE } from '../shared/http/public-write-limits.js';
 
 export type PageNotFound = Event<'PageNotFound', { path: string; via: 'server' | 'client' }>;
 
@@ -19,7 +20,6 @@ const MAX_RECORDED_PATH = 300;
 export const NOT_FOUND_STREAM = 'site-not-found';
 export const NOT_FOUND_RECORDS_PER_CLIENT = 5;
 export const NOT_FOUND_RECORDS_PER_MINUTE = 120;
-const MINUTE = 60_000;
 
 export const reportNotFoundInput = z.strictObject({
   path: z

@@ -16,13 +16,11 @@ const BUDGET = 'public-write-budget';
 const REFUSALS = new Set([400, 413, 415]);
 
 export function clientBudget(hits: HitCounter, limit: number) {
-  const counted = new WeakSet<FastifyRequest>();
   const spend = (request: FastifyRequest) => hits.hit(`${BUDGET}:${request.ip}`, MINUTE);
 
   return {
     async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
       if (!isBudgetedWrite(request)) return undefined;
-      counted.add(request);
       const { count, msLeft } = await spend(request);
       if (count <= limit) return undefined;
       // Returning the reply ends the request here (an async hook's early answer).
@@ -33,7 +31,7 @@ export function clientBudget(hits: HitCounter, limit: number) {
     },
     /** Refusals of requests the budget did not count on arrival (reads, admin routes) count once answered. */
     onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-      if (REFUSALS.has(reply.statusCode) && !counted.has(request) && isApiPath(pathOf(request.url))) void spend(request);
+      if (REFUSALS.has(reply.statusCode) && !isBudgetedWrite(request) && isApiPath(pathOf(request.url))) void spend(request);
       done();
     },
   };
