@@ -29,12 +29,8 @@ const PUBLISHED = ['*.module.[tj]s', '**/*.events.[tj]s', '**/queries/**', '**/*
 const ALSO_PUBLISHED = {
   // The suggestion form offers the catalogue's fixed category list.
   catalogue: ['app/app.fields.[tj]s'],
-  // The reward tiers are shown in the welcome e-mail; the confirmation link is made by the e-mail it is sent in.
-  'early-access': ['lead/rewards.[tj]s'],
-  // The admin check, which the bootstrap also runs before reading a large body.
-  identity: ['confirmation-link.[tj]s', 'http/auth.guard.[tj]s'],
-  // Where e-mails are kept without SMTP: the erasure deletes the copies that mention the person.
-  notifications: ['email/mail-transport.[tj]s'],
+  // The confirmation e-mail's link is made by the reactor that writes the e-mail, with identity's token rules.
+  identity: ['confirmation-link.[tj]s'],
   // Erasure is a library by design: the CLI and the admin's lead deletion run the same transaction.
   privacy: ['erase-personal-data.[tj]s'],
 };

@@ -20,6 +20,9 @@ import { ListAllAppsHandler } from './queries/list-all-apps.query.js';
 import { ListAppsHandler } from './queries/list-apps.query.js';
 import { ListCategoriesHandler } from './queries/list-categories.query.js';
 import { SearchAppsHandler } from './queries/search-apps.query.js';
+import type { Projection } from '../shared/projections/projection.js';
+import { appViewsProjection } from './projections/app-views.projection.js';
+import { appsProjection } from './projections/apps.projection.js';
 
 /** Apps and categories: the catalogue's commands, its read API and the demo catalogue. */
 @Module({
@@ -47,3 +50,6 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
   ],
 })
 export class CatalogueModule {}
+
+/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
+export const catalogueProjections: Projection[] = [appsProjection, appViewsProjection] as Projection[];

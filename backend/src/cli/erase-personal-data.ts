@@ -6,7 +6,7 @@
  */
 import { configOrExit } from '../bootstrap-config.js';
 import { erasePersonalData } from '../privacy/erase-personal-data.js';
-import { outboxFolder } from '../notifications/email/mail-transport.js';
+import { outboxFolder } from '../shared/paths.js';
 import { openDatabase } from '../shared/db/database.js';
 
 const email = process.argv[2];

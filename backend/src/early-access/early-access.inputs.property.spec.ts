@@ -1,10 +1,10 @@
 /** Properties of the early-access lead rules (fast-check): attribution never refuses, masks never leak. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinWaitlistInput } from './commands/join-waitlist.command.js';
-import { subscribeInput } from './commands/subscribe-to-newsletter.command.js';
-import { newReferralCode, REFERRAL_CODE_PATTERN } from './lead/referral-code.js';
-import { isEarlyExplorer } from './lead/rewards.js';
+import { joinWaitlistInput } from './waitlist/join-waitlist.command.js';
+import { subscribeInput } from './newsletter/subscribe-to-newsletter.command.js';
+import { newReferralCode, REFERRAL_CODE_PATTERN } from './referral/referral-code.js';
+import { isEarlyExplorer } from '../../../contracts/early-access/rewards.js';
 import { maskEmail } from '../shared/validation/mask-email.js';
 
 const address = fc.emailAddress().filter((a) => !/[\s<>()[\]\\,;:"]/.test(a) && a.length <= 254);

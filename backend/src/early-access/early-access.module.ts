@@ -1,41 +1,76 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { DeleteLeadHandler } from './commands/delete-lead.command.js';
-import { IssueReferralCodeHandler } from './commands/issue-referral-code.command.js';
-import { JoinWaitlistHandler } from './commands/join-waitlist.command.js';
-import { RecordReferralClickHandler } from './commands/record-referral-click.command.js';
-import { SubmitQuizHandler } from './commands/submit-quiz.command.js';
-import { SubscribeToNewsletterHandler } from './commands/subscribe-to-newsletter.command.js';
-import { EndViralCampaignHandler, StartViralCampaignHandler } from './commands/viral-campaign.commands.js';
-import { EarlyAccessAdminController } from './early-access-admin.controller.js';
-import { EarlyAccessController } from './early-access.controller.js';
-import { GetEarlyAccessStatusHandler } from './queries/get-early-access-status.query.js';
-import { GetLeaderboardHandler } from './queries/get-leaderboard.query.js';
-import { GetQuizQuestionHandler } from './queries/get-quiz-question.query.js';
-import { GetReferralHandler } from './queries/get-referral.query.js';
-import { ListLeadsHandler } from './queries/list-leads.query.js';
-import { LeadsAdminController } from './leads-admin.controller.js';
-import { ListActiveCampaignsHandler } from './queries/list-active-campaigns.query.js';
+import type { Projection } from '../shared/projections/projection.js';
+import { CampaignsAdminController } from './campaign/campaigns-admin.controller.js';
+import { CampaignsController } from './campaign/campaigns.controller.js';
+import { ListActiveCampaignsHandler } from './campaign/list-active-campaigns.query.js';
+import { EndViralCampaignHandler, StartViralCampaignHandler } from './campaign/viral-campaign.commands.js';
+import { viralCampaignsProjection } from './campaign/viral-campaigns.projection.js';
+import { ConversionTrackingController } from './conversion/conversion-tracking.controller.js';
+import { NewsletterController } from './newsletter/newsletter.controller.js';
+import { newsletterSubscriptionsProjection } from './newsletter/newsletter-subscriptions.projection.js';
+import { SubscribeToNewsletterHandler } from './newsletter/subscribe-to-newsletter.command.js';
+import { GetQuizQuestionHandler } from './quiz/get-quiz-question.query.js';
+import { QuizController } from './quiz/quiz.controller.js';
+import { quizResultsProjection } from './quiz/quiz-results.projection.js';
+import { SubmitQuizHandler } from './quiz/submit-quiz.command.js';
+import { GetLeaderboardHandler } from './referral/get-leaderboard.query.js';
+import { GetReferralHandler } from './referral/get-referral.query.js';
+import { IssueReferralCodeHandler } from './referral/issue-referral-code.command.js';
+import { RecordReferralClickHandler } from './referral/record-referral-click.command.js';
+import { referralStatsProjection } from './referral/referral-stats.projection.js';
+import { referralsProjection } from './referral/referrals.projection.js';
+import { ReferralsController } from './referral/referrals.controller.js';
+import { DeleteLeadHandler } from './waitlist/delete-lead.command.js';
+import { GetEarlyAccessStatusHandler } from './waitlist/get-early-access-status.query.js';
+import { JoinWaitlistHandler } from './waitlist/join-waitlist.command.js';
+import { LeadsAdminController } from './waitlist/leads-admin.controller.js';
+import { leadsProjection } from './waitlist/leads.projection.js';
+import { ListLeadsHandler } from './waitlist/list-leads.query.js';
+import { WaitlistController } from './waitlist/waitlist.controller.js';
 
-/** Leads and the waitlist, referral codes, clicks and the leaderboard, the quiz, the newsletter, viral campaigns. */
+/**
+ * The early-access programme, one folder per use case: the waitlist (joining, the Early Explorers status, the
+ * admin's leads), referrals (codes, clicks, stats, the leaderboard), the quiz, the newsletter, viral campaigns
+ * and the conversion-tracking settings.
+ */
 @Module({
   imports: [CqrsModule],
-  controllers: [EarlyAccessController, LeadsAdminController, EarlyAccessAdminController],
+  controllers: [
+    WaitlistController,
+    LeadsAdminController,
+    ReferralsController,
+    QuizController,
+    NewsletterController,
+    CampaignsController,
+    CampaignsAdminController,
+    ConversionTrackingController,
+  ],
   providers: [
     JoinWaitlistHandler,
+    DeleteLeadHandler,
+    GetEarlyAccessStatusHandler,
+    ListLeadsHandler,
     IssueReferralCodeHandler,
     RecordReferralClickHandler,
-    SubmitQuizHandler,
-    SubscribeToNewsletterHandler,
-    GetEarlyAccessStatusHandler,
-    GetLeaderboardHandler,
     GetReferralHandler,
-    DeleteLeadHandler,
-    ListLeadsHandler,
+    GetLeaderboardHandler,
+    SubmitQuizHandler,
     GetQuizQuestionHandler,
+    SubscribeToNewsletterHandler,
     StartViralCampaignHandler,
     EndViralCampaignHandler,
     ListActiveCampaignsHandler,
   ],
 })
 export class EarlyAccessModule {}
+
+/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
+export const earlyAccessProjections: Projection[] = [
+  newsletterSubscriptionsProjection,
+  leadsProjection,
+  referralsProjection,
+  referralStatsProjection,
+  viralCampaignsProjection,
+  quizResultsProjection,
+] as Projection[];

@@ -10,6 +10,8 @@ import { AuthGuard } from './http/auth.guard.js';
 import { IsAdminHandler } from './queries/is-admin.query.js';
 import { IdentityController } from './identity.controller.js';
 import { SessionService } from './sessions.js';
+import type { Projection } from '../shared/projections/projection.js';
+import { profilesProjection } from './projections/profiles.projection.js';
 
 /** Accounts, sessions and roles; its guard protects every `/api/admin/` route of the application. */
 @Module({
@@ -27,3 +29,6 @@ import { SessionService } from './sessions.js';
   ],
 })
 export class IdentityModule {}
+
+/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
+export const identityProjections: Projection[] = [profilesProjection] as Projection[];

@@ -8,6 +8,11 @@ import { createMailTransport, type MailTransport } from './email/mail-transport.
 import { emailQueueConnection } from './email-settings.js';
 import { UnsubscribeFromEmailsHandler } from './unsubscribe/unsubscribe.command.js';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
+import type { Projection } from '../shared/projections/projection.js';
+import type { Config } from '../shared/config/config.js';
+import { emailSettings } from './email-settings.js';
+import { emailReactor } from './reactors/email.reactor.js';
+import { emailUnsubscribesProjection } from './unsubscribe/email-unsubscribes.projection.js';
 
 /**
  * E-mail: the reactor (an async projection, in projections.ts) fills the outbox; in processes that run
@@ -46,4 +51,9 @@ export class NotificationsModule implements OnApplicationBootstrap, OnApplicatio
     await this.dispatcher?.stop();
     this.transport?.close();
   }
+}
+
+/** The module's read models and its e-mail reactor (which fills the outbox), for the kernel to run. */
+export function notificationsProjections(config: Config): Projection[] {
+  return [emailUnsubscribesProjection, emailReactor(emailSettings(config))] as Projection[];
 }

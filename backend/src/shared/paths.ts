@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (where nest-cli.json is), found from this file whether it runs compiled or from source. */
@@ -21,3 +21,11 @@ export const FRONTEND_DIST = process.env.FRONTEND_DIST || join(PROJECT_ROOT, 'fr
 
 /** The server-rendering build of the SPA (`vite build --ssr`), see backend/src/site/spa-page.ts. */
 export const FRONTEND_SSR_ENTRY = join(PROJECT_ROOT, 'frontend', 'dist-server', 'entry-server.js');
+
+/**
+ * Where the embedded mode writes e-mails (`.eml` files) when SMTP_URL is unset. The mail transport writes
+ * there; the erasure of a person deletes the copies that mention them.
+ */
+export function outboxFolder(dataDir: string): string {
+  return join(resolve(dataDir), 'outbox');
+}

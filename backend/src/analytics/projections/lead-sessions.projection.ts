@@ -4,7 +4,7 @@
  * existed, or without a session, give a lead with no session.
  */
 import { inRuns, type Projection } from '../../shared/projections/projection.js';
-import type { LeadDeleted, LeadJoined } from '../../early-access/lead/lead.events.js';
+import type { LeadDeleted, LeadJoined } from '../../early-access/waitlist/lead.events.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,8 @@
  * default), one per outbox id, so a message written twice is still one file.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { outboxFolder } from '../../shared/paths.js';
 import nodemailer from 'nodemailer';
 import type { OutboxMessage } from '../notifications.tables.js';
 
@@ -42,9 +43,4 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
     },
     close: () => writer.close(),
   };
-}
-
-/** Where the embedded mode writes e-mails (`.eml` files) when SMTP_URL is unset. */
-export function outboxFolder(dataDir: string): string {
-  return join(resolve(dataDir), 'outbox');
 }

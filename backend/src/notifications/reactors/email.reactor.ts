@@ -5,8 +5,8 @@
  * again, which the primary key turns into nothing: no e-mail is sent twice, and none is lost, since the
  * delivery workers read the outbox, not the jobs.
  */
-import type { LeadJoined } from '../../early-access/lead/lead.events.js';
-import { isEarlyExplorer } from '../../early-access/lead/rewards.js';
+import type { LeadJoined } from '../../early-access/waitlist/lead.events.js';
+import { isEarlyExplorer } from '../../../../contracts/early-access/rewards.js';
 import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../../feedback/feedback.events.js';
 import { CONFIRMATION_PAGE, CONFIRMATION_TOKEN_PURPOSE, CONFIRMATION_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
 import type { UserRegistered } from '../../identity/user.events.js';

@@ -2,7 +2,7 @@
  * Every e-mail the product sends: subject, HTML and plain text, from the data of the event behind it. The
  * outbox keeps a template's name and inputs, and the sender renders them (renderEmail).
  */
-import { REWARD_TIERS } from '../../early-access/lead/rewards.js';
+import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
 import { html } from './html.js';
 import { button, layout, paragraphs, type EmailContent } from './layout.js';
 

@@ -1,7 +1,7 @@
 /** The dashboard's display rules (spec §2, §4, §9), pure so that tests pin them down. */
+import { EARLY_EXPLORERS_CAP } from '../../../../../contracts/early-access/rewards';
 import type { Lead, MessageStatus, Suggestion, SuggestionStatus } from './types';
 
-export const EARLY_EXPLORERS_CAP = 100;
 export const TOP_APPS_PAGE_SIZE = 5;
 export const TOP_LIST_SIZE = 5;
 

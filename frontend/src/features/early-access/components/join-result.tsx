@@ -10,20 +10,7 @@ import type { JoinWaitlistResult } from '../api/join-waitlist';
 import { useReferral } from '../api/get-referral';
 import { shareLink } from '../referral';
 import { CopyButton } from './copy-button';
-
-// Spec §9: the first 100 joiners are Early Explorers; the rest are on the wait-list.
-const EARLY_EXPLORERS_CAP = 100;
-
-const REWARD_TIERS = [
-  { invites: 1, reward: 'Move up 10 places on the list' },
-  { invites: 3, reward: 'Early beta access to every new tool' },
-  { invites: 5, reward: '3 months free on any tool' },
-  { invites: 10, reward: 'Lifetime access to a second tool' },
-] as const;
-
-export function isEarlyExplorer(position: number): boolean {
-  return position <= EARLY_EXPLORERS_CAP;
-}
+import { isEarlyExplorer, REWARD_TIERS } from '../../../../../contracts/early-access/rewards';
 
 export interface Joined {
   position: number;

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { useEarlyAccessStatus, type EarlyAccessStatus } from '../api/get-status';
-import { isEarlyExplorer, JoinResult, toJoined, type Joined } from './join-result';
+import { isEarlyExplorer } from '../../../../../contracts/early-access/rewards';
+import { JoinResult, toJoined, type Joined } from './join-result';
 import { JoinEmailForm } from './waitlist-form';
 
 interface LeadDialogProps {

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../../comp
 import { useAdminSettings } from '../api/get-admin-settings';
 import { openQueueDashboardSession } from '../api/open-queue-dashboard';
 import { regenerateSitemap } from '../api/regenerate-sitemap';
-import { EARLY_EXPLORERS_CAP } from '../dashboard-rules';
+import { EARLY_EXPLORERS_CAP } from '../../../../../../contracts/early-access/rewards';
 import type { PwaPanelStatus } from '../types';
 
 const SERVICE_WORKER_LABELS: Record<string, string> = {

@@ -1,7 +1,8 @@
 import { formatInteger } from '../../../../lib/utils';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { EARLY_EXPLORERS_CAP, formatMinutesSeconds } from '../dashboard-rules';
+import { EARLY_EXPLORERS_CAP } from '../../../../../../contracts/early-access/rewards';
+import { formatMinutesSeconds } from '../dashboard-rules';
 import type { AppRow, EngagementMetrics } from '../types';
 
 const LOADING = '—';

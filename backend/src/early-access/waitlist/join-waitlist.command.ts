@@ -19,10 +19,10 @@ import { DB } from '../../shared/kernel.module.js';
 import { emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
 import { appendConversions } from '../conversion/conversion.events.js';
-import { WAITLIST_STREAM } from '../lead/lead.events.js';
-import { newReferralCode, REFERRAL_CODE_PATTERN } from '../lead/referral-code.js';
-import { EARLY_EXPLORERS_CAP } from '../lead/rewards.js';
-import { answers, freshNeeded, waitlistDecider, type WaitlistState } from '../lead/waitlist.decider.js';
+import { WAITLIST_STREAM } from './lead.events.js';
+import { newReferralCode, REFERRAL_CODE_PATTERN } from '../referral/referral-code.js';
+import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
+import { answers, freshNeeded, waitlistDecider, type WaitlistState } from './waitlist.decider.js';
 
 export const joinWaitlistInput = z.strictObject({
   email: emailSchema,

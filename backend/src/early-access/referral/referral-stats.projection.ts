@@ -8,8 +8,8 @@
  */
 import { sql } from 'kysely';
 import type { Projection } from '../../shared/projections/projection.js';
-import type { LeadJoined } from '../lead/lead.events.js';
-import type { ReferralCodeIssued, ReferralLinkClicked } from '../referral/referral.events.js';
+import type { LeadJoined } from '../waitlist/lead.events.js';
+import type { ReferralCodeIssued, ReferralLinkClicked } from './referral.events.js';
 
 type Handled = LeadJoined | ReferralCodeIssued | ReferralLinkClicked;
 

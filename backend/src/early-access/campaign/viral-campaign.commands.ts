@@ -6,8 +6,8 @@ import { ValidationError } from '../../shared/errors/domain-error.js';
 import { decideAndAppend } from '../../shared/event-store/decider.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { actedBy, type ActingUser } from '../../shared/http/acting-user.js';
-import { campaignDecider } from '../campaign/campaign.decider.js';
-import { campaignStream } from '../campaign/campaign.events.js';
+import { campaignDecider } from './campaign.decider.js';
+import { campaignStream } from './campaign.events.js';
 
 const NAME_REQUIRED = 'Please enter a campaign name.';
 

@@ -13,9 +13,9 @@ import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { actedBy, type ActingUser } from '../../shared/http/acting-user.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
-import { outboxFolder } from '../../notifications/email/mail-transport.js';
+import { outboxFolder } from '../../shared/paths.js';
 import { erasePersonalData } from '../../privacy/erase-personal-data.js';
-import { leadStream, type LeadDeleted } from '../lead/lead.events.js';
+import { leadStream, type LeadDeleted } from './lead.events.js';
 
 export class DeleteLead extends Command<void> {
   constructor(

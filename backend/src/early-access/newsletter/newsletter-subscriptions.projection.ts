@@ -1,5 +1,5 @@
 import type { Projection } from '../../shared/projections/projection.js';
-import type { NewsletterSubscribed } from '../newsletter/newsletter.events.js';
+import type { NewsletterSubscribed } from './newsletter.events.js';
 
 /** The spec's newsletter_subscriptions (email, subscribed_at), inline so the admin list is current at once. */
 export const newsletterSubscriptionsProjection: Projection<NewsletterSubscribed> = {

@@ -2,10 +2,10 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/co
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { Actor, type ActingUser } from '../shared/http/acting-user.js';
-import { ApiZodOk, ZodPipe } from '../shared/http/zod.js';
-import { DeleteLead } from './commands/delete-lead.command.js';
-import { leadViewSchema, ListLeads } from './queries/list-leads.query.js';
+import { Actor, type ActingUser } from '../../shared/http/acting-user.js';
+import { ApiZodOk, ZodPipe } from '../../shared/http/zod.js';
+import { DeleteLead } from './delete-lead.command.js';
+import { leadViewSchema, ListLeads } from './list-leads.query.js';
 
 const idParam = z.uuid({ error: 'Not a lead id' });
 

@@ -9,7 +9,7 @@ import { DB } from '../../shared/kernel.module.js';
 import { emailKey, emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
 import { appendConverted } from '../conversion/conversion.events.js';
-import { newsletterStream, type NewsletterSubscribed } from '../newsletter/newsletter.events.js';
+import { newsletterStream, type NewsletterSubscribed } from './newsletter.events.js';
 
 export const subscribeInput = z.strictObject({
   email: emailSchema,

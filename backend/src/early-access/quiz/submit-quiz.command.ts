@@ -11,10 +11,10 @@ import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { QUIZ_STEPS } from '../quiz/quiz-steps.js';
-import { quizStream, type QuizCompleted } from '../quiz/quiz.events.js';
-import { recommendApp } from '../quiz/recommend.js';
-import { JoinWaitlist, joinWaitlistInput, type JoinResult } from './join-waitlist.command.js';
+import { QUIZ_STEPS } from './quiz-steps.js';
+import { quizStream, type QuizCompleted } from './quiz.events.js';
+import { recommendApp } from './recommend.js';
+import { JoinWaitlist, joinWaitlistInput, type JoinResult } from '../waitlist/join-waitlist.command.js';
 
 export const ANSWERS_REQUIRED = `Please answer all ${QUIZ_STEPS} questions.`;
 const PLAIN_TEXT = /^[^\p{Cc}]*$/u;

@@ -6,8 +6,8 @@
  */
 import { withRows, type ColumnTypes } from '../../shared/db/unnest.js';
 import type { Projection } from '../../shared/projections/projection.js';
-import type { LeadJoined } from '../lead/lead.events.js';
-import type { ReferralCodeIssued } from '../referral/referral.events.js';
+import type { LeadJoined } from '../waitlist/lead.events.js';
+import type { ReferralCodeIssued } from './referral.events.js';
 
 type Handled = LeadJoined | ReferralCodeIssued;
 

@@ -10,10 +10,10 @@ import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError, ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { DB } from '../../shared/kernel.module.js';
-import { REFERRAL_CODE_PATTERN } from '../lead/referral-code.js';
-import { detectPlatform, type Platform } from '../referral/platform.js';
-import { referralClicksStream, type ReferralLinkClicked } from '../referral/referral.events.js';
-import { parseUserAgent } from '../referral/user-agent.js';
+import { REFERRAL_CODE_PATTERN } from './referral-code.js';
+import { detectPlatform, type Platform } from './platform.js';
+import { referralClicksStream, type ReferralLinkClicked } from './referral.events.js';
+import { parseUserAgent } from './user-agent.js';
 
 // Hints only: they pick a platform from a fixed list and are not stored, so a hint that is too long is
 // refused rather than cut.

@@ -1,5 +1,5 @@
 import type { Projection } from '../../shared/projections/projection.js';
-import type { QuizCompleted } from '../quiz/quiz.events.js';
+import type { QuizCompleted } from './quiz.events.js';
 
 /** The spec's quiz_results (email, answers, recommended_app, created_at), inline so admin figures are current. */
 export const quizResultsProjection: Projection<QuizCompleted> = {

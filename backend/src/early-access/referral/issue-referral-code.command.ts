@@ -14,9 +14,9 @@ import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey, emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { newReferralCode } from '../lead/referral-code.js';
-import { referralCodeStream, type ReferralCodeIssued } from '../referral/referral.events.js';
-import { lockWaitlist, unusedReferralCode } from './join-waitlist.command.js';
+import { newReferralCode } from './referral-code.js';
+import { referralCodeStream, type ReferralCodeIssued } from './referral.events.js';
+import { lockWaitlist, unusedReferralCode } from '../waitlist/join-waitlist.command.js';
 
 export const issueReferralCodeInput = z.strictObject({ email: emailSchema, website: honeypotSchema });
 

@@ -1,5 +1,5 @@
 import type { Projection } from '../../shared/projections/projection.js';
-import type { ViralCampaignEvent } from '../campaign/campaign.events.js';
+import type { ViralCampaignEvent } from './campaign.events.js';
 
 /** The spec's viral_campaigns with its is_active flag, inline: the admin reads back a change at once. */
 export const viralCampaignsProjection: Projection<ViralCampaignEvent> = {

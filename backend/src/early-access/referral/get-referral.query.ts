@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
-import { REWARD_TIERS } from '../lead/rewards.js';
+import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
 
 export const referralStatsSchema = z.object({
   code: z.string(),

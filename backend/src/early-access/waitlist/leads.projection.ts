@@ -1,7 +1,7 @@
 import { withRows, type ColumnTypes } from '../../shared/db/unnest.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { inRuns, type Projection } from '../../shared/projections/projection.js';
-import type { LeadDeleted, LeadJoined } from '../lead/lead.events.js';
+import type { LeadDeleted, LeadJoined } from './lead.events.js';
 
 /**
  * The spec's leads table, inline: the join command reads it (under its lock) to find a returning e-mail, and

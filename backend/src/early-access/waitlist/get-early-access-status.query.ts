@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
-import { EARLY_EXPLORERS_CAP } from '../lead/rewards.js';
+import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
 
 export interface EarlyAccessStatus {
   leadCount: number;

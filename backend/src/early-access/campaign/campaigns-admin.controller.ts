@@ -10,16 +10,16 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { z } from 'zod';
-import { Actor, type ActingUser } from '../shared/http/acting-user.js';
-import { openApiSchema, ZodPipe } from '../shared/http/zod.js';
-import { EndViralCampaign, StartViralCampaign, startViralCampaignInput } from './commands/viral-campaign.commands.js';
+import { Actor, type ActingUser } from '../../shared/http/acting-user.js';
+import { openApiSchema, ZodPipe } from '../../shared/http/zod.js';
+import { EndViralCampaign, StartViralCampaign, startViralCampaignInput } from './viral-campaign.commands.js';
 
 const idParam = z.uuid({ error: 'Not a campaign id' });
 
 /** Viral campaigns, started and ended by the admin (api/admin/: the identity module's guard requires one). */
 @ApiTags('admin early-access')
 @Controller('api/admin/viral-campaigns')
-export class EarlyAccessAdminController {
+export class CampaignsAdminController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post()

@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBadRequestResponse, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiZodOk, openApiSchema } from '../../shared/http/zod.js';
+import { GetQuizQuestion, quizQuestionInput, quizQuestionSchema } from './get-quiz-question.query.js';
+import { SubmitQuiz, submitQuizInput } from './submit-quiz.command.js';
+
+/** The quiz: its next question and its result. */
+@ApiTags('early-access')
+@Controller('api')
+export class QuizController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('quiz/questions')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'The next quiz question (generate_question) for the answers so far, the page and the app',
+    description:
+      'Ours and deterministic; when LLM_BASE_URL and LLM_MODEL are set, an OpenAI-compatible model may reword ' +
+      'it (source: llm), within LLM_TIMEOUT_MS, otherwise our wording is returned. Option values never change.',
+  })
+  @ApiBody({ schema: openApiSchema(quizQuestionInput, 'input') })
+  @ApiZodOk(quizQuestionSchema)
+  @ApiBadRequestResponse({ description: '{ code, message, fields }' })
+  quizQuestion(@Body() body: unknown) {
+    return this.queries.execute(new GetQuizQuestion(body));
+  }
+
+  @Post('quiz-results')
+  @ApiOperation({
+    summary: 'Finish the quiz: a recommended app, the result kept, and the e-mail put on the list (source quiz)',
+    description: 'answers: the four steps in order, each { question, answer } (answer: the chosen option value).',
+  })
+  @ApiBody({ schema: openApiSchema(submitQuizInput, 'input') })
+  @ApiResponse({ status: 201, description: '{ id, recommendedApp: { slug, name, description, category } | null, reason, lead }' })
+  @ApiBadRequestResponse({ description: "{ code, message, fields: { email | answers: 'Please answer all 4 questions.' } }" })
+  submitQuiz(@Body() body: unknown) {
+    return this.commands.execute(new SubmitQuiz(body));
+  }
+}

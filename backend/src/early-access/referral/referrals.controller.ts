@@ -1,0 +1,85 @@
+import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply as Response } from 'fastify';
+import { z } from 'zod';
+import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../../shared/http/zod.js';
+import { GetLeaderboard, leaderboardEntrySchema, leaderboardQuery } from './get-leaderboard.query.js';
+import { GetReferral, referralStatsSchema } from './get-referral.query.js';
+import { IssueReferralCode, issueReferralCodeInput } from './issue-referral-code.command.js';
+import { RecordReferralClick, referralClickInput } from './record-referral-click.command.js';
+
+const codeParam = z.string().max(64);
+
+/** Referral codes, the visits through share links, a code's stats and the leaderboard. */
+@ApiTags('early-access')
+@Controller('api')
+export class ReferralsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('referral-codes')
+  @ApiOperation({
+    summary: 'Share-link generator: the referral code of an e-mail',
+    description:
+      'A lead gets the code it joined with. Another address gets a code of its own without being put on the ' +
+      'list, and keeps that code if it joins later; joining through its own code earns nothing.',
+  })
+  @ApiBody({ schema: openApiSchema(issueReferralCodeInput, 'input') })
+  @ApiResponse({ status: 201, description: '{ code, issued: true }: a new code' })
+  @ApiResponse({ status: 200, description: '{ code, issued: false }: the code the address already had' })
+  @ApiBadRequestResponse({ description: "{ code, message: 'Please enter a valid email address.', fields: { email } }" })
+  async issueReferralCode(@Body() body: unknown, @Res({ passthrough: true }) response: Response) {
+    const result = await this.commands.execute(new IssueReferralCode(body));
+    response.status(result.issued ? 201 : 200);
+    return result;
+  }
+
+  // Declared before referrals/:code so 'leaderboard' is not read as a code.
+  @Get('referrals/leaderboard')
+  @ApiOperation({
+    summary: 'Top referrers by friends who joined through their link (8 by default), e-mails masked',
+    description: 'Projected asynchronously: a join shows a moment later.',
+  })
+  @ApiZodQuery(leaderboardQuery)
+  @ApiZodOk(z.array(leaderboardEntrySchema))
+  leaderboard(@Query(new ZodPipe(leaderboardQuery)) query: z.output<typeof leaderboardQuery>) {
+    return this.queries.execute(new GetLeaderboard(query.limit));
+  }
+
+  @Get('referrals/:code')
+  @ApiOperation({
+    summary: "A referral code's stats (get_stats) and its reward tiers",
+    description:
+      'total_clicks: visits through the link (once per browser session); total_signups: friends who joined the ' +
+      'list through it; total_conversions: the same joins (joining is the conversion counted until there are ' +
+      "paying customers); revenue_lifetime: the referrer's 50% of referred customers' lifetime revenue, in USD, " +
+      '0 for every code so far. Projected asynchronously: a click or join shows a moment later.',
+  })
+  @ApiZodOk(referralStatsSchema)
+  @ApiNotFoundResponse({ description: "{ code: 'REFERRAL.NOT_FOUND' }" })
+  referral(@Param('code', new ZodPipe(codeParam, 'code')) code: string) {
+    return this.queries.execute(new GetReferral(code));
+  }
+
+  @Post('referrals/:code/clicks')
+  @ApiOperation({
+    summary: 'Record a visit through a share link',
+    description:
+      'The platform is worked out here from via, then utm_source, then the referrer (twitter, linkedin, ' +
+      'whatsapp, facebook, reddit, telegram, email, direct, other); the user agent is read from the request ' +
+      'header. The site sends this once per browser session.',
+  })
+  @ApiBody({ schema: openApiSchema(referralClickInput, 'input'), required: false })
+  @ApiResponse({ status: 201, description: '{ platform }' })
+  @ApiNotFoundResponse({ description: "Unknown code: { code: 'REFERRAL.NOT_FOUND' }, nothing written" })
+  recordClick(
+    @Param('code', new ZodPipe(codeParam, 'code')) code: string,
+    @Body() body: unknown,
+    @Headers('user-agent') userAgent: string | undefined,
+  ) {
+    return this.commands.execute(new RecordReferralClick(code, body, userAgent));
+  }
+}
