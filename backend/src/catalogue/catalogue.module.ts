@@ -11,6 +11,7 @@ import { UpdateAppLinksHandler } from './commands/update-app-links.command.js';
 import { UpdateAppHandler } from './commands/update-app.command.js';
 import { RecordAppViewHandler } from './commands/record-app-view.command.js';
 import { DemoCatalogueSeeder } from './demo/seed-demo-catalogue.js';
+import { GetAppCategoriesHandler } from './queries/get-app-categories.query.js';
 import { GetAppByIdHandler } from './queries/get-app-by-id.query.js';
 import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
 import { GetCategoryHandler } from './queries/get-category.query.js';
@@ -39,6 +40,7 @@ import { appsProjection } from './projections/apps.projection.js';
     RecordAppViewHandler,
     ListAllAppsHandler,
     GetAppByIdHandler,
+    GetAppCategoriesHandler,
     GetTopAppsHandler,
     ListAppsHandler,
     GetAppBySlugHandler,

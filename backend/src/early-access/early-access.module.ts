@@ -10,11 +10,13 @@ import { ConversionTrackingController } from './conversion/conversion-tracking.c
 import { NewsletterController } from './newsletter/newsletter.controller.js';
 import { newsletterSubscriptionsProjection } from './newsletter/newsletter-subscriptions.projection.js';
 import { SubscribeToNewsletterHandler } from './newsletter/subscribe-to-newsletter.command.js';
+import { CountQuizResultsHandler, ListQuizResultsOfHandler } from './quiz/quiz-results.query.js';
 import { GetQuizQuestionHandler } from './quiz/get-quiz-question.query.js';
 import { QuizController } from './quiz/quiz.controller.js';
 import { quizResultsProjection } from './quiz/quiz-results.projection.js';
 import { SubmitQuizHandler } from './quiz/submit-quiz.command.js';
 import { GetLeaderboardHandler } from './referral/get-leaderboard.query.js';
+import { GetReferralOfHandler } from './referral/get-referral-of.query.js';
 import { GetReferralHandler } from './referral/get-referral.query.js';
 import { IssueReferralCodeHandler } from './referral/issue-referral-code.command.js';
 import { RecordReferralClickHandler } from './referral/record-referral-click.command.js';
@@ -23,6 +25,7 @@ import { referralsProjection } from './referral/referrals.projection.js';
 import { ReferralsController } from './referral/referrals.controller.js';
 import { DeleteLeadHandler } from './waitlist/delete-lead.command.js';
 import { GetEarlyAccessStatusHandler } from './waitlist/get-early-access-status.query.js';
+import { GetLeadHandler } from './waitlist/get-lead.query.js';
 import { JoinWaitlistHandler } from './waitlist/join-waitlist.command.js';
 import { LeadsAdminController } from './waitlist/leads-admin.controller.js';
 import { leadsProjection } from './waitlist/leads.projection.js';
@@ -51,12 +54,16 @@ import { WaitlistController } from './waitlist/waitlist.controller.js';
     DeleteLeadHandler,
     GetEarlyAccessStatusHandler,
     ListLeadsHandler,
+    GetLeadHandler,
     IssueReferralCodeHandler,
     RecordReferralClickHandler,
     GetReferralHandler,
     GetLeaderboardHandler,
+    GetReferralOfHandler,
     SubmitQuizHandler,
     GetQuizQuestionHandler,
+    CountQuizResultsHandler,
+    ListQuizResultsOfHandler,
     SubscribeToNewsletterHandler,
     StartViralCampaignHandler,
     EndViralCampaignHandler,

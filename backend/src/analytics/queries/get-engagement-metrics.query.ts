@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
@@ -7,7 +7,8 @@ import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
 import { average, quizCompletionRate, userReturnRate } from '../metrics/formulas.js';
-import { countQuizResults } from './quiz-results.js';
+import { GetAppCategories } from '../../catalogue/queries/get-app-categories.query.js';
+import { CountQuizResults } from '../../early-access/quiz/quiz-results.query.js';
 
 export const engagementMetricsSchema = z.object({
   totalSessions: z.number().int(),
@@ -41,7 +42,10 @@ export class GetEngagementMetrics extends Query<EngagementMetrics> {
 
 @QueryHandler(GetEngagementMetrics)
 export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementMetrics> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly queries: QueryBus,
+  ) {}
 
   execute({ range }: GetEngagementMetrics): Promise<EngagementMetrics> {
     return orEmpty('engagement', ZERO_METRICS, () => this.compute(range));
@@ -66,12 +70,8 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
       sql<{ n: number }>`
         select count(*)::int as n from page_views
         where page_path = '/' and timestamp >= ${start} and timestamp < ${end}`.execute(this.db),
-      countQuizResults(this.db, range),
-      sql<{ category: string; count: number }>`
-        select a.category, count(*)::int as count
-        from app_interactions i join apps a on a.id = i.app_id
-        where i.timestamp >= ${start} and i.timestamp < ${end}
-        group by a.category order by count desc, a.category limit 5`.execute(this.db),
+      this.queries.execute(new CountQuizResults(start, end)),
+      this.topCategories(range),
       sql<{ hour: number; sessions: number }>`
         select extract(hour from start_time at time zone 'UTC')::int as hour, count(*)::int as sessions
         from user_sessions where ${inRange} group by 1 order by sessions desc, hour limit 6`.execute(this.db),
@@ -85,10 +85,28 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
       avgTimeOnSite: average(time, sessions),
       avgPagesPerSession: average(pages, sessions, 1),
       quizCompletionRate: quizCompletionRate(quizResults, homeViews.rows[0]!.n),
-      topCategories: topCategories.rows,
+      topCategories,
       peakHours: peakHours.rows,
       trafficSources: trafficSources.rows,
       userReturnRate: userReturnRate(visitors.rows[0]!.visitors, visitors.rows[0]!.returning),
     };
+  }
+
+  /** The five categories whose apps were interacted with most: interactions counted here, categories asked of the catalogue. */
+  private async topCategories({ start, end }: DateRange): Promise<{ category: string; count: number }[]> {
+    const { rows } = await sql<{ app_id: string; count: number }>`
+      select app_id, count(*)::int as count from app_interactions
+      where app_id is not null and timestamp >= ${start} and timestamp < ${end}
+      group by app_id`.execute(this.db);
+    const categories = await this.queries.execute(new GetAppCategories(rows.map((row) => row.app_id)));
+    const counts = new Map<string, number>();
+    for (const { app_id, count } of rows) {
+      const category = categories.get(app_id);
+      if (category !== undefined) counts.set(category, (counts.get(category) ?? 0) + count);
+    }
+    return [...counts]
+      .map(([category, count]) => ({ category, count }))
+      .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category))
+      .slice(0, 5);
   }
 }

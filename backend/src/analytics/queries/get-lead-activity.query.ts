@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
+import { ListQuizResultsOf } from '../../early-access/quiz/quiz-results.query.js';
+import { GetReferralOf } from '../../early-access/referral/get-referral-of.query.js';
 import { average, sessionTimeSpent } from '../metrics/formulas.js';
 
 const timestamp = z.iso.datetime();
@@ -76,7 +78,10 @@ export class GetLeadActivity extends Query<LeadActivity> {
 
 @QueryHandler(GetLeadActivity)
 export class GetLeadActivityHandler implements IQueryHandler<GetLeadActivity> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute({ email }: GetLeadActivity): Promise<LeadActivity> {
     const lead = await this.db
@@ -88,7 +93,7 @@ export class GetLeadActivityHandler implements IQueryHandler<GetLeadActivity> {
     if (!lead) throw new NotFoundError('ANALYTICS.LEAD_NOT_FOUND', 'Lead not found');
     return {
       lead: { id: lead.lead_id, email: lead.email, joinedAt: lead.joined_at.toISOString(), sessionId: lead.session_id },
-      ...(await leadTimeline(this.db, lead.email, lead.session_id)),
+      ...(await leadTimeline(this.db, this.queries, lead.email, lead.session_id)),
     };
   }
 }
@@ -101,7 +106,7 @@ export type LeadTimeline = z.infer<typeof leadTimelineSchema>;
  * session and every session of the same visitor, their page views and interactions, the lead's quiz
  * results, its referral code's figures, and the session metrics.
  */
-export async function leadTimeline(db: Db, email: string, sessionId: string | null): Promise<LeadTimeline> {
+export async function leadTimeline(db: Db, queries: QueryBus, email: string, sessionId: string | null): Promise<LeadTimeline> {
   const { rows: sessions } = await sql<LeadActivity['sessions'][number]>`
     select session_id, start_time, end_time, time_on_site, pages_viewed, landing_url, referrer, parsed_referrer,
            traffic_type, utm_source, utm_medium, utm_campaign, browser, os, device_type
@@ -138,31 +143,16 @@ export async function leadTimeline(db: Db, email: string, sessionId: string | nu
       ),
     0,
   );
-  const [quizResults, referral] = await Promise.all([
-    db
-      .selectFrom('quiz_results')
-      .select(['id', 'created_at', 'recommended_app', 'answers'])
-      .where('email', '=', email)
-      .orderBy('created_at')
-      .execute(),
-    db
-      .selectFrom('referral_codes')
-      .leftJoin('referral_stats', 'referral_stats.code', 'referral_codes.code')
-      .select([
-        'referral_codes.code',
-        sql<number>`coalesce(referral_stats.clicks, 0)`.as('clicks'),
-        sql<number>`coalesce(referral_stats.conversions, 0)`.as('conversions'),
-        sql<string>`coalesce(referral_stats.revenue_lifetime, 0)`.as('revenue_earned'),
-      ])
-      .where('referral_codes.owner_email', '=', email)
-      .executeTakeFirst(),
+  const [quizResults, referralData] = await Promise.all([
+    queries.execute(new ListQuizResultsOf(email)),
+    queries.execute(new GetReferralOf(email)),
   ]);
   return {
     sessions: sessions.map((s) => ({ ...s, ...iso(s, 'start_time', 'end_time') })),
     pageViews: pageViews.map(({ page_path: _, ...p }) => ({ ...p, ...iso(p, 'timestamp', 'created_at') })),
     appInteractions: appInteractions.map((i) => ({ ...i, ...iso(i, 'timestamp', 'created_at') })),
     quizResults: quizResults.map((q) => ({ ...q, created_at: q.created_at.toISOString() })),
-    referralData: referral ? { ...referral, revenue_earned: Number(referral.revenue_earned) } : null,
+    referralData,
     sessionMetrics: {
       totalSessions: sessions.length,
       uniquePagesVisited: new Set(pageViews.map((p) => p.page_path)).size,

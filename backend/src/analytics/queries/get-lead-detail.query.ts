@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
+import { GetLead } from '../../early-access/waitlist/get-lead.query.js';
 import { leadTimeline, leadTimelineSchema } from './get-lead-activity.query.js';
 
 export const leadDetailSchema = leadTimelineSchema.extend({
@@ -27,27 +28,20 @@ export class GetLeadDetail extends Query<LeadDetail> {
 
 @QueryHandler(GetLeadDetail)
 export class GetLeadDetailHandler implements IQueryHandler<GetLeadDetail> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute({ leadId }: GetLeadDetail): Promise<LeadDetail> {
-    const lead = await this.db
-      .selectFrom('leads')
-      .leftJoin('lead_sessions', 'lead_sessions.lead_id', 'leads.id')
-      .select(['leads.id', 'leads.email', 'leads.source_page', 'leads.referral_code', 'leads.created_at', 'lead_sessions.session_id'])
-      .where('leads.id', '=', leadId)
-      .executeTakeFirst();
+    const lead = await this.queries.execute(new GetLead(leadId));
     if (!lead) throw new NotFoundError('ANALYTICS.LEAD_NOT_FOUND', 'Lead not found');
+    // The session link is projected asynchronously: a lead that joined a moment ago may not have it yet.
+    const session = await this.db.selectFrom('lead_sessions').select('session_id').where('lead_id', '=', leadId).executeTakeFirst();
+    const sessionId = session?.session_id ?? null;
     return {
-      lead: {
-        id: lead.id,
-        email: lead.email,
-        sourcePage: lead.source_page,
-        referralCode: lead.referral_code,
-        joinedAt: lead.created_at.toISOString(),
-        // The session link is projected asynchronously: a lead that joined a moment ago may not have it yet.
-        sessionId: lead.session_id ?? null,
-      },
-      ...(await leadTimeline(this.db, lead.email, lead.session_id ?? null)),
+      lead: { ...lead, joinedAt: lead.joinedAt.toISOString(), sessionId },
+      ...(await leadTimeline(this.db, this.queries, lead.email, sessionId)),
     };
   }
 }
