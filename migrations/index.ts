@@ -20,6 +20,7 @@ import * as earlyAccess from './2026-11-22-14-early-access.js';
 import * as emailOutboxRelay from './2026-11-22-15-email-outbox-relay.js';
 import * as emailOutboxBatches from './2026-11-24-16-email-outbox-batches.js';
 import * as emailOutboxParams from './2026-11-25-17-email-outbox-params.js';
+import * as emailOutboxRequested from './2026-11-25-18-email-outbox-requested.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-15-email-outbox-relay': emailOutboxRelay,
   '2026-11-24-16-email-outbox-batches': emailOutboxBatches,
   '2026-11-25-17-email-outbox-params': emailOutboxParams,
+  '2026-11-25-18-email-outbox-requested': emailOutboxRequested,
 };

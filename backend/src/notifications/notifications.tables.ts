@@ -21,6 +21,8 @@ export interface EmailOutboxTable {
   id: string;
   template: string;
   marketing: boolean;
+  /** Sent to an address someone typed into a public form: counted against the recipient's daily limit. */
+  requested: Generated<boolean>;
   /** emailKey() of the recipient: checked against unsubscribes at send time. */
   recipient_key: string;
   message: ColumnType<StoredMessage, string, string>;
