@@ -4,8 +4,9 @@
  */
 
 const API_BASE = '/api';
-const FALLBACK_MESSAGE = 'An unexpected error occurred. Please try again.';
-/** The code of the error a request gets when the browser is offline (see failure-toast.ts). */
+/** What the visitor reads when the server gave no message of its own (forms show it for a failure of any kind). */
+export const FALLBACK_MESSAGE = 'An unexpected error occurred. Please try again.';
+/** The code of the error a request gets when the browser is offline (see use-submit.ts). */
 export const OFFLINE_CODE = 'NETWORK.OFFLINE';
 const OFFLINE_MESSAGE = "You are offline. Please try again when you're back online.";
 

@@ -15,13 +15,14 @@ import { PasswordInput } from '../../../features/auth/components/password-input'
 import { readAuth } from '../../../features/auth/session-store';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useSubmit } from '../../../lib/use-submit';
 
 export function AdminLoginRoute() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { pending: submitting, send } = useSubmit();
 
   useEffect(() => {
     if (readAuth()?.user.role === 'admin') void navigate(paths.adminDashboard, { replace: true });
@@ -29,41 +30,44 @@ export function AdminLoginRoute() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitting(true);
-    try {
-      if (creating) await createAccount();
-      else await logIn();
-    } finally {
-      setSubmitting(false);
-    }
+    if (creating) await createAccount();
+    else await logIn();
   }
 
-  async function logIn() {
-    try {
-      const { user } = await signIn(email, password);
-      if (user.role !== 'admin') {
-        toast.error('Login failed', { description: 'This account does not have administrator access.' });
-        return;
-      }
-      toast.success('Welcome back!');
-      await navigate(paths.adminDashboard);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
-      else if (error.code === 'AUTH.INVALID_CREDENTIALS') toast.error('Login failed', { description: 'Invalid credentials' });
-      else toast.error('Login failed', { description: error.message });
-    }
+  function logIn() {
+    // The way to the dashboard is part of the request: the form stays disabled until it is taken.
+    return send(
+      async () => {
+        const { user } = await signIn(email, password);
+        if (user.role !== 'admin') {
+          toast.error('Login failed', { description: 'This account does not have administrator access.' });
+          return;
+        }
+        toast.success('Welcome back!');
+        await navigate(paths.adminDashboard);
+      },
+      {
+        onFailure: (error) => {
+          if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
+          else if (error.code === 'AUTH.INVALID_CREDENTIALS') toast.error('Login failed', { description: 'Invalid credentials' });
+          else toast.error('Login failed', { description: error.message });
+        },
+      },
+    );
   }
 
-  async function createAccount() {
-    try {
-      await signUp({ email, password, redirect_to: '/admin/dashboard' });
-      toast.success('Account created!', { description: 'Please check your email to verify your account.' });
-      setCreating(false);
-      setPassword('');
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
-      else toast.error('Signup failed', { description: error.message });
-    }
+  function createAccount() {
+    return send(() => signUp({ email, password, redirect_to: paths.adminDashboard }), {
+      onSuccess: () => {
+        toast.success('Account created!', { description: 'Please check your email to verify your account.' });
+        setCreating(false);
+        setPassword('');
+      },
+      onFailure: (error) => {
+        if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
+        else toast.error('Signup failed', { description: error.message });
+      },
+    });
   }
 
   return (

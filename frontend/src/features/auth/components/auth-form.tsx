@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/field';
+import { useSubmit } from '../../../lib/use-submit';
 import { signIn, signUp } from '../auth-client';
 import { signInErrorMessage, signUpErrorMessage, signUpProblem } from '../messages';
 import { PasswordInput } from './password-input';
@@ -17,8 +18,7 @@ const EMPTY = { email: '', password: '', confirmPassword: '', displayName: '' };
 export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [fields, setFields] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { pending: submitting, error, setError, send } = useSubmit();
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
 
@@ -35,21 +35,22 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
       const problem = signUpProblem(fields.password, fields.confirmPassword);
       if (problem) return setError(problem);
     }
-    setSubmitting(true);
-    try {
-      if (mode === 'sign-in') {
-        await signIn(fields.email, fields.password);
-        toast.success('Welcome back!', { description: 'You have successfully signed in.' });
-        onSignedIn();
-      } else {
-        await signUp({ email: fields.email, password: fields.password, display_name: fields.displayName.trim() || undefined });
-        toast.success('Account created!', { description: 'Please check your email for a confirmation link.' });
-        setFields(EMPTY);
-      }
-    } catch (failure) {
-      setError(mode === 'sign-in' ? signInErrorMessage(failure) : signUpErrorMessage(failure));
-    } finally {
-      setSubmitting(false);
+    if (mode === 'sign-in') {
+      await send(() => signIn(fields.email, fields.password), {
+        onSuccess: () => {
+          toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+          onSignedIn();
+        },
+        onFailure: (failure) => ({ error: signInErrorMessage(failure) }),
+      });
+    } else {
+      await send(() => signUp({ email: fields.email, password: fields.password, display_name: fields.displayName.trim() || undefined }), {
+        onSuccess: () => {
+          toast.success('Account created!', { description: 'Please check your email for a confirmation link.' });
+          setFields(EMPTY);
+        },
+        onFailure: (failure) => ({ error: signUpErrorMessage(failure) }),
+      });
     }
   }
 

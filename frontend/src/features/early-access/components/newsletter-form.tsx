@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
+import { useSubmit } from '../../../lib/use-submit';
 import { cn } from '../../../lib/utils';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 import { validateEmail } from '../validation';
-import { toastFailure } from '../../../lib/failure-toast';
 import { EmailInput } from './email-input';
 
 export function NewsletterForm({ className }: { className?: string }) {
@@ -17,7 +17,7 @@ export function NewsletterForm({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { pending: submitting, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,18 +30,15 @@ export function NewsletterForm({ className }: { className?: string }) {
       return;
     }
 
-    setSubmitting(true);
-    try {
-      await subscribeNewsletter({ email, source_page: pathname, ...trap });
-      trackConversion('newsletter');
-      toast.success('Subscribed! 📧', { description: "You'll be the first to know about new AI tools." });
-      setEmail('');
-    } catch (error) {
-      console.error('Newsletter subscription failed', error);
-      toastFailure(error, { title: 'Something went wrong', description: 'Please try again later.' });
-    } finally {
-      setSubmitting(false);
-    }
+    await send(() => subscribeNewsletter({ email, source_page: pathname, ...trap }), {
+      log: 'Newsletter subscription failed',
+      failureToast: { title: 'Something went wrong', description: 'Please try again later.' },
+      onSuccess: () => {
+        trackConversion('newsletter');
+        toast.success('Subscribed! 📧', { description: "You'll be the first to know about new AI tools." });
+        setEmail('');
+      },
+    });
   }
 
   return (

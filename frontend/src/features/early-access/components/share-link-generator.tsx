@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useSubmit } from '../../../lib/use-submit';
 import { issueReferralCode } from '../api/issue-referral-code';
 import { shareLink } from '../referral';
 import { validateEmail } from '../validation';
@@ -20,7 +21,7 @@ export function ShareLinkGenerator() {
   const linkId = useId();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [generating, setGenerating] = useState(false);
+  const { pending: generating, send } = useSubmit();
   const [link, setLink] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -32,19 +33,18 @@ export function ShareLinkGenerator() {
       toast.error(problem.title, { description: problem.description });
       return;
     }
-    setGenerating(true);
-    try {
-      const { code } = await issueReferralCode(email, trap.website);
-      setLink(shareLink(code, window.location.origin));
-      toast.success('Your share link is ready!', {
-        description: 'Share it: you earn 50% of the lifetime revenue of every friend who becomes a customer through it.',
-      });
-    } catch (error) {
-      console.error('Generating the share link failed', error);
-      toast.error('Failed to generate share link');
-    } finally {
-      setGenerating(false);
-    }
+    await send(() => issueReferralCode(email, trap.website), {
+      log: 'Generating the share link failed',
+      onFailure: () => {
+        toast.error('Failed to generate share link');
+      },
+      onSuccess: ({ code }) => {
+        setLink(shareLink(code, window.location.origin));
+        toast.success('Your share link is ready!', {
+          description: 'Share it: you earn 50% of the lifetime revenue of every friend who becomes a customer through it.',
+        });
+      },
+    });
   }
 
   return (

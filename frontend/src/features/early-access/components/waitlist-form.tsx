@@ -10,12 +10,12 @@ import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
+import { useSubmit } from '../../../lib/use-submit';
 import { cn } from '../../../lib/utils';
 import { useJoinWaitlist, type JoinWaitlistResult } from '../api/join-waitlist';
 import { readReferral } from '../referral';
 import { validateEmail } from '../validation';
 import { JoinResult, toJoined, type Joined } from './join-result';
-import { toastFailure } from '../../../lib/failure-toast';
 import { EmailInput } from './email-input';
 
 interface JoinEmailFormProps {
@@ -34,7 +34,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
   const join = useJoinWaitlist();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { pending: submitting, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,20 +47,14 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
       return;
     }
 
-    setSubmitting(true);
-    let result: JoinWaitlistResult;
-    try {
-      result = await join({ email, source_page: pathname, ref: readReferral(), ...trap });
-    } catch (error) {
-      console.error('Joining the list failed', error);
-      toastFailure(error, failure);
-      setSubmitting(false);
-      return;
-    }
-    // Not in finally: onJoined usually replaces this form, and it must not be re-enabled first.
-    setSubmitting(false);
-    trackConversion('lead');
-    onJoined(result);
+    await send(() => join({ email, source_page: pathname, ref: readReferral(), ...trap }), {
+      log: 'Joining the list failed',
+      failureToast: failure,
+      onSuccess: (result) => {
+        trackConversion('lead');
+        onJoined(result);
+      },
+    });
   }
 
   return (

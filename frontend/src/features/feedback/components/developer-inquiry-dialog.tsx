@@ -6,10 +6,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
+import { useSubmit } from '../../../lib/use-submit';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
 import { isBlank } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
-import { toastFailure } from '../../../lib/failure-toast';
 
 export function DeveloperInquiryDialog({ open, onOpenChange }: FormDialogProps) {
   return (
@@ -36,7 +36,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
   const [message, setMessage] = useState('');
   const [portfolio, setPortfolio] = useState('');
   const [linkedin, setLinkedin] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { pending: submitting, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,24 +47,25 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
       return;
     }
 
-    setSubmitting(true);
-    try {
-      await submitDeveloperInquiry({
-        ...trap,
-        name: name.trim(),
-        email: email.trim(),
-        message: message.trim(),
-        portfolio_url: orNull(portfolio),
-        linkedin_url: orNull(linkedin),
-      });
-    } catch (error) {
-      console.error('Submitting the developer inquiry failed', error);
-      toastFailure(error, { title: 'Error', description: 'Failed to submit your inquiry. Please try again.' });
-      setSubmitting(false);
-      return;
-    }
-    toast.success('Thank you!', { description: "We'll get back to you soon!" });
-    onDone();
+    await send(
+      () =>
+        submitDeveloperInquiry({
+          ...trap,
+          name: name.trim(),
+          email: email.trim(),
+          message: message.trim(),
+          portfolio_url: orNull(portfolio),
+          linkedin_url: orNull(linkedin),
+        }),
+      {
+        log: 'Submitting the developer inquiry failed',
+        failureToast: { title: 'Error', description: 'Failed to submit your inquiry. Please try again.' },
+        onSuccess: () => {
+          toast.success('Thank you!', { description: "We'll get back to you soon!" });
+          onDone();
+        },
+      },
+    );
   }
 
   // Not noValidate: no field is `required` (the spec's toast covers missing ones), so the browser only steps

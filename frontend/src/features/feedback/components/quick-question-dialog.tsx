@@ -7,11 +7,11 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { ApiError } from '../../../lib/api-client';
+import { trackConversion } from '../../../lib/conversions';
+import { useSubmit } from '../../../lib/use-submit';
 import { askQuickQuestion } from '../api/ask-quick-question';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
-import { toastFailure } from '../../../lib/failure-toast';
-import { trackConversion } from '../../../lib/conversions';
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
 
@@ -33,7 +33,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
+  const { pending: sending, send } = useSubmit();
   const incomplete = isBlank(name) || isBlank(email) || isBlank(message);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -49,21 +49,18 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
       return;
     }
 
-    setSending(true);
-    try {
-      await askQuickQuestion({ name: name.trim(), email: email.trim(), message: message.trim(), ...trap });
-    } catch (error) {
-      console.error('Sending the quick question failed', error);
-      toastFailure(error, {
+    await send(() => askQuickQuestion({ name: name.trim(), email: email.trim(), message: message.trim(), ...trap }), {
+      log: 'Sending the quick question failed',
+      failureToast: (error) => ({
         title: 'Something went wrong',
         description: error instanceof ApiError && error.message ? error.message : FAILURE_FALLBACK,
-      });
-      setSending(false);
-      return;
-    }
-    trackConversion('contact_form');
-    toast.success('Question sent!', { description: "We'll get back to you within 24 hours." });
-    onDone();
+      }),
+      onSuccess: () => {
+        trackConversion('contact_form');
+        toast.success('Question sent!', { description: "We'll get back to you within 24 hours." });
+        onDone();
+      },
+    });
   }
 
   return (

@@ -10,12 +10,12 @@ import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
+import { trackConversion } from '../../../lib/conversions';
+import { useSubmit } from '../../../lib/use-submit';
 import { submitSuggestion } from '../api/submit-suggestion';
 import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
 import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
-import { toastFailure } from '../../../lib/failure-toast';
-import { trackConversion } from '../../../lib/conversions';
 
 export function SuggestionDialog({
   open,
@@ -43,7 +43,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
   const [email, setEmail] = useState('');
   const [text, setText] = useState('');
   const [category, setCategory] = useState(isSuggestionCategory(initialCategory) ? initialCategory : '');
-  const [submitting, setSubmitting] = useState(false);
+  const { pending: submitting, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,25 +58,26 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
       return;
     }
 
-    setSubmitting(true);
-    try {
-      await submitSuggestion({
-        ...trap,
-        email: email.trim(),
-        suggestion_text: text.trim(),
-        category: isSuggestionCategory(category) ? category : null,
-        source_page: pathname,
-      });
-    } catch (error) {
-      console.error('Submitting the suggestion failed', error);
-      toastFailure(error, { title: 'Something went wrong', description: 'Please try again later.' });
-      setSubmitting(false);
-      return;
-    }
-    trackConversion('suggestion');
-    toast.success('Thank you! 💡', { description: 'We read every idea.' });
-    // Closing unmounts this form, which is the reset.
-    onDone();
+    await send(
+      () =>
+        submitSuggestion({
+          ...trap,
+          email: email.trim(),
+          suggestion_text: text.trim(),
+          category: isSuggestionCategory(category) ? category : null,
+          source_page: pathname,
+        }),
+      {
+        log: 'Submitting the suggestion failed',
+        failureToast: { title: 'Something went wrong', description: 'Please try again later.' },
+        onSuccess: () => {
+          trackConversion('suggestion');
+          toast.success('Thank you! 💡', { description: 'We read every idea.' });
+          // Closing unmounts this form, which is the reset.
+          onDone();
+        },
+      },
+    );
   }
 
   return (

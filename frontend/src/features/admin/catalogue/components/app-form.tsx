@@ -12,6 +12,7 @@ import { Label } from '../../../../components/ui/label';
 import { NativeSelect } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
 import { ApiError } from '../../../../lib/api-client';
+import { useSubmit } from '../../../../lib/use-submit';
 import { createApp, updateApp } from '../api/save-app';
 import { EMPTY_FORM, fieldsOf, formValuesOf, type AppFormValues, type ListField } from '../app-form-values';
 import { DEVELOPMENT_STATUS_LABELS, type AdminApp, type DevelopmentStatus } from '../types';
@@ -28,35 +29,36 @@ type AppFormProps = {
 export function AppForm({ app, onSaved }: AppFormProps) {
   const creating = !app;
   const [values, setValues] = useState<AppFormValues>(() => (app ? formValuesOf(app) : EMPTY_FORM));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, fieldErrors: errors, send } = useSubmit();
   const set = <K extends keyof AppFormValues>(key: K, value: AppFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    setErrors({});
-    try {
-      const fields = fieldsOf(values, creating);
-      if (app) {
-        await updateApp(app.id, fields);
-        toast.success('App saved');
-        onSaved({ id: app.id, slug: fields.slug ?? app.slug });
-      } else {
+    await send(
+      async () => {
+        const fields = fieldsOf(values, creating);
+        if (app) {
+          await updateApp(app.id, fields);
+          toast.success('App saved');
+          return { id: app.id, slug: fields.slug ?? app.slug };
+        }
         const created = await createApp(fields);
         toast.success('App created');
-        onSaved(created);
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500 && error.status > 0) {
-        setErrors(error.fields ?? (error.code === 'CATALOGUE.SLUG_TAKEN' ? { slug: error.message } : {}));
-        toast.error('Failed to save app', { description: error.message });
-      } else {
-        toast.error('Failed to save app', { description: 'Please try again.' });
-      }
-    } finally {
-      setSaving(false);
-    }
+        return created;
+      },
+      {
+        onSuccess: onSaved,
+        // The server's `fields` go under the fields they name; a taken slug comes without them.
+        onFailure: (error) => {
+          if (error instanceof ApiError && error.status < 500 && error.status > 0) {
+            toast.error('Failed to save app', { description: error.message });
+            if (!error.fields && error.code === 'CATALOGUE.SLUG_TAKEN') return { fieldErrors: { slug: error.message } };
+          } else {
+            toast.error('Failed to save app', { description: 'Please try again.' });
+          }
+        },
+      },
+    );
   }
 
   const text = (key: keyof AppFormValues & string, label: string, props: Partial<React.ComponentProps<'input'>> = {}) => (

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/select';
+import { useSubmit } from '../../../../lib/use-submit';
 import { useAdminApps } from '../api/get-admin-apps';
 import { updateAppLinks } from '../api/update-app-links';
 import { DEVELOPMENT_STATUS_LABELS, type AdminApp, type AppLinks, type DevelopmentStatus } from '../types';
@@ -21,7 +22,7 @@ export function AppLinksTab() {
   const apps = (data ?? []).filter((app) => app.is_active);
   const [appId, setAppId] = useState('');
   const [links, setLinks] = useState<AppLinks>(EMPTY);
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, send } = useSubmit();
 
   const reported = useRef(false);
   useEffect(() => {
@@ -43,19 +44,22 @@ export function AppLinksTab() {
       toast.error('Please select an app first');
       return;
     }
-    setSaving(true);
-    try {
-      await updateAppLinks(appId, {
-        ...links,
-        status_text: links.status_text?.trim() || null,
-        app_url: links.app_url?.trim() || null,
-      });
-      toast.success('App link configuration saved successfully');
-    } catch {
-      toast.error('Failed to save app link configuration');
-    } finally {
-      setSaving(false);
-    }
+    await send(
+      () =>
+        updateAppLinks(appId, {
+          ...links,
+          status_text: links.status_text?.trim() || null,
+          app_url: links.app_url?.trim() || null,
+        }),
+      {
+        onSuccess: () => {
+          toast.success('App link configuration saved successfully');
+        },
+        onFailure: () => {
+          toast.error('Failed to save app link configuration');
+        },
+      },
+    );
   }
 
   return (

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { ApiError } from '../../../../lib/api-client';
+import { useSubmit } from '../../../../lib/use-submit';
 import { importSearchQueriesCsv } from '../api/analytics';
 import { utcDayOffset } from '../format';
 
@@ -17,31 +18,33 @@ export function SearchQueriesUpload({ onImported }: { onImported: () => void }) 
   const [startDate, setStartDate] = useState(() => utcDayOffset(-7));
   const [endDate, setEndDate] = useState(() => utcDayOffset(-1));
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { pending: busy, send } = useSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!file) return;
-    setBusy(true);
-    try {
-      const csv = await file.text();
-      if (csv.length > MAX_CSV_CHARS) {
-        toast.error('Upload failed', { description: 'The file is too large (at most 1 MB).' });
-        return;
-      }
-      const { recorded } = await importSearchQueriesCsv({ startDate, endDate, csv });
-      toast.success('Search queries imported', {
-        description: `${recorded} ${recorded === 1 ? 'query' : 'queries'} recorded for ${startDate} to ${endDate}.`,
-      });
-      (event.target as HTMLFormElement).reset();
-      setFile(null);
-      onImported();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'An unexpected error occurred';
-      toast.error('Upload failed', { description: message });
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const csv = await file.text();
+        if (csv.length > MAX_CSV_CHARS) {
+          toast.error('Upload failed', { description: 'The file is too large (at most 1 MB).' });
+          return;
+        }
+        const { recorded } = await importSearchQueriesCsv({ startDate, endDate, csv });
+        toast.success('Search queries imported', {
+          description: `${recorded} ${recorded === 1 ? 'query' : 'queries'} recorded for ${startDate} to ${endDate}.`,
+        });
+        (event.target as HTMLFormElement).reset();
+        setFile(null);
+        onImported();
+      },
+      {
+        onFailure: (error) => {
+          const message = error instanceof ApiError ? error.message : 'An unexpected error occurred';
+          toast.error('Upload failed', { description: message });
+        },
+      },
+    );
   }
 
   return (
