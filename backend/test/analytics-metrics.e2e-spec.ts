@@ -301,12 +301,18 @@ describe('charts and tables', () => {
 });
 
 describe('a lead’s activity', () => {
+  const leadIds = new Map<string, string>();
+  const activity = (email: string) => api.get(`/api/admin/analytics/leads/${leadIds.get(email) ?? randomUUID()}/activity`);
+
   beforeAll(async () => {
     const store = api.app.get(EventStore);
-    const lead = (n: number, email: string, sessionId?: unknown) => ({
-      type: 'LeadJoined',
-      data: { leadId: randomUUID(), email, sourcePage: '/', position: n, referralCode: `CODE0${n}`, referredBy: null, sessionId },
-    });
+    const lead = (n: number, email: string, sessionId?: unknown) => {
+      leadIds.set(email, randomUUID());
+      return {
+        type: 'LeadJoined',
+        data: { leadId: leadIds.get(email), email, sourcePage: '/', position: n, referralCode: `CODE0${n}`, referredBy: null, sessionId },
+      };
+    };
     await store.append(
       'waitlist',
       [lead(1, 'grace@example.com', C), lead(2, 'nosession@example.com'), lead(3, 'odd@example.com', "'; drop")],
@@ -316,7 +322,7 @@ describe('a lead’s activity', () => {
   });
 
   it('joins the lead’s session and every session of the same visitor', async () => {
-    const { status, body } = await api.get('/api/admin/analytics/leads/Grace@Example.com/activity');
+    const { status, body } = await activity('grace@example.com');
     expect(status).toBe(200);
     expect(body.lead).toMatchObject({ email: 'grace@example.com', sessionId: C });
     expect(body.sessions.map((s: { session_id: string }) => s.session_id)).toEqual([C, D]);
@@ -341,7 +347,7 @@ describe('a lead’s activity', () => {
   it.each(['nosession@example.com', 'odd@example.com'])(
     'gives an empty timeline to a lead without a (valid) session: %s',
     async (email) => {
-      const { body } = await api.get(`/api/admin/analytics/leads/${email}/activity`);
+      const { body } = await activity(email);
       expect(body).toMatchObject({
         sessions: [],
         pageViews: [],
@@ -352,10 +358,17 @@ describe('a lead’s activity', () => {
   );
 
   it('answers 404 for an unknown lead', async () => {
-    expect(await api.get('/api/admin/analytics/leads/nobody@example.com/activity')).toMatchObject({
+    expect(await activity('nobody@example.com')).toMatchObject({
       status: 404,
       body: { code: 'ANALYTICS.LEAD_NOT_FOUND', message: 'Lead not found' },
     });
+  it('is asked for by the lead’s id, never its address (paths are logged)', async () => {
+    expect(await api.get('/api/admin/analytics/leads/grace@example.com/activity')).toMatchObject({
+      status: 400,
+      body: { fields: { leadId: 'Must be a lead id (uuid).' } },
+    });
+  });
+
   });
 });
 

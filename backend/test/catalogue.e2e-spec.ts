@@ -380,7 +380,7 @@ describe('service endpoints', () => {
         '/api/admin/analytics/utm-campaigns',
         '/api/admin/analytics/traffic-sources',
         '/api/admin/analytics/bots',
-        '/api/admin/analytics/leads/{email}/activity',
+        '/api/admin/analytics/leads/{leadId}/activity',
         '/api/admin/analytics/leads/by-id/{leadId}',
         '/api/admin/audit',
         '/api/admin/analytics/search-queries',

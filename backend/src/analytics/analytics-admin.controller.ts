@@ -25,7 +25,6 @@ const searchQueriesQuery = rangeQuery({
   limit: z.coerce.number().int().min(1).max(1000).default(50).describe('How many queries (default 50)'),
 });
 const recordedSchema = z.object({ recorded: z.number().int(), startDate: z.string(), endDate: z.string() });
-const emailParam = z.string().trim().min(3).max(320);
 const leadIdParam = z.uuid({ error: 'Must be a lead id (uuid).' });
 
 /**
@@ -81,7 +80,6 @@ export class AnalyticsAdminController {
     return this.queries.execute(new GetBotTraffic(range));
   }
 
-  // Declared before leads/:email/activity; 'by-id' can never be mistaken for an address.
   @Get('leads/by-id/:leadId')
   @ApiOperation({ summary: 'The lead detail page: the lead, its source and referral code, and its activity timeline' })
   @ApiZodOk(leadDetailSchema)
@@ -90,12 +88,13 @@ export class AnalyticsAdminController {
     return this.queries.execute(new GetLeadDetail(leadId));
   }
 
-  @Get('leads/:email/activity')
+  // By the lead's id, never its address: paths are logged.
+  @Get('leads/:leadId/activity')
   @ApiOperation({ summary: "A lead's sessions, page views and interactions, and the session metrics" })
   @ApiZodOk(leadActivitySchema)
   @ApiNotFoundResponse({ description: "{ code: 'ANALYTICS.LEAD_NOT_FOUND', message: 'Lead not found' }" })
-  leadActivity(@Param('email', new ZodPipe(emailParam, 'email')) email: string) {
-    return this.queries.execute(new GetLeadActivity(email));
+  leadActivity(@Param('leadId', new ZodPipe(leadIdParam, 'leadId')) leadId: string) {
+    return this.queries.execute(new GetLeadActivity(leadId));
   }
 
   @Get('search-queries')

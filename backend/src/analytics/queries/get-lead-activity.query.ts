@@ -71,7 +71,7 @@ export type LeadActivity = z.infer<typeof leadActivitySchema>;
  * the same visitor (first-party visitor id), with their page views and app interactions, oldest first.
  */
 export class GetLeadActivity extends Query<LeadActivity> {
-  constructor(readonly email: string) {
+  constructor(readonly leadId: string) {
     super();
   }
 }
@@ -83,13 +83,8 @@ export class GetLeadActivityHandler implements IQueryHandler<GetLeadActivity> {
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ email }: GetLeadActivity): Promise<LeadActivity> {
-    const lead = await this.db
-      .selectFrom('lead_sessions')
-      .selectAll()
-      .where('email', '=', email.trim().toLowerCase())
-      .orderBy('joined_at')
-      .executeTakeFirst();
+  async execute({ leadId }: GetLeadActivity): Promise<LeadActivity> {
+    const lead = await this.db.selectFrom('lead_sessions').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
     if (!lead) throw new NotFoundError('ANALYTICS.LEAD_NOT_FOUND', 'Lead not found');
     return {
       lead: { id: lead.lead_id, email: lead.email, joinedAt: lead.joined_at.toISOString(), sessionId: lead.session_id },

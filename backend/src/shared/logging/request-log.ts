@@ -1,6 +1,6 @@
 /**
- * One JSON line per answered request: method, path (never the query string: it may hold an e-mail address),
- * status and time, at info level. No headers, no client address.
+ * One JSON line per answered request: method, path (never the query string: it may hold an e-mail address;
+ * an address in the path is masked), status and time, at info level. No headers, no client address.
  *
  * Mounted as a Fastify onRequest hook rather than through nestjs-pino's middleware: that one keeps each request in an
  * AsyncLocalStorage, which on Node 20 hooks every promise of the process and cost a fifth of the API's
@@ -9,13 +9,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { maskAddressesIn } from '../validation/mask-email.js';
 
 export function requestLog(logger: Logger) {
   if (!logger.isLevelEnabled('info')) return undefined;
   const log = pinoHttp({
     logger,
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: maskAddressesIn(req.url.split('?')[0] ?? ''),
+      }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },

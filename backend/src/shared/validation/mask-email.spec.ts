@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail } from './mask-email.js';
+import { maskAddressesIn, maskEmail } from './mask-email.js';
 
 describe('maskEmail', () => {
   it.each([
@@ -21,5 +21,17 @@ describe('maskEmail', () => {
   it('shows nothing of something that is not an address', () => {
     expect(maskEmail('no-at-sign')).toBe('***');
     expect(maskEmail('@example.com')).toBe('***');
+  });
+});
+
+describe('maskAddressesIn', () => {
+  it.each([
+    ['550 5.1.1 <erasee.person@example.com>: Recipient address rejected', '550 5.1.1 <er***@example.com>: Recipient address rejected'],
+    ['/api/admin/analytics/leads/erasee.person%40example.com/activity', '/api/admin/analytics/leads/er***@example.com/activity'],
+    ['/r/erasee.person%40EXAMPLE.com', '/r/er***@EXAMPLE.com'],
+    ['two: a.b@x.io and c+d@y.example.org', 'two: a.***@x.io and c+***@y.example.org'],
+    ['no address here, just 100% and @home', 'no address here, just 100% and @home'],
+  ])('masks %s', (text, masked) => {
+    expect(maskAddressesIn(text)).toBe(masked);
   });
 });
