@@ -9,6 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { SWRConfig } from 'swr';
 import { routes } from './app/router';
 import { swrOptions } from './app/swr';
+import { paths } from './lib/paths';
 
 const handler = createStaticHandler(routes);
 
@@ -17,7 +18,16 @@ const handler = createStaticHandler(routes);
  * block revealed by an inline script. Rendering every route once when this module loads (the pages' own
  * data is not needed for that) means real renders never suspend and give plain HTML.
  */
-const WARM_UP = ['/', '/c/warm-up', '/app/warm-up', '/about', '/contact', '/privacy', '/terms', '/offline'];
+const WARM_UP = [
+  paths.home,
+  paths.category('warm-up'),
+  paths.app('warm-up'),
+  paths.about,
+  paths.contact,
+  paths.privacy,
+  paths.terms,
+  paths.offline,
+];
 const warmedUp = Promise.all(WARM_UP.map((path) => renderPage(`http://localhost${path}`, {})));
 
 export async function render(url: string, initialData: Record<string, unknown>): Promise<string> {

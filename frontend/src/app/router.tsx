@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { ADMIN_TABS, paths } from '../lib/paths';
 import { NotFoundRoute } from './routes/not-found';
 import { OfflineRoute } from './offline-fallback';
 import { AdminRoot } from './routes/admin/admin-root';
@@ -32,50 +33,51 @@ const AdminAppFormRoute = lazyRoute(() => import('./routes/admin/admin-app-form'
 const AdminImportRoute = lazyRoute(() => import('./routes/admin/admin-import'), 'AdminImportRoute');
 const AdminGoogleAdsRoute = lazyRoute(() => import('./routes/admin/admin-google-ads'), 'AdminGoogleAdsRoute');
 
-/** The route table, shared by the browser router (app/providers.tsx) and server rendering (entry-server.tsx). */
+/**
+ * The route table, shared by the browser router (app/providers.tsx) and server rendering (entry-server.tsx).
+ * Its patterns are lib/paths.ts's, the ones every link is built from.
+ */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     errorElement: <RouteError />,
     children: [
+      // paths.home, the layout's index.
       { index: true, Component: HomeRoute },
-      { path: 'c/:categoryName', Component: CategoryRoute },
-      { path: 'app/:slug', Component: AppDetailRoute },
-      { path: 'about', Component: AboutRoute },
-      { path: 'contact', Component: ContactRoute },
-      { path: 'privacy', Component: PrivacyRoute },
-      { path: 'terms', Component: TermsRoute },
-      { path: 'auth', Component: AuthRoute },
-      { path: 'auth/confirm', Component: AuthConfirmRoute },
-      { path: 'offline', Component: OfflineRoute },
+      { path: paths.category.pattern, Component: CategoryRoute },
+      { path: paths.app.pattern, Component: AppDetailRoute },
+      { path: paths.about, Component: AboutRoute },
+      { path: paths.contact, Component: ContactRoute },
+      { path: paths.privacy, Component: PrivacyRoute },
+      { path: paths.terms, Component: TermsRoute },
+      { path: paths.auth, Component: AuthRoute },
+      { path: paths.authConfirm, Component: AuthConfirmRoute },
+      { path: paths.offline, Component: OfflineRoute },
       // Bundled, not lazy: a broken link should not wait for a chunk.
       { path: '*', Component: NotFoundRoute },
     ],
   },
   {
-    path: 'admin',
+    path: paths.admin,
     Component: AdminRoot,
     errorElement: <RouteError />,
     children: [
-      { path: 'login', Component: AdminLoginRoute },
+      { path: paths.adminLogin, Component: AdminLoginRoute },
       {
         Component: AdminLayout,
         children: [
           // The dashboard's tabs are routes of their own (admin spec §2), all on the same screen.
           { index: true, Component: AdminDashboardRoute },
-          ...['dashboard', 'leads', 'suggestions', 'app-links', 'questions', 'developer-inquiries', 'settings'].map((path) => ({
-            path,
-            Component: AdminDashboardRoute,
-          })),
-          { path: 'leads/:leadId', Component: AdminLeadRoute },
-          { path: 'audit', Component: AdminAuditRoute },
-          { path: 'analytics', Component: AdminAnalyticsRoute },
-          { path: 'apps', Component: AdminAppsRoute },
-          { path: 'apps/new', Component: AdminAppFormRoute },
-          { path: 'apps/import', Component: AdminImportRoute },
-          { path: 'apps/google-ads-csv', Component: AdminGoogleAdsRoute },
-          { path: 'apps/edit/:id', Component: AdminAppFormRoute },
-          { path: 'apps/:id', Component: AdminAppFormRoute },
+          ...ADMIN_TABS.map((tab) => ({ path: paths.adminTab(tab), Component: AdminDashboardRoute })),
+          { path: paths.adminLead.pattern, Component: AdminLeadRoute },
+          { path: paths.adminAudit, Component: AdminAuditRoute },
+          { path: paths.adminAnalytics, Component: AdminAnalyticsRoute },
+          { path: paths.adminApps, Component: AdminAppsRoute },
+          { path: paths.adminNewApp, Component: AdminAppFormRoute },
+          { path: paths.adminImportApps, Component: AdminImportRoute },
+          { path: paths.adminGoogleAdsCsv, Component: AdminGoogleAdsRoute },
+          { path: paths.adminEditApp.pattern, Component: AdminAppFormRoute },
+          { path: paths.adminApp.pattern, Component: AdminAppFormRoute },
         ],
       },
       { path: '*', Component: NotFoundRoute },

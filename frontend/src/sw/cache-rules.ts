@@ -5,13 +5,14 @@
  * names too (features/pwa/start-pwa.ts).
  */
 import { COLLECT_PATH } from '../lib/analytics/collect-path';
+import { paths } from '../lib/paths';
 
 /** The server-rendered HTML of pages a visitor has opened, network-first. */
 export const PAGES_CACHE = 'pages';
 /** Catalogue API answers, stale-while-revalidate. */
 export const CATALOGUE_CACHE = 'catalogue-api';
 /** Precached at every install (sw.ts) and answered for a navigation that neither network nor cache can serve. */
-export const OFFLINE_PAGE = '/offline';
+export const OFFLINE_PAGE = paths.offline;
 
 /**
  * Requests that bypass the worker altogether (sw.ts): the analytics batches. A beacon that a controlled page

@@ -62,7 +62,7 @@ export function AdminAppFormRoute() {
       {back}
       <AdminPageHeader
         title={app ? `Edit ${app.name}` : 'Add Single App'}
-        description={app ? `/app/${app.slug}` : 'A new app of the catalogue.'}
+        description={app ? paths.app(app.slug) : 'A new app of the catalogue.'}
       >
         {app && (
           <>

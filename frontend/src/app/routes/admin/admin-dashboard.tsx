@@ -5,27 +5,11 @@
  */
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppLinksTab } from '../../../features/admin/catalogue/components/app-links-tab';
-import { AdminDashboard, type DashboardTab } from '../../../features/admin/dashboard/components/admin-dashboard';
+import { AdminDashboard } from '../../../features/admin/dashboard/components/admin-dashboard';
 import { AnalyticsPanel } from '../../../features/admin/insights/components/analytics-panel';
 import { DailyTrafficChart } from '../../../features/admin/insights/components/daily-traffic-chart';
 import { usePwaStatus } from '../../../features/pwa/pwa-status';
-import { paths } from '../../../lib/paths';
-
-const TAB_PATHS: Record<DashboardTab, string> = {
-  overview: paths.adminDashboard,
-  leads: paths.adminTab('leads'),
-  suggestions: paths.adminTab('suggestions'),
-  'app-links': paths.adminTab('app-links'),
-  questions: paths.adminTab('questions'),
-  developers: paths.adminTab('developer-inquiries'),
-  settings: paths.adminTab('settings'),
-};
-
-function tabOf(pathname: string): DashboardTab {
-  const path = pathname.replace(/\/+$/, '');
-  const found = (Object.entries(TAB_PATHS) as [DashboardTab, string][]).find(([, tabPath]) => tabPath === path);
-  return found?.[0] ?? 'overview';
-}
+import { adminTabOf, paths } from '../../../lib/paths';
 
 export function AdminDashboardRoute() {
   const { pathname } = useLocation();
@@ -33,8 +17,8 @@ export function AdminDashboardRoute() {
   const pwa = usePwaStatus();
   return (
     <AdminDashboard
-      tab={tabOf(pathname)}
-      onTabChange={(tab) => navigate(TAB_PATHS[tab])}
+      tab={adminTabOf(pathname)}
+      onTabChange={(tab) => navigate(paths.adminTab(tab))}
       pwa={{ serviceWorker: pwa.serviceWorker, installAvailable: pwa.installPromptAvailable }}
       insights={
         <>

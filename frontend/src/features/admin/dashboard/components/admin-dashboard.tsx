@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
+import { ADMIN_TABS, type AdminTab } from '../../../../lib/paths';
 import { useAllApps } from '../api/get-apps';
 import { useEngagementMetrics } from '../api/get-engagement';
 import { useLeads } from '../api/get-leads';
@@ -23,9 +24,6 @@ import { StatCards } from './stat-cards';
 import { SuggestionsTab } from './suggestions-tab';
 import { VisitorMessagesTab } from './visitor-messages-tab';
 
-export const DASHBOARD_TABS = ['overview', 'leads', 'suggestions', 'app-links', 'questions', 'developers', 'settings'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-
 export function AdminDashboard({
   tab,
   onTabChange,
@@ -33,8 +31,8 @@ export function AdminDashboard({
   insights,
   appLinks,
 }: {
-  tab: DashboardTab;
-  onTabChange: (tab: DashboardTab) => void;
+  tab: AdminTab;
+  onTabChange: (tab: AdminTab) => void;
   pwa: PwaPanelStatus;
   insights: ReactNode;
   appLinks: ReactNode;
@@ -49,14 +47,24 @@ export function AdminDashboard({
   useTopApps(0);
   useAdminSettings();
 
-  const labels: Record<DashboardTab, string> = {
-    overview: 'Overview',
-    leads: `Leads (${leads?.length ?? 0})`,
-    suggestions: `Suggestions (${suggestions?.length ?? 0})`,
-    'app-links': 'App Links',
-    questions: `Questions (${messageCounts(questions ?? []).unread})`,
-    developers: `Developers (${messageCounts(inquiries ?? []).unread})`,
-    settings: 'Settings',
+  // Every tab of the list, each with its label and its panel (the record's type asks for all of them).
+  const tabs: Record<AdminTab, { label: string; panel: ReactNode }> = {
+    dashboard: {
+      label: 'Overview',
+      panel: <OverviewTab metrics={metrics} onExportLeads={() => exportLeads(leads ?? [])} insights={insights} />,
+    },
+    leads: { label: `Leads (${leads?.length ?? 0})`, panel: <LeadsTab leads={leads} /> },
+    suggestions: { label: `Suggestions (${suggestions?.length ?? 0})`, panel: <SuggestionsTab suggestions={suggestions} /> },
+    'app-links': { label: 'App Links', panel: appLinks },
+    questions: {
+      label: `Questions (${messageCounts(questions ?? []).unread})`,
+      panel: <VisitorMessagesTab kind="quick-questions" messages={questions} />,
+    },
+    'developer-inquiries': {
+      label: `Developers (${messageCounts(inquiries ?? []).unread})`,
+      panel: <VisitorMessagesTab kind="developer-inquiries" messages={inquiries} />,
+    },
+    settings: { label: 'Settings', panel: <SettingsTab leadCount={leads?.length} pwa={pwa} /> },
   };
 
   return (
@@ -64,33 +72,19 @@ export function AdminDashboard({
       <title>Admin Dashboard | Unsheet</title>
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
       <StatCards apps={apps} leadCount={leads?.length} suggestionCount={suggestions?.length} metrics={metrics} />
-      <Tabs value={tab} onValueChange={(value) => onTabChange(value as DashboardTab)}>
+      <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList aria-label="Dashboard sections">
-          {DASHBOARD_TABS.map((value) => (
+          {ADMIN_TABS.map((value) => (
             <TabsTrigger key={value} value={value}>
-              {labels[value]}
+              {tabs[value].label}
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="overview">
-          <OverviewTab metrics={metrics} onExportLeads={() => exportLeads(leads ?? [])} insights={insights} />
-        </TabsContent>
-        <TabsContent value="leads">
-          <LeadsTab leads={leads} />
-        </TabsContent>
-        <TabsContent value="suggestions">
-          <SuggestionsTab suggestions={suggestions} />
-        </TabsContent>
-        <TabsContent value="app-links">{appLinks}</TabsContent>
-        <TabsContent value="questions">
-          <VisitorMessagesTab kind="quick-questions" messages={questions} />
-        </TabsContent>
-        <TabsContent value="developers">
-          <VisitorMessagesTab kind="developer-inquiries" messages={inquiries} />
-        </TabsContent>
-        <TabsContent value="settings">
-          <SettingsTab leadCount={leads?.length} pwa={pwa} />
-        </TabsContent>
+        {ADMIN_TABS.map((value) => (
+          <TabsContent key={value} value={value}>
+            {tabs[value].panel}
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
