@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
-import { eventually } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { bearer, createAdmin, json, post, signUpConfirmed } from './auth-helpers.js';
 
@@ -76,8 +76,12 @@ beforeAll(async () => {
 
   leadId = (await api.database.handle.db.selectFrom('leads').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow())
     .id;
-  await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.sessionMetrics?.totalSessions === 2, 15_000);
-  await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.referralData?.clicks === 2, 15_000);
+  await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.sessionMetrics?.totalSessions === 2, {
+    timeout: 15_000,
+  });
+  await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.referralData?.clicks === 2, {
+    timeout: 15_000,
+  });
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart }
 import { quizStream } from '../src/early-access/quiz/quiz.events.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
-import { eventually } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 const DAY = 86_400_000;
@@ -179,7 +179,7 @@ beforeAll(async () => {
     const response = await post('/api/analytics/collect', { events: visits.slice(i, i + 17) });
     expect(response.status).toBe(202);
   }
-  await eventually(async () => (await api.get('/api/admin/analytics/engagement')).body.totalSessions === 5, 10_000);
+  await eventually(async () => (await api.get('/api/admin/analytics/engagement')).body.totalSessions === 5, { timeout: 10_000 });
   await eventually(async () => (await count('app_interactions')) === 9 && (await count('page_views')) === 9);
 
   // Quiz results (the quiz's own read model): three today, one yesterday.
@@ -362,13 +362,12 @@ describe('a lead’s activity', () => {
       status: 404,
       body: { code: 'ANALYTICS.LEAD_NOT_FOUND', message: 'Lead not found' },
     });
-  it('is asked for by the lead’s id, never its address (paths are logged)', async () => {
-    expect(await api.get('/api/admin/analytics/leads/grace@example.com/activity')).toMatchObject({
-      status: 400,
-      body: { fields: { leadId: 'Must be a lead id (uuid).' } },
+    it('is asked for by the lead’s id, never its address (paths are logged)', async () => {
+      expect(await api.get('/api/admin/analytics/leads/grace@example.com/activity')).toMatchObject({
+        status: 400,
+        body: { fields: { leadId: 'Must be a lead id (uuid).' } },
+      });
     });
-  });
-
   });
 });
 

@@ -6,7 +6,7 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { settled, startApi, type ApiHarness } from './api-harness.js';
 
 const DAY = 86_400_000;

@@ -7,12 +7,12 @@ import { buildProjections } from '../src/projections.js';
 import {
   clearRedisPrefix,
   createTestDatabase,
-  eventually,
   projectionsCaughtUp,
   silentLogger,
   testConfig,
   type TestDatabase,
 } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 
 export interface ApiHarness {
   app: INestApplication;
@@ -72,9 +72,12 @@ export async function startApi(overrides: Record<string, string> = {}, database?
 export async function settled(api: ApiHarness, timeoutMs = 15_000): Promise<void> {
   const db = api.database.handle.db;
   const projections = buildProjections(api.config);
-  await eventually(async () => {
-    if (!(await projectionsCaughtUp(db, projections))) return false;
-    const owed = await db.selectFrom('email_outbox').select('id').where('status', '=', 'pending').limit(1).executeTakeFirst();
-    return owed === undefined;
-  }, timeoutMs);
+  await eventually(
+    async () => {
+      if (!(await projectionsCaughtUp(db, projections))) return false;
+      const owed = await db.selectFrom('email_outbox').select('id').where('status', '=', 'pending').limit(1).executeTakeFirst();
+      return owed === undefined;
+    },
+    { timeout: timeoutMs },
+  );
 }

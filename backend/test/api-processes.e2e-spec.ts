@@ -14,11 +14,11 @@ import { startServerProcess, startWorkerProcess, type ServerProcess } from '../s
 import {
   clearRedisPrefix,
   createTestDatabase,
-  eventually,
   TEST_REDIS_URL,
   uniqueName,
   type TestDatabase,
 } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 
 let database: TestDatabase;
 let server: ServerProcess | undefined;
@@ -87,16 +87,19 @@ describe('API_PROCESSES=2', () => {
     const [victim, survivor] = apiProcesses();
     // Both must have started (one answering is enough for the first test): one killed while still starting
     // is a start-up failure, which stops them all.
-    await eventually(() => [victim, survivor].every((pid) => listening(pid!)), 30_000);
+    await eventually(() => [victim, survivor].every((pid) => listening(pid!)), { timeout: 30_000 });
     process.kill(victim!, 'SIGKILL');
-    await eventually(() => server!.output().includes('an API process died: starting another'), 10_000);
+    await eventually(() => server!.output().includes('an API process died: starting another'), { timeout: 10_000 });
     // The other process serves while the replacement starts (on a new connection: one the dead process held
     // died with it).
     expect(await statusOnNewConnection(`${server!.url}/api/categories`)).toBe(200);
-    await eventually(async () => {
-      const now = apiProcesses();
-      return now.length === 2 && !now.includes(victim!) && now.includes(survivor!);
-    }, 20_000);
+    await eventually(
+      async () => {
+        const now = apiProcesses();
+        return now.length === 2 && !now.includes(victim!) && now.includes(survivor!);
+      },
+      { timeout: 20_000 },
+    );
     expect(await statusOnNewConnection(`${server!.url}/api/health/ready`)).toBe(200);
   });
 

@@ -7,7 +7,7 @@ import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { decideAndAppend } from '../src/shared/event-store/decider.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
-import { eventually } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -434,7 +434,7 @@ describe('the read cache (CATALOGUE_CACHE_MS, 1 s by default)', () => {
       await setDescriptionBehindItsBack('quote-builder', 'Changed elsewhere.');
       for (const read of Object.values(reads)) expect(await read()).toBe('Turns a price list into quotes.');
       // Each read was kept from its own first answer: each shows the change once its time is up.
-      for (const read of Object.values(reads)) await eventually(async () => (await read()) === 'Changed elsewhere.', 10_000);
+      for (const read of Object.values(reads)) await eventually(async () => (await read()) === 'Changed elsewhere.', { timeout: 10_000 });
     } finally {
       await setDescriptionBehindItsBack('quote-builder', 'Turns a price list into quotes.');
       await cached.close();

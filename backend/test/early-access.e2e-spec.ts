@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, projectionCaughtUp } from '../src/shared/testing/test-database.js';
+import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -134,11 +135,14 @@ describe('joining the Early Explorers', () => {
   });
 
   it('owes each new lead a welcome e-mail, once', async () => {
-    await eventually(async () => {
-      const { rows } = await sql<{ n: number }>`
+    await eventually(
+      async () => {
+        const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from email_outbox where template = 'welcome'`.execute(api.database.handle.db);
-      return rows[0]!.n === (await leadEvents());
-    }, 10_000);
+        return rows[0]!.n === (await leadEvents());
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it.each([

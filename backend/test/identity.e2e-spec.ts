@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_TOKEN_PURPOSE } from '../src/identity/confirmation-link.js';
 import { signToken } from '../src/shared/security/signed-token.js';
 import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
-import { eventually } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { adminRoutes, createAdmin, json, post, signIn, signUpConfirmed } from './auth-helpers.js';
 
@@ -29,10 +29,9 @@ afterAll(async () => {
 const db = () => api.database.handle.db;
 
 async function confirmationLink(address: string): Promise<string> {
-  await eventually(
-    () => smtp.messages.some((m) => m.subject === 'Confirm your Unsheet account' && recipients(m).includes(address)),
-    10_000,
-  );
+  await eventually(() => smtp.messages.some((m) => m.subject === 'Confirm your Unsheet account' && recipients(m).includes(address)), {
+    timeout: 10_000,
+  });
   const mail = smtp.messages.findLast((m) => recipients(m).includes(address))!;
   return mail.text!.match(/https:\/\/unsheet\.example\.com\/auth\/confirm\?token=(\S+)/)![1]!;
 }

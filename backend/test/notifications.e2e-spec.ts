@@ -15,7 +15,8 @@ import { UNSUBSCRIBE_TOKEN_PURPOSE } from '../src/notifications/reactors/email.r
 import { emailPreferencesStream } from '../src/notifications/unsubscribe/unsubscribe.events.js';
 import { emailKey } from '../src/shared/validation/email.js';
 import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
-import { createTestDatabase, eventually } from '../src/shared/testing/test-database.js';
+import { createTestDatabase } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { settled, startApi, type ApiHarness } from './api-harness.js';
 
 const BASE = 'https://unsheet.example.com';
@@ -48,7 +49,7 @@ describe('e-mail through BullMQ and SMTP', () => {
 
   async function nextMessages(count: number): Promise<ParsedMail[]> {
     const start = smtp.messages.length;
-    await eventually(() => smtp.messages.length >= start + count, 10_000);
+    await eventually(() => smtp.messages.length >= start + count, { timeout: 10_000 });
     return smtp.messages.slice(start);
   }
 
@@ -189,7 +190,7 @@ describe('e-mail through BullMQ and SMTP', () => {
       type: 'SuggestionSubmitted',
       data: { suggestionId: randomUUID(), email: 'retry@example.com', text: 'Retry me', category: null, sourcePage: null },
     });
-    await eventually(() => smtp.messages.length === before + 1, 15_000);
+    await eventually(() => smtp.messages.length === before + 1, { timeout: 15_000 });
     await settled(api);
     expect(smtp.messages.length).toBe(before + 1);
     expect(smtp.attempts() - attemptsBefore).toBe(3);
@@ -217,7 +218,7 @@ describe('e-mail that keeps failing', () => {
         type: 'SuggestionSubmitted',
         data: { suggestionId: randomUUID(), email: 'x@example.com', text: 'Doomed', category: null, sourcePage: null },
       });
-      await eventually(async () => (await outboxStatus(api))[0]?.status === 'failed', 15_000);
+      await eventually(async () => (await outboxStatus(api))[0]?.status === 'failed', { timeout: 15_000 });
       expect(smtp.attempts()).toBe(5);
       expect(smtp.messages).toHaveLength(0);
 
@@ -227,7 +228,7 @@ describe('e-mail that keeps failing', () => {
           prefix: api.config.REDIS_PREFIX,
         }),
       ).toBe(1);
-      await eventually(() => smtp.messages.length === 1, 10_000);
+      await eventually(() => smtp.messages.length === 1, { timeout: 10_000 });
       // Marked sent once the SMTP server has accepted it.
       await eventually(async () => (await outboxStatus(api))[0]?.status === 'sent');
       expect(smtp.messages).toHaveLength(1);
@@ -250,12 +251,12 @@ describe('e-mail without Redis (embedded wake-ups)', () => {
         type: 'QuickQuestionAsked',
         data: { questionId: randomUUID(), name: 'Ada', email: 'ada@example.com', message: 'Hello?' },
       });
-      await eventually(() => smtp.attempts() >= 2, 10_000);
+      await eventually(() => smtp.attempts() >= 2, { timeout: 10_000 });
       await api.close();
 
       smtp.refuseNext(0);
       api = await startApi(settings, database);
-      await eventually(() => smtp.messages.length === 2, 15_000);
+      await eventually(() => smtp.messages.length === 2, { timeout: 15_000 });
       await settled(api);
       expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Quick question from Ada', 'We got your question']);
       expect((await outboxStatus(api)).map((row) => row.status)).toEqual(['sent', 'sent']);
@@ -275,13 +276,16 @@ describe('e-mail without Redis (embedded wake-ups)', () => {
         data: { inquiryId: randomUUID(), name: 'Ken', email: 'ken@example.com', message: 'Hi', portfolioUrl: null, linkedinUrl: null },
       });
       const folder = join(dataDir, 'outbox');
-      await eventually(() => {
-        try {
-          return readdirSync(folder).some((f) => f.endsWith('.eml'));
-        } catch {
-          return false;
-        }
-      }, 10_000);
+      await eventually(
+        () => {
+          try {
+            return readdirSync(folder).some((f) => f.endsWith('.eml'));
+          } catch {
+            return false;
+          }
+        },
+        { timeout: 10_000 },
+      );
       const [file] = readdirSync(folder).filter((f) => f.endsWith('.eml'));
       expect(file).toMatch(/^\d+-developer-inquiry-team\.eml$/);
       const mail = await simpleParser(readFileSync(join(folder, file!)));

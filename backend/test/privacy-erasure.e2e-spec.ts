@@ -17,7 +17,8 @@ import { erasePersonalData } from '../src/privacy/erase-personal-data.js';
 import { buildProjections } from '../src/projections.js';
 import type { Db } from '../src/shared/db/tables.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
-import { createTestDatabase, eventually, type TestDatabase } from '../src/shared/testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../src/shared/testing/test-database.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { emailKey } from '../src/shared/validation/email.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { createAdmin, post } from './auth-helpers.js';
@@ -181,18 +182,20 @@ describe('erasing a person', () => {
     await ok(post(api, '/api/auth/sign-up', { email: PERSON.typed, password: 'erin-secret', display_name: PERSON.name }));
 
     // The workers project the visit, the referral figures and the lead's session, and send every e-mail.
-    await eventually(async () => {
-      const { rows } = await sql<{ pending: number; sessions: number; linked: number }>`
+    await eventually(
+      async () => {
+        const { rows } = await sql<{ pending: number; sessions: number; linked: number }>`
         select (select count(*) from email_outbox where status = 'pending')::int as pending,
                (select count(*) from user_sessions)::int as sessions,
                (select count(*) from lead_sessions where session_id is not null)::int as linked`.execute(db);
-      return rows[0]!.pending === 0 && rows[0]!.sessions === 1 && rows[0]!.linked === 1;
-    }, 20_000);
-    await eventually(
-      async () => (await sql<{ n: number }>`select count(*)::int as n from email_outbox`.execute(db)).rows[0]!.n >= 4,
-      10_000,
+        return rows[0]!.pending === 0 && rows[0]!.sessions === 1 && rows[0]!.linked === 1;
+      },
+      { timeout: 20_000 },
     );
-    await eventually(() => emlFiles().some((file) => file.toLowerCase().includes(PERSON.email)), 10_000);
+    await eventually(async () => (await sql<{ n: number }>`select count(*)::int as n from email_outbox`.execute(db)).rows[0]!.n >= 4, {
+      timeout: 10_000,
+    });
+    await eventually(() => emlFiles().some((file) => file.toLowerCase().includes(PERSON.email)), { timeout: 10_000 });
 
     for (const needle of [
       PERSON.email,

@@ -35,7 +35,8 @@ async function answerAsLlm(request: IncomingMessage, response: ServerResponse) {
     case 'fenced':
       return response.end(reply('```json\n' + JSON.stringify(reworded) + '\n```'));
     case 'slow':
-      return setTimeout(() => response.end(reply(JSON.stringify(reworded))), 1500);
+      // Slower than any timeout: it never answers, and the API's abort closes the connection.
+      return;
     case 'garbage':
       return response.end('{"choices": "nope"');
     case 'not-json':

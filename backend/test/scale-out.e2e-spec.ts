@@ -19,10 +19,12 @@ import { PROJECTIONS_QUEUE } from '../src/shared/queue/projection-wakeup.js';
 import {
   startServerProcess,
   startWorkerProcess,
+  waitForEmptyQueue,
   waitForQueueWorkers,
   type ChildServiceProcess,
   type ServerProcess,
 } from '../src/shared/testing/server-process.js';
+import { eventually } from '../src/shared/testing/eventually.js';
 import { startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import {
   clearRedisPrefix,
@@ -106,11 +108,14 @@ describe('three worker processes on one PostgreSQL and Redis', () => {
     expect(workers.map((w) => w.output()).join('')).not.toMatch(/"level":50/);
 
     const owed = JOINS + 2 * QUESTIONS + SUGGESTIONS;
-    await eventually(() => expect(smtp.messages.length).toBe(owed), 30_000);
+    await eventually(() => expect(smtp.messages.length).toBe(owed), { timeout: 30_000 });
     const db = database.handle.db;
-    await eventually(async () => expect(await lagging(db)).toEqual([]), 15_000);
-    // A little longer: a late duplicate would arrive now.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await eventually(async () => expect(await lagging(db)).toEqual([]), { timeout: 15_000 });
+    // Nothing is left to happen: no e-mail is owed (so none is queued again), and every e-mail job has run to
+    // its end, so a duplicate, had one been queued, has been sent by now.
+    const owedStill = () => db.selectFrom('email_outbox').select('id').where('status', '=', 'pending').executeTakeFirst();
+    await eventually(async () => (await owedStill()) === undefined, { timeout: 15_000 });
+    await waitForEmptyQueue(TEST_REDIS_URL, prefix, EMAILS_QUEUE);
 
     const ids = smtp.messages.map((mail) => mail.messageId);
     expect(new Set(ids).size).toBe(owed);
@@ -187,17 +192,4 @@ async function snapshot(db: Db, tables: string[]): Promise<Record<string, unknow
     result[table] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return result;
-}
-
-async function eventually(check: () => unknown, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }

@@ -13,7 +13,7 @@ import http from 'node:http';
 import type pg from 'pg';
 import { cpuPer, cpuSnapshot } from './cpu.js';
 import { load, pick, type LoadResult } from './load.js';
-import { eventually } from '../../src/shared/testing/test-database.js';
+import { eventually } from '../../src/shared/testing/eventually.js';
 
 export const WAITLIST = { burst: 200, bursts: 25, warmUpBursts: 30, sustainedSeconds: 10, referredShare: 0.3 };
 export const CLICKS = { connections: 20, seconds: 10 };
@@ -87,7 +87,7 @@ export async function waitlistJoins(baseUrl: string, db: pg.Pool, hooks: Waitlis
   };
   await bursts(WAITLIST.warmUpBursts);
   const drainStarted = performance.now();
-  await eventually(hooks.workerIdle, 120_000);
+  await eventually(hooks.workerIdle, { timeout: 120_000 });
   const workerCatchUpSeconds = (performance.now() - drainStarted) / 1000;
   const measured = await bursts(WAITLIST.bursts);
 

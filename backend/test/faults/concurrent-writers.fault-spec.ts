@@ -16,11 +16,11 @@ import { startServerProcess, type ServerProcess } from '../../src/shared/testing
 import {
   clearRedisPrefix,
   createTestDatabase,
-  eventually,
   TEST_REDIS_URL,
   uniqueName,
   type TestDatabase,
 } from '../../src/shared/testing/test-database.js';
+import { eventually } from '../../src/shared/testing/eventually.js';
 import { call, PROCESS_ENV } from './fault-helpers.js';
 
 const prefix = uniqueName('unsheet-fault');
@@ -103,10 +103,13 @@ describe('two API processes appending to the same streams', () => {
       () => ({}),
     );
     expect(views.map((a) => a.status)).toEqual(Array(60).fill(202));
-    await eventually(async () => {
-      const row = await database.handle.db.selectFrom('app_views').select('views').where('app_id', '=', appId).executeTakeFirst();
-      return row?.views === 60;
-    }, 30_000);
+    await eventually(
+      async () => {
+        const row = await database.handle.db.selectFrom('app_views').select('views').where('app_id', '=', appId).executeTakeFirst();
+        return row?.views === 60;
+      },
+      { timeout: 30_000 },
+    );
   });
 
   it('retries a decision that lost a race (every change lands), and reports a stale version as 409', async () => {

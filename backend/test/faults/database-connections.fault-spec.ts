@@ -11,12 +11,12 @@ import { startServerProcess, type ServerProcess } from '../../src/shared/testing
 import {
   clearRedisPrefix,
   createTestDatabase,
-  eventually,
   TEST_POSTGRES_URL,
   TEST_REDIS_URL,
   uniqueName,
   type TestDatabase,
 } from '../../src/shared/testing/test-database.js';
+import { eventually } from '../../src/shared/testing/eventually.js';
 import { get, post, PROCESS_ENV, type Answer } from './fault-helpers.js';
 
 const API_NAME = uniqueName('fault_api');
@@ -81,7 +81,7 @@ function expectSuccessOrUnavailable(answers: Answer[]) {
 }
 
 async function expectRecovered() {
-  await eventually(async () => (await get(api.url, '/api/health/ready')).status === 200, 30_000);
+  await eventually(async () => (await get(api.url, '/api/health/ready')).status === 200, { timeout: 30_000 });
   expect(await join()).toMatchObject({ status: 201 });
   expect((await get(api.url, '/api/apps')).status).toBe(200);
 }
@@ -96,13 +96,16 @@ describe('PostgreSQL connections dropped under the API', () => {
       await locker.query('begin');
       await locker.query('lock table leads in share mode');
       const pending = Promise.all(Array.from({ length: 4 }, () => join()));
-      await eventually(async () => {
-        const { rows } = await admin.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'`,
-          [API_NAME],
-        );
-        return rows[0]!.n >= 1;
-      }, 30_000);
+      await eventually(
+        async () => {
+          const { rows } = await admin.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'`,
+            [API_NAME],
+          );
+          return rows[0]!.n >= 1;
+        },
+        { timeout: 30_000 },
+      );
       expect(await terminateApiConnections()).toBeGreaterThan(0);
       await locker.query('rollback');
       answers = await pending;

@@ -3,26 +3,22 @@
  * commands, readiness says it is degraded, and once Redis is back the projections are caught up and every
  * e-mail owed goes out once, including those whose BullMQ jobs were lost with Redis.
  */
-import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAILS_QUEUE } from '../../src/notifications/email/email-dispatcher.js';
 import { buildProjections } from '../../src/projections.js';
 import { loadConfig } from '../../src/shared/config/config.js';
 import { startRedisProcess, type RedisProcess } from '../../src/shared/testing/redis-process.js';
 import {
   startServerProcess,
   startWorkerProcess,
+  waitForEmptyQueue,
   type ChildServiceProcess,
   type ServerProcess,
 } from '../../src/shared/testing/server-process.js';
 import { startSmtpServer, type SmtpTestServer } from '../../src/shared/testing/smtp-test-server.js';
-import {
-  createTestDatabase,
-  eventually,
-  projectionsCaughtUp,
-  uniqueName,
-  type TestDatabase,
-} from '../../src/shared/testing/test-database.js';
+import { createTestDatabase, projectionsCaughtUp, uniqueName, type TestDatabase } from '../../src/shared/testing/test-database.js';
+import { eventually } from '../../src/shared/testing/eventually.js';
 import { get, messageIds, outbox, post, PROCESS_ENV } from './fault-helpers.js';
 
 let redis: RedisProcess;
@@ -57,12 +53,14 @@ describe('Redis stopped during traffic', () => {
     // Before: a welcome e-mail goes out, and two more are refused for now, so their jobs wait in Redis for
     // a retry when it goes away (and come back empty with it).
     expect((await join('before@example.com')).status).toBe(201);
-    await eventually(() => smtp.messages.length === 1, 30_000);
+    await eventually(() => smtp.messages.length === 1, { timeout: 30_000 });
     smtp.refuseNext(2);
     expect((await join('refused-1@example.com')).status).toBe(201);
     expect((await join('refused-2@example.com')).status).toBe(201);
-    await eventually(() => smtp.attempts() >= 3, 30_000);
-    await eventually(async () => (await outbox(db)).filter((e) => e.status === 'pending' && e.attempts === 1).length === 2, 30_000);
+    await eventually(() => smtp.attempts() >= 3, { timeout: 30_000 });
+    await eventually(async () => (await outbox(db)).filter((e) => e.status === 'pending' && e.attempts === 1).length === 2, {
+      timeout: 30_000,
+    });
 
     await redis.stop();
 
@@ -89,24 +87,16 @@ describe('Redis stopped during traffic', () => {
 
     await redis.start();
 
-    await eventually(async () => (await get(api.url, '/api/health/ready')).body?.status === 'ok', 30_000);
-    await eventually(() => projectionsCaughtUp(db, projections), 30_000);
+    await eventually(async () => (await get(api.url, '/api/health/ready')).body?.status === 'ok', { timeout: 30_000 });
+    await eventually(() => projectionsCaughtUp(db, projections), { timeout: 30_000 });
     const views = await db.selectFrom('app_views').select('views').where('app_id', '=', appId).executeTakeFirst();
     expect(views?.views).toBe(10);
 
     // 13 welcome e-mails and the question's two: each sent, each once.
-    await eventually(async () => (await outbox(db)).every((email) => email.status === 'sent'), 60_000);
+    await eventually(async () => (await outbox(db)).every((email) => email.status === 'sent'), { timeout: 60_000 });
     const owed = await outbox(db);
     expect(owed).toHaveLength(15);
-    const queue = new Queue('emails', { connection: { url: redis.url }, prefix });
-    try {
-      await eventually(async () => {
-        const jobs = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        return Object.values(jobs).every((n) => n === 0);
-      }, 30_000);
-    } finally {
-      await queue.close();
-    }
+    await waitForEmptyQueue(redis.url, prefix, EMAILS_QUEUE);
     expect(messageIds(smtp.messages)).toEqual(owed.map((email) => `<${email.id}@unsheet.mail>`).sort());
   });
 });

@@ -5,15 +5,16 @@
  */
 import pg from 'pg';
 import { sql } from 'kysely';
-import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageView, sessionStart, BROWSER_UA } from '../../src/analytics/testing/tracker-events.js';
+import { EMAILS_QUEUE } from '../../src/notifications/email/email-dispatcher.js';
 import { buildProjections } from '../../src/projections.js';
 import { loadConfig } from '../../src/shared/config/config.js';
 import { ProjectionRunner } from '../../src/shared/projections/projection-runner.js';
 import {
   startServerProcess,
   startWorkerProcess,
+  waitForEmptyQueue,
   type ChildServiceProcess,
   type ServerProcess,
 } from '../../src/shared/testing/server-process.js';
@@ -21,12 +22,12 @@ import { startSmtpServer, type SmtpTestServer } from '../../src/shared/testing/s
 import {
   clearRedisPrefix,
   createTestDatabase,
-  eventually,
   projectionsCaughtUp,
   TEST_REDIS_URL,
   uniqueName,
   type TestDatabase,
 } from '../../src/shared/testing/test-database.js';
+import { eventually } from '../../src/shared/testing/eventually.js';
 import { call, get, messageIds, outbox, post, PROCESS_ENV, readModels } from './fault-helpers.js';
 
 const WORKER_NAME = uniqueName('fault_worker');
@@ -78,10 +79,13 @@ describe('a worker killed in the middle of a projection batch', () => {
 
     // First wave: projected and sent by the first worker.
     await traffic('first', appIds);
-    await eventually(async () => {
-      const emails = await outbox(db);
-      return emails.length === 7 && emails.every((email) => email.status === 'sent');
-    }, 60_000);
+    await eventually(
+      async () => {
+        const emails = await outbox(db);
+        return emails.length === 7 && emails.every((email) => email.status === 'sent');
+      },
+      { timeout: 60_000 },
+    );
 
     // Second wave while the read models of two projections are locked: the worker's batches for them start
     // (checkpoint read, events read) and wait inside their transactions, where the worker dies.
@@ -91,12 +95,15 @@ describe('a worker killed in the middle of a projection batch', () => {
       await locker.query('begin');
       await locker.query('lock table app_views, email_outbox in share mode');
       await traffic('second', appIds);
-      await eventually(async () => {
-        const { rows } = await sql<{ n: number }>`
+      await eventually(
+        async () => {
+          const { rows } = await sql<{ n: number }>`
           select count(*)::int as n from pg_stat_activity
           where application_name = ${WORKER_NAME} and wait_event_type = 'Lock' and state = 'active'`.execute(db);
-        return rows[0]!.n >= 2;
-      }, 60_000);
+          return rows[0]!.n >= 2;
+        },
+        { timeout: 60_000 },
+      );
       await workers[0]!.kill();
       await locker.query('rollback');
     } finally {
@@ -105,16 +112,11 @@ describe('a worker killed in the middle of a projection batch', () => {
     expect(smtp.messages.length).toBe(7);
 
     workers.push(await startWorkerProcess(workerEnv));
-    await eventually(() => projectionsCaughtUp(db, projections), 60_000);
-    await eventually(async () => (await outbox(db)).every((email) => email.status === 'sent'), 60_000);
+    await eventually(() => projectionsCaughtUp(db, projections), { timeout: 60_000 });
+    await eventually(async () => (await outbox(db)).every((email) => email.status === 'sent'), { timeout: 60_000 });
     const owed = await outbox(db);
     expect(owed).toHaveLength(14);
-    const queue = new Queue('emails', { connection: { url: TEST_REDIS_URL }, prefix });
-    try {
-      await eventually(async () => Object.values(await queue.getJobCounts('waiting', 'active', 'delayed')).every((n) => n === 0), 30_000);
-    } finally {
-      await queue.close();
-    }
+    await waitForEmptyQueue(TEST_REDIS_URL, prefix, EMAILS_QUEUE);
     expect(messageIds(smtp.messages)).toEqual(owed.map((email) => `<${email.id}@unsheet.mail>`).sort());
 
     const views = await db

@@ -1,17 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForEmptyQueue } from '../../shared/testing/server-process.js';
 import { startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
 import {
   clearRedisPrefix,
   createTestDatabase,
-  eventually,
   silentLogger,
   TEST_REDIS_URL,
   uniqueName,
   type TestDatabase,
 } from '../../shared/testing/test-database.js';
+import { eventually } from '../../shared/testing/eventually.js';
 import { emailKey } from '../../shared/validation/email.js';
-import { EmailDispatcher } from './email-dispatcher.js';
+import { EMAILS_QUEUE, EmailDispatcher } from './email-dispatcher.js';
 import { EmailSender } from './email-sender.js';
 import { createMailTransport, type MailTransport } from './mail-transport.js';
 
@@ -48,6 +49,17 @@ async function owe(ids: string[], queuedAgo: string | null): Promise<void> {
     .execute();
 }
 
+/** Pending e-mails the relay has yet to put on the queue. */
+async function unqueued(): Promise<number> {
+  const rows = await database.handle.db
+    .selectFrom('email_outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('queued_at', 'is', null)
+    .execute();
+  return rows.length;
+}
+
 async function statuses(): Promise<Record<string, string>> {
   const rows = await database.handle.db.selectFrom('email_outbox').select(['id', 'status']).execute();
   return Object.fromEntries(rows.map((row) => [row.id, row.status]));
@@ -70,9 +82,11 @@ describe('EmailDispatcher with Redis', () => {
     );
     dispatcher.start();
     try {
-      await eventually(() => smtp.messages.length === 121, 20_000);
-      // Nothing more goes out once everything owed is sent.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await eventually(() => smtp.messages.length === 121, { timeout: 20_000 });
+      // Nothing more goes out once everything owed is sent: once the relay has nothing left to queue and every
+      // job has run to its end, a second copy of any e-mail would have been sent.
+      await eventually(async () => (await unqueued()) === 0, { timeout: 10_000 });
+      await waitForEmptyQueue(TEST_REDIS_URL, prefix, EMAILS_QUEUE);
     } finally {
       await dispatcher.stop();
     }

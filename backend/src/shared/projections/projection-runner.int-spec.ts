@@ -5,7 +5,8 @@ import { openDatabase } from '../db/database.js';
 import { EventStore } from '../event-store/event-store.js';
 import { createKernel } from '../kernel.js';
 import { countingProjection, createCountsTable, readCounts } from '../testing/counting-projection.js';
-import { clearRedisPrefix, createTestDatabase, eventually, silentLogger, testConfig, type TestDatabase } from '../testing/test-database.js';
+import { clearRedisPrefix, createTestDatabase, silentLogger, testConfig, type TestDatabase } from '../testing/test-database.js';
+import { eventually } from '../testing/eventually.js';
 import { ProjectionRunner } from './projection-runner.js';
 
 let testDb: TestDatabase;
@@ -68,6 +69,7 @@ describe('ProjectionRunner', () => {
     const writers = 16;
     const perWriter = 20;
     let writing = true;
+    // A runner polling while the writers commit; the pause is its poll interval, not a wait for anything.
     const projecting = (async () => {
       while (writing) {
         await runner.catchUp(projection.name);

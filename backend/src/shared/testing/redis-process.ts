@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
+import { eventually } from './eventually.js';
 import { freePort } from './server-process.js';
 
 export interface RedisProcess {
@@ -40,18 +41,22 @@ export async function startRedisProcess(): Promise<RedisProcess> {
 }
 
 async function answers(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}`);
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    client.on('error', () => {}); // not up yet: try again
-    const pong = await client
-      .connect()
-      .then(() => client.ping())
-      .catch(() => undefined);
-    client.disconnect();
-    if (pong === 'PONG') return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('redis-server did not answer within 20 s');
+  // A server that exited will never answer: stop waiting at once.
+  const outcome = await eventually(
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => {}); // not up yet: try again
+      const pong = await client
+        .connect()
+        .then(() => client.ping())
+        .catch(() => undefined);
+      client.disconnect();
+      return pong === 'PONG' && 'answers';
+    },
+    { timeout: 20_000, interval: 50 },
+  ).catch(() => {
+    throw new Error('redis-server did not answer within 20 s');
+  });
+  if (outcome === 'exited') throw new Error(`redis-server exited with code ${child.exitCode}`);
 }

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { PROJECT_ROOT } from '../paths.js';
+import { eventually } from './eventually.js';
 
 const DIST = join(PROJECT_ROOT, 'backend', 'dist', 'backend', 'src');
 const MAIN = join(DIST, 'main.js');
@@ -17,7 +18,10 @@ const WORKER = join(DIST, 'worker.js');
 export interface ChildServiceProcess {
   pid: number;
   output(): string;
-  /** SIGTERM (a clean shutdown), SIGKILL after 15 s; resolves with the exit code. */
+  /**
+   * SIGTERM (a clean shutdown), SIGKILL after 15 s; resolves with the exit code once the process has ended
+   * and its output has been read to the end (a test may then assert what it never wrote).
+   */
   stop(): Promise<number | null>;
   /** SIGKILL at once, as a crash or an OOM killer would: nothing is flushed or closed. */
   kill(): Promise<void>;
@@ -74,10 +78,12 @@ function launch(entry: string, env: Record<string, string>, { nodeArgs = [] }: P
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
+  // After 'exit' the pipes may still hold output; 'close' comes once they are drained.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const handle: ChildServiceProcess = {
     pid: child.pid!,
     output: () => output,
-    stop: () => stop(child),
+    stop: () => stop(child, closed),
     kill: () => kill(child),
   };
   return {
@@ -86,7 +92,7 @@ function launch(entry: string, env: Record<string, string>, { nodeArgs = [] }: P
       try {
         await waitUntil(ready, child, timeoutMs);
       } catch (error) {
-        await stop(child);
+        await stop(child, closed);
         throw new Error(`${(error as Error).message}\n--- process output ---\n${output}`);
       }
     },
@@ -94,29 +100,28 @@ function launch(entry: string, env: Record<string, string>, { nodeArgs = [] }: P
 }
 
 async function waitUntil(ready: () => boolean | Promise<boolean>, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited with code ${child.exitCode}`);
-    if (await ready()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`process not ready within ${timeoutMs} ms`);
+  // A process that died will never be ready: stop waiting at once.
+  const outcome = await eventually(async () => (exited(child) ? 'exited' : (await ready()) && 'ready'), {
+    timeout: timeoutMs,
+    interval: 100,
+  }).catch(() => {
+    throw new Error(`process not ready within ${timeoutMs} ms`);
+  });
+  if (outcome === 'exited') throw new Error(`process exited with code ${child.exitCode}`);
 }
 
 function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-function stop(child: ChildProcess): Promise<number | null> {
-  if (exited(child)) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
+async function stop(child: ChildProcess, closed: Promise<void>): Promise<number | null> {
+  if (!exited(child)) {
     const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', (code) => {
-      clearTimeout(kill);
-      resolve(code);
-    });
+    child.once('exit', () => clearTimeout(kill));
     child.kill('SIGTERM');
-  });
+  }
+  await closed;
+  return child.exitCode;
 }
 
 function kill(child: ChildProcess): Promise<void> {
@@ -148,11 +153,33 @@ export async function waitForQueueWorkers(
 ): Promise<void> {
   const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix });
   try {
-    const deadline = Date.now() + timeoutMs;
-    while ((await queue.getWorkersCount()) < count) {
-      if (Date.now() > deadline) throw new Error(`fewer than ${count} workers on ${queueName} after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await eventually(
+      async () => {
+        const workers = await queue.getWorkersCount();
+        if (workers < count) throw new Error(`${workers} of ${count} workers on ${queueName} after ${timeoutMs} ms`);
+      },
+      { timeout: timeoutMs, interval: 200 },
+    );
+  } finally {
+    await queue.close();
+  }
+}
+
+/**
+ * Waits until a BullMQ queue holds no job waiting, delayed or running: every job queued so far has run to
+ * its end. Tests that assert that nothing more is sent (no duplicate e-mail) wait for this first.
+ */
+export async function waitForEmptyQueue(redisUrl: string, prefix: string, queueName: string, timeoutMs = 30_000): Promise<void> {
+  const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix });
+  try {
+    await eventually(
+      async () => {
+        const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+        const left = Object.entries(counts).filter(([, jobs]) => jobs > 0);
+        if (left.length > 0) throw new Error(`${queueName} still holds ${left.map(([state, jobs]) => `${jobs} ${state}`).join(', ')} jobs`);
+      },
+      { timeout: timeoutMs, interval: 50 },
+    );
   } finally {
     await queue.close();
   }

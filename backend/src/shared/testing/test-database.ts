@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { Db, Tables } from '../db/tables.js';
 import type { Projection } from '../projections/projection.js';
+import { eventually } from './eventually.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -103,23 +104,14 @@ export async function clearRedisPrefix(prefix: string): Promise<void> {
   }
 }
 
-/** Polls `check` until it returns true or the time is up. */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /**
  * Waits until an async projection has applied every event committed so far: no event lies beyond its
  * checkpoint in the catch-up order (transaction id, then global position).
  */
 export async function projectionCaughtUp(db: Kysely<Tables>, name: string, timeoutMs = 10_000): Promise<void> {
-  await eventually(async () => {
-    const { rows } = await sql<{ behind: boolean }>`
+  await eventually(
+    async () => {
+      const { rows } = await sql<{ behind: boolean }>`
       select exists (
         select 1 from events e
         where not exists (
@@ -127,8 +119,10 @@ export async function projectionCaughtUp(db: Kysely<Tables>, name: string, timeo
           where c.name = ${name} and (e.transaction_id, e.global_position) <= (c.transaction_id, c.global_position)
         )
       ) as behind`.execute(db);
-    return !rows[0]!.behind;
-  }, timeoutMs);
+      return !rows[0]!.behind;
+    },
+    { timeout: timeoutMs },
+  );
 }
 
 /** True once every async projection's checkpoint is at the last event of the log. */
