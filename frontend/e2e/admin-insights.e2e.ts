@@ -18,7 +18,7 @@ import {
   sessionEnd,
   sessionStart,
 } from '../../backend/src/analytics/testing/tracker-events.js';
-import { eventually } from '../../backend/src/shared/testing/test-database.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
 const site = useSite();
@@ -116,14 +116,17 @@ beforeAll(async () => {
   expect((await post('/api/quiz-results', { email: 'ada@example.com', answers })).status).toBe(201);
 
   leadId = (await one<{ id: string }>(sql`select id from leads where email = 'ada@example.com'`))!.id;
-  await eventually(async () => {
-    const [views, link, code] = await Promise.all([
-      one<{ n: number }>(sql`select count(*)::int as n from page_views`),
-      one<{ session_id: string }>(sql`select session_id from lead_sessions where lead_id = ${leadId}`),
-      one<{ clicks: number }>(sql`select clicks from referral_stats where code = ${referralCode}`),
-    ]);
-    return views?.n === 4 && link?.session_id === S1 && code?.clicks === 2;
-  }, 20_000);
+  await eventually(
+    async () => {
+      const [views, link, code] = await Promise.all([
+        one<{ n: number }>(sql`select count(*)::int as n from page_views`),
+        one<{ session_id: string }>(sql`select session_id from lead_sessions where lead_id = ${leadId}`),
+        one<{ clicks: number }>(sql`select clicks from referral_stats where code = ${referralCode}`),
+      ]);
+      return views?.n === 4 && link?.session_id === S1 && code?.clicks === 2;
+    },
+    { timeout: 20_000 },
+  );
 });
 
 describe('lead detail', () => {

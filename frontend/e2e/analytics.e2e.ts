@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectBatchSchema, type TrackerEvent } from '../../contracts/analytics/collect.js';
 import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
-import { eventually } from '../../backend/src/shared/testing/test-database.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';
 import { launchChromium } from './chromium.js';
 
@@ -164,12 +164,14 @@ describe('visitor tracker in Chromium', () => {
     const reloadedReferrer = await page.evaluate(() => document.referrer || null);
     await page.waitForTimeout(500);
     await hide(page);
-    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, 30_000).catch(async (error: Error) => {
-      // What the server got, and what the browser sent: says which flush went missing.
-      const got = (await arrived(sessionId)).map((event) => event.type).join(', ');
-      const sent = batches.map((batch) => `${batch.via}: ${batch.events.map((event) => event.type).join(', ')}`).join(' | ');
-      throw new Error(`${error.message}\narrived: ${got}\nsent: ${sent}\npage: ${notes.join(' | ')}`);
-    });
+    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, { timeout: 30_000 }).catch(
+      async (error: Error) => {
+        // What the server got, and what the browser sent: says which flush went missing.
+        const got = (await arrived(sessionId)).map((event) => event.type).join(', ');
+        const sent = batches.map((batch) => `${batch.via}: ${batch.events.map((event) => event.type).join(', ')}`).join(' | ');
+        throw new Error(`${error.message}\narrived: ${got}\nsent: ${sent}\npage: ${notes.join(' | ')}`);
+      },
+    );
     const events = await arrived(sessionId);
 
     // The last flush went by beacon, on hide, as JSON, in a batch the contract allows.
@@ -237,7 +239,7 @@ describe('visitor tracker in Chromium', () => {
   it('lands in the read models: the session, its page views with their time, and the interaction', async () => {
     type Session = { pages_viewed: number; time_on_site: number | null; end_time: Date | null };
     const session = async () => (await sql<Session>`select * from user_sessions where session_id = ${sessionId}`.execute(site.db)).rows[0];
-    await eventually(async () => (await session())?.pages_viewed === 4, 30_000);
+    await eventually(async () => (await session())?.pages_viewed === 4, { timeout: 30_000 });
     expect(await session()).toMatchObject({
       pages_viewed: 4,
       time_on_site: expect.any(Number),
@@ -253,13 +255,16 @@ describe('visitor tracker in Chromium', () => {
     const views = async () =>
       (await sql<View>`select page_path, time_on_page from page_views where session_id = ${sessionId} order by timestamp`.execute(site.db))
         .rows;
-    await eventually(async () => (await views()).filter((view) => view.time_on_page !== null).length === 4, 30_000);
+    await eventually(async () => (await views()).filter((view) => view.time_on_page !== null).length === 4, { timeout: 30_000 });
     expect((await views()).map((view) => view.page_path)).toEqual(['/', '/app/invoice-chaser', '/c/finance', '/c/finance']);
 
-    await eventually(async () => {
-      const { rows } = await sql`select 1 from app_interactions where session_id = ${sessionId}`.execute(site.db);
-      return rows.length > 0;
-    }, 15_000);
+    await eventually(
+      async () => {
+        const { rows } = await sql`select 1 from app_interactions where session_id = ${sessionId}`.execute(site.db);
+        return rows.length > 0;
+      },
+      { timeout: 15_000 },
+    );
     const interactions = await sql<{ app_id: string; action_type: string }>`
       select app_id, action_type from app_interactions where session_id = ${sessionId}`.execute(site.db);
     expect(interactions.rows).toEqual([{ app_id: appId, action_type: 'view' }]);
@@ -290,7 +295,7 @@ describe('visitor tracker in Chromium', () => {
 
     await hide(page);
     // Leaving home for the app page's new document ended a first stretch of the session; the hide, a second.
-    await eventually(async () => ofType(await arrived(id), 'session_end').length === 2, 30_000);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 2, { timeout: 30_000 });
     const interactions = ofType(await arrived(id), 'interaction');
     expect(interactions.map(({ action, metadata }) => ({ action, metadata }))).toEqual([
       { action: 'open_app', metadata: { from: 'ready_to_try' } },
@@ -317,7 +322,7 @@ describe('visitor tracker in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copied!' }).waitFor();
     await hide(page);
-    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 30_000);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, { timeout: 30_000 });
     const interactions = ofType(await arrived(id), 'interaction');
     expect(interactions.map(({ appId, action, metadata }) => ({ appId, action, metadata }))).toEqual([
       { appId: null, action: 'share', metadata: { channel: 'copy_link' } },
@@ -355,7 +360,7 @@ describe('visitor tracker in Chromium', () => {
     await visit(page, `${site.url}/contact`);
     expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
     await hide(page);
-    await eventually(() => batches.length > 0, 15_000);
+    await eventually(() => batches.length > 0, { timeout: 15_000 });
     expect(batches).toHaveLength(1);
     expect(batches[0]!.via).toBe('ping');
     expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'page_time', 'session_end']);
@@ -384,7 +389,7 @@ describe('visitor tracker in Chromium', () => {
           batches.flatMap((batch) => batch.events),
           'session_end',
         ).length === 1,
-      15_000,
+      { timeout: 15_000 },
     );
     const views = ofType(
       batches.flatMap((batch) => batch.events),
@@ -406,7 +411,7 @@ describe('visitor tracker in Chromium', () => {
     await visit(page, `${site.url}/`);
     await trackerStarted(page);
     await hide(page);
-    await eventually(() => batches.length > 0, 15_000);
+    await eventually(() => batches.length > 0, { timeout: 15_000 });
     expect(batches[0]!.events[0]).toMatchObject({ type: 'session_start', visitorId: null });
     expect(await page.evaluate(() => localStorage.getItem('unsheet.visitor-id'))).toBeNull();
     await context.close();
@@ -427,7 +432,7 @@ describe('visitor tracker in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
       // The app page is left at once, before the 5-second timer: only the beacon on unload carries its events.
       await reload(page);
-      await eventually(async () => ofType(await arrived(visitSession), 'session_end').length === 1, 15_000).catch(async () => {
+      await eventually(async () => ofType(await arrived(visitSession), 'session_end').length === 1, { timeout: 15_000 }).catch(async () => {
         const got = (await arrived(visitSession)).map((event) => event.type).join(', ') || 'nothing';
         throw new Error(`visit ${visitNumber}: the first page's beacon did not arrive (arrived: ${got})`);
       });
@@ -458,7 +463,7 @@ describe('visitor tracker in Chromium', () => {
     await visit(page, `${site.url}/`);
     await trackerStarted(page);
     const id = await sessionIdOf(page);
-    await eventually(() => hanging.length >= 1, 30_000); // the 5-second flush is in flight, unanswered
+    await eventually(() => hanging.length >= 1, { timeout: 30_000 }); // the 5-second flush is in flight, unanswered
     await appLink(page).click();
     await page.getByRole('heading', { level: 1, name: 'Invoice Chaser' }).waitFor();
     await page.getByTestId('vip-list').getByRole('button', { name: 'Join the VIP List' }).click();
@@ -469,7 +474,7 @@ describe('visitor tracker in Chromium', () => {
     await page.waitForTimeout(100);
     await page.unroute(`**${COLLECT_PATH}`);
     await hide(page);
-    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, 30_000);
+    await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, { timeout: 30_000 });
     const events = await arrived(id);
     expect(attempts).toBeGreaterThanOrEqual(1);
     expect(events.map((event) => event.type).sort()).toEqual(

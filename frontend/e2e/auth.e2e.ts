@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SmtpTestServer } from '../../backend/src/shared/testing/smtp-test-server.js';
-import { eventually } from '../../backend/src/shared/testing/test-database.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
 let smtp: SmtpTestServer;
@@ -31,10 +31,9 @@ async function toastText(page: Page, title: string): Promise<string> {
 }
 
 async function confirmationToken(address: string): Promise<string> {
-  await eventually(
-    () => smtp.messages.some((m) => m.text?.includes('/auth/confirm?token=') && JSON.stringify(m.to).includes(address)),
-    15_000,
-  );
+  await eventually(() => smtp.messages.some((m) => m.text?.includes('/auth/confirm?token=') && JSON.stringify(m.to).includes(address)), {
+    timeout: 15_000,
+  });
   const mail = smtp.messages.findLast((m) => JSON.stringify(m.to).includes(address))!;
   return mail.text!.match(/\/auth\/confirm\?token=(\S+)/)![1]!;
 }

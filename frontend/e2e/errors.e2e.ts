@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../backend/src/shared/db/database.js';
-import { eventually } from '../../backend/src/shared/testing/test-database.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
 const site = useSite();

@@ -17,7 +17,7 @@ import { appsProjection } from '../../backend/src/catalogue/projections/apps.pro
 import { profilesProjection } from '../../backend/src/identity/projections/profiles.projection.js';
 import { EventStore } from '../../backend/src/shared/event-store/event-store.js';
 import { startSmtpServer, type SmtpTestServer } from '../../backend/src/shared/testing/smtp-test-server.js';
-import { eventually } from '../../backend/src/shared/testing/test-database.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { paths } from '../src/lib/paths.js';
 import { useSite, visit } from './browser.js';
 
@@ -197,7 +197,7 @@ describe('stored payloads and the CSP', () => {
   it('runs nothing in the e-mails that quote what visitors sent', async () => {
     await eventually(
       () => smtp.messages.filter((m) => (m.html || '').includes('Hostile') || (m.html || '').includes('__pwned')).length >= 2,
-      20_000,
+      { timeout: 20_000 },
     );
     const quoting = smtp.messages.filter((m) => typeof m.html === 'string' && /__pwned|x&#39;onmouseover|x'onmouseover/.test(m.html));
     expect(quoting.length).toBeGreaterThanOrEqual(2);
