@@ -23,14 +23,18 @@ const BACKEND = `${ROOT}/backend/src`;
 const FRONTEND = `${ROOT}/frontend/src`;
 
 const BACKEND_MODULES = ['admin', 'analytics', 'catalogue', 'early-access', 'feedback', 'identity', 'notifications', 'privacy', 'site'];
-/** What every backend module publishes: its Nest module, its events (reactors of other modules follow them), its queries. */
-const PUBLISHED = ['*.module.[tj]s', '**/*.events.[tj]s', '**/queries/**', '**/*.query.[tj]s'];
+/**
+ * What every backend module publishes: its Nest module, its projections (the list the kernel runs), its events
+ * (reactors of other modules follow them), its queries.
+ */
+const PUBLISHED = ['*.module.[tj]s', '*.projections.[tj]s', '**/*.events.[tj]s', '**/queries/**', '**/*.query.[tj]s'];
 /** Files a module publishes besides those, each with its reason. */
 const ALSO_PUBLISHED = {
   // The suggestion form offers the catalogue's fixed category list.
   catalogue: ['app/app.fields.[tj]s'],
-  // The confirmation e-mail's link is made by the reactor that writes the e-mail, with identity's token rules.
-  identity: ['confirmation-link.[tj]s'],
+  // The e-mails' links are made by the reactor that writes the e-mail, with identity's token rules; erasing a
+  // person ends their sessions in the erasure's transaction.
+  identity: ['confirmation-link.[tj]s', 'end-sessions.[tj]s'],
   // Erasure is a library by design: the CLI and the admin's lead deletion run the same transaction.
   privacy: ['erase-personal-data.[tj]s'],
 };

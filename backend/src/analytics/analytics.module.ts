@@ -12,11 +12,6 @@ import { GetTrafficSourcesHandler } from './queries/get-traffic-sources.query.js
 import { GetUtmCampaignsHandler } from './queries/get-utm-campaigns.query.js';
 import { GetSearchQueriesHandler } from './search-console/get-search-queries.query.js';
 import { FetchSearchQueriesHandler, ImportSearchQueriesCsvHandler } from './search-console/record-search-queries.command.js';
-import type { Projection } from '../shared/projections/projection.js';
-import { botDropsProjection } from './projections/bot-drops.projection.js';
-import { leadSessionsProjection } from './projections/lead-sessions.projection.js';
-import { visitsProjection } from './projections/visits.projection.js';
-import { searchQueryStatsProjection } from './search-console/search-query-stats.projection.js';
 
 /** Visitor analytics: the tracker's batched ingest, the visit read models and the admin's metrics. */
 @Module({
@@ -37,11 +32,3 @@ import { searchQueryStatsProjection } from './search-console/search-query-stats.
   ],
 })
 export class AnalyticsModule {}
-
-/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
-export const analyticsProjections: Projection[] = [
-  visitsProjection,
-  botDropsProjection,
-  leadSessionsProjection,
-  searchQueryStatsProjection,
-] as Projection[];

@@ -21,9 +21,6 @@ import { ListAllAppsHandler } from './queries/list-all-apps.query.js';
 import { ListAppsHandler } from './queries/list-apps.query.js';
 import { ListCategoriesHandler } from './queries/list-categories.query.js';
 import { SearchAppsHandler } from './queries/search-apps.query.js';
-import type { Projection } from '../shared/projections/projection.js';
-import { appViewsProjection } from './projections/app-views.projection.js';
-import { appsProjection } from './projections/apps.projection.js';
 
 /** Apps and categories: the catalogue's commands, its read API and the demo catalogue. */
 @Module({
@@ -52,6 +49,3 @@ import { appsProjection } from './projections/apps.projection.js';
   ],
 })
 export class CatalogueModule {}
-
-/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
-export const catalogueProjections: Projection[] = [appsProjection, appViewsProjection] as Projection[];

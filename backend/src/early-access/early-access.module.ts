@@ -1,34 +1,27 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { Projection } from '../shared/projections/projection.js';
 import { CampaignsAdminController } from './campaign/campaigns-admin.controller.js';
 import { CampaignsController } from './campaign/campaigns.controller.js';
 import { ListActiveCampaignsHandler } from './campaign/list-active-campaigns.query.js';
 import { EndViralCampaignHandler, StartViralCampaignHandler } from './campaign/viral-campaign.commands.js';
-import { viralCampaignsProjection } from './campaign/viral-campaigns.projection.js';
 import { ConversionTrackingController } from './conversion/conversion-tracking.controller.js';
 import { NewsletterController } from './newsletter/newsletter.controller.js';
-import { newsletterSubscriptionsProjection } from './newsletter/newsletter-subscriptions.projection.js';
 import { SubscribeToNewsletterHandler } from './newsletter/subscribe-to-newsletter.command.js';
 import { CountQuizResultsHandler, ListQuizResultsOfHandler } from './quiz/quiz-results.query.js';
 import { GetQuizQuestionHandler } from './quiz/get-quiz-question.query.js';
 import { QuizController } from './quiz/quiz.controller.js';
-import { quizResultsProjection } from './quiz/quiz-results.projection.js';
 import { SubmitQuizHandler } from './quiz/submit-quiz.command.js';
 import { GetLeaderboardHandler } from './referral/get-leaderboard.query.js';
 import { GetReferralOfHandler } from './referral/get-referral-of.query.js';
 import { GetReferralHandler } from './referral/get-referral.query.js';
 import { IssueReferralCodeHandler } from './referral/issue-referral-code.command.js';
 import { RecordReferralClickHandler } from './referral/record-referral-click.command.js';
-import { referralStatsProjection } from './referral/referral-stats.projection.js';
-import { referralsProjection } from './referral/referrals.projection.js';
 import { ReferralsController } from './referral/referrals.controller.js';
 import { DeleteLeadHandler } from './waitlist/delete-lead.command.js';
 import { GetEarlyAccessStatusHandler } from './waitlist/get-early-access-status.query.js';
 import { GetLeadHandler } from './waitlist/get-lead.query.js';
 import { JoinWaitlistHandler } from './waitlist/join-waitlist.command.js';
 import { LeadsAdminController } from './waitlist/leads-admin.controller.js';
-import { leadsProjection } from './waitlist/leads.projection.js';
 import { ListLeadsHandler } from './waitlist/list-leads.query.js';
 import { WaitlistController } from './waitlist/waitlist.controller.js';
 
@@ -71,13 +64,3 @@ import { WaitlistController } from './waitlist/waitlist.controller.js';
   ],
 })
 export class EarlyAccessModule {}
-
-/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
-export const earlyAccessProjections: Projection[] = [
-  newsletterSubscriptionsProjection,
-  leadsProjection,
-  referralsProjection,
-  referralStatsProjection,
-  viralCampaignsProjection,
-  quizResultsProjection,
-] as Projection[];

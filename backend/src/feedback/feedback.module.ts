@@ -9,8 +9,6 @@ import {
 import { FeedbackAdminController } from './feedback-admin.controller.js';
 import { FeedbackController } from './feedback.controller.js';
 import { ListDeveloperInquiriesHandler, ListQuickQuestionsHandler, ListSuggestionsHandler } from './queries/list-feedback.queries.js';
-import type { Projection } from '../shared/projections/projection.js';
-import { developerInquiriesProjection, quickQuestionsProjection, suggestionsProjection } from './projections/feedback.projections.js';
 
 /** Suggestions, quick questions and developer inquiries, and the admin's triage of them. */
 @Module({
@@ -29,10 +27,3 @@ import { developerInquiriesProjection, quickQuestionsProjection, suggestionsProj
   ],
 })
 export class FeedbackModule {}
-
-/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
-export const feedbackProjections: Projection[] = [
-  suggestionsProjection,
-  quickQuestionsProjection,
-  developerInquiriesProjection,
-] as Projection[];

@@ -29,6 +29,3 @@ import { profilesProjection } from './projections/profiles.projection.js';
   ],
 })
 export class IdentityModule {}
-
-/** The module's read models, for the kernel to run and `projections:rebuild` to replay. */
-export const identityProjections: Projection[] = [profilesProjection] as Projection[];
