@@ -1,5 +1,6 @@
 /** Starts the real API (Nest, real PostgreSQL and Redis) on a free port against a fresh database. */
 import type { INestApplication } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { createApiApp } from '../src/bootstrap.js';
 import type { Config } from '../src/shared/config/config.js';
 import { bearer, createAdmin, recordRoutes } from './auth-helpers.js';
@@ -27,10 +28,15 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export async function startApi(overrides: Record<string, string> = {}, database?: TestDatabase): Promise<ApiHarness> {
+/** The API on a database of its own (or `database`); `logger` to read what it logs (silent by default). */
+export async function startApi(
+  overrides: Record<string, string> = {},
+  database?: TestDatabase,
+  logger: Logger = silentLogger,
+): Promise<ApiHarness> {
   const db = database ?? (await createTestDatabase({ migrate: false }));
   const config = testConfig({ DATABASE_URL: db.url, ...overrides });
-  const app = await createApiApp(config, silentLogger);
+  const app = await createApiApp(config, logger);
   recordRoutes(app);
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();

@@ -10,13 +10,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageView, sessionStart, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
+import { interaction, pageView, sessionStart, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
 import { erasePersonalData } from '../src/privacy/erase-personal-data.js';
 import { buildProjections } from '../src/projections.js';
 import type { Db } from '../src/shared/db/tables.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { startSmtpServer } from '../src/shared/testing/smtp-test-server.js';
 import { createTestDatabase, type TestDatabase } from '../src/shared/testing/test-database.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { emailKey } from '../src/shared/validation/email.js';
@@ -24,6 +27,10 @@ import { startApi, type ApiHarness } from './api-harness.js';
 import { createAdmin, post } from './auth-helpers.js';
 
 const PERSON = { email: 'erin.erase@example.org', typed: 'Erin.Erase@Example.ORG', name: 'Erin Erasmus' };
+/** Every form of the address a URL or a form carries: as typed, percent-encoded (any case), encoded twice. */
+const ENCODED = ['Erin.Erase%40Example.ORG', 'erin.erase%40example.org', 'erin%2Eerase%40example%2eorg', 'erin.erase%2540example.org'];
+/** What must be gone after the erasure, in every table, the log, the .eml files, Redis and the log output. */
+const NEEDLES = [PERSON.email, ...ENCODED, emailKey(PERSON.email), PERSON.name, 'Erasmus'];
 const WORDS = {
   question: 'Can Erin-question-4711 get a demo on Friday?',
   suggestion: 'A rota planner, says Erin-suggestion-4712',
@@ -121,6 +128,7 @@ async function readModels() {
     'lead_sessions',
     'user_sessions',
     'page_views',
+    'app_interactions',
   ] as const;
   const result: Record<string, unknown[]> = {};
   for (const table of tables) {
@@ -137,21 +145,34 @@ describe('erasing a person', () => {
   it('plants the person everywhere a visitor leaves a trace', async () => {
     Object.assign(api.headers, { authorization: `Bearer ${(await createAdmin(api)).accessToken}` });
     const sessionId = randomUUID();
+    const laterSessionId = randomUUID();
+    const visitorId = randomUUID();
     await ok(
       post(
         api,
         '/api/analytics/collect',
         {
           events: [
-            sessionStart({ sessionId, url: `https://unsheet.app/?utm_content=${PERSON.email}` }),
+            sessionStart({ sessionId, url: `https://unsheet.app/?utm_content=${PERSON.email}`, visitorId }),
             pageView({ sessionId, url: `https://unsheet.app/welcome?who=${PERSON.email}`, title: 'Welcome' }),
+            // A campaign link with the address in it, percent-encoded, and the name in a page title.
+            pageView({ sessionId, url: `https://unsheet.app/offer?email=${ENCODED[0]}&utm_source=mail`, title: `${PERSON.name}'s offer` }),
+            interaction({ sessionId, action: 'share', metadata: { label: `Shared by ${PERSON.name}`, link: `/r?e=${ENCODED[2]}` } }),
+            // A later visit of the same browser, with no address at all: still theirs.
+            sessionStart({ sessionId: laterSessionId, url: 'https://unsheet.app/', visitorId }),
+            pageView({ sessionId: laterSessionId, url: 'https://unsheet.app/account', title: `Welcome back, ${PERSON.name}` }),
           ],
         },
         { 'user-agent': BROWSER_UA },
       ),
     );
     const referrer = await ok(post(api, '/api/leads', { email: OTHERS[0] }));
-    const joined = await ok(post(api, '/api/leads', { email: PERSON.typed, source_page: '/', ref: referrer.refCode, sessionId }));
+    const joined = await ok(
+      post(api, '/api/leads', { email: PERSON.typed, source_page: `/?email=${ENCODED[0]}`, ref: referrer.refCode, sessionId }),
+    );
+    // A page that does not exist, with the address in its path, twice encoded: recorded as PageNotFound.
+    expect((await fetch(api.url(`/app/${ENCODED[3]}`))).status).toBe(404);
+    expect((await fetch(api.url(`/app/${ENCODED[1]}`))).status).toBe(404);
     personCode = joined.refCode;
     await ok(post(api, '/api/leads', { email: OTHERS[1], ref: personCode }));
     await ok(post(api, '/api/leads', { email: OTHERS[2] }));
@@ -188,7 +209,7 @@ describe('erasing a person', () => {
         select (select count(*) from email_outbox where status = 'pending')::int as pending,
                (select count(*) from user_sessions)::int as sessions,
                (select count(*) from lead_sessions where session_id is not null)::int as linked`.execute(db);
-        return rows[0]!.pending === 0 && rows[0]!.sessions === 1 && rows[0]!.linked === 1;
+        return rows[0]!.pending === 0 && rows[0]!.sessions === 2 && rows[0]!.linked === 1;
       },
       { timeout: 20_000 },
     );
@@ -197,33 +218,33 @@ describe('erasing a person', () => {
     });
     await eventually(() => emlFiles().some((file) => file.toLowerCase().includes(PERSON.email)), { timeout: 10_000 });
 
-    for (const needle of [
-      PERSON.email,
-      PERSON.name,
-      WORDS.question,
-      WORDS.suggestion,
-      WORDS.inquiry,
-      WORDS.portfolio,
-      emailKey(PERSON.email),
-    ]) {
+    for (const needle of [...NEEDLES, WORDS.question, WORDS.suggestion, WORDS.inquiry, WORDS.portfolio]) {
       expect((await traces(needle)).length, needle).toBeGreaterThan(0);
     }
     before = await figures();
-    expect(before.counts).toMatchObject({ leads: 4, newsletter: 2, questions: 2, referrals: 2, lead_sessions: 4, sessions: 1, users: 2 });
+    expect(before.counts).toMatchObject({ leads: 4, newsletter: 2, questions: 2, referrals: 2, lead_sessions: 4, sessions: 2, users: 2 });
   });
 
   it('leaves no trace of their address, name or messages anywhere, and every figure as it was', async () => {
-    const report = await erasePersonalData(db, PERSON.typed, { metadata: { userId: 'admin-1' }, outboxDir: join(dataDir, 'outbox') });
+    const files = emlFiles().length;
+    const report = await erasePersonalData(db, PERSON.typed, {
+      metadata: { userId: 'admin-1' },
+      outboxDir: join(dataDir, 'outbox'),
+      projections: api.app.get(ProjectionRunner),
+    });
     expect(report.erasureId).toEqual(expect.any(String));
     expect(report.eventsMasked).toBeGreaterThan(5);
     expect(report.filesDeleted).toBeGreaterThan(0);
+    expect(emlFiles().length).toBe(files - report.filesDeleted);
+    // Every projection that read a masked event was rebuilt from the masked log.
+    expect(report.projectionsRebuilt).toEqual(expect.arrayContaining(['leads', 'analytics-visits', 'referral-stats']));
+    expect(report.projectionsRebuilt).not.toContain('email-reactor');
 
-    for (const needle of [PERSON.email, PERSON.name, 'Erasmus', 'Erin-', WORDS.portfolio, emailKey(PERSON.email)]) {
+    for (const needle of [...NEEDLES, 'Erin-', WORDS.portfolio]) {
       expect(await traces(needle), needle).toEqual([]);
     }
     for (const file of emlFiles()) {
-      expect(file.toLowerCase()).not.toContain(PERSON.email);
-      expect(file).not.toContain('Erasmus');
+      for (const needle of NEEDLES) expect(file.toLowerCase()).not.toContain(needle.toLowerCase());
     }
     // Nobody else was touched.
     for (const other of [...OTHERS, 'Bea Bystander', 'Unrelated question']) expect((await traces(other)).length, other).toBeGreaterThan(0);
@@ -233,13 +254,29 @@ describe('erasing a person', () => {
     const { rows } = await sql<{ data: any; metadata: any }>`select data, metadata from events where type = 'PersonalDataErased'`.execute(
       db,
     );
-    expect(rows).toEqual([{ data: expect.objectContaining({ erasureId: report.erasureId }), metadata: { userId: 'admin-1' } }]);
+    expect(rows).toEqual([
+      {
+        data: {
+          erasureId: report.erasureId,
+          eventsMasked: report.eventsMasked,
+          rowsMasked: report.rowsMasked,
+          filesDeleted: report.filesDeleted,
+        },
+        metadata: { userId: 'admin-1' },
+      },
+    ]);
     // The person's code still counts the friend they brought.
     expect(before.codes.find((c) => c.code === personCode)).toMatchObject({ conversions: 1 });
   });
 
   it('finds nothing more to erase the second time', async () => {
-    expect(await erasePersonalData(db, PERSON.email)).toEqual({ erasureId: null, eventsMasked: 0, rowsMasked: 0, filesDeleted: 0 });
+    expect(await erasePersonalData(db, PERSON.email)).toEqual({
+      erasureId: null,
+      eventsMasked: 0,
+      rowsMasked: 0,
+      filesDeleted: 0,
+      projectionsRebuilt: [],
+    });
   });
 
   it('rebuilds the same read models from the masked log', async () => {
@@ -248,7 +285,7 @@ describe('erasing a person', () => {
     const runner = new ProjectionRunner(db, buildProjections(api.config), { batchSize: 1000 });
     for (const projection of buildProjections(api.config)) await runner.rebuild(projection.name);
     expect(await readModels()).toEqual(live);
-    for (const needle of [PERSON.email, PERSON.name, emailKey(PERSON.email)]) expect(await traces(needle), needle).toEqual([]);
+    for (const needle of NEEDLES) expect(await traces(needle), needle).toEqual([]);
   });
 
   it('is what `npm run privacy:erase -- <email>` runs', async () => {
@@ -281,3 +318,57 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
     child.on('close', (code) => resolve({ code, output }));
   });
 }
+
+describe('erasing a person an e-mail could not reach', () => {
+  it('leaves their address in no outbox row, no Redis key of the e-mail queue and no line the API logged', async () => {
+    const smtp = await startSmtpServer();
+    smtp.refuseRecipient(PERSON.email);
+    const logged: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(line) });
+    const server = await startApi(
+      { SMTP_URL: smtp.url, EMAIL_POLL_MS: '50', EMAIL_RETRY_BASE_MS: '50', EMAIL_MAX_ATTEMPTS: '2' },
+      undefined,
+      logger,
+    );
+    try {
+      await ok(post(server, '/api/leads', { email: PERSON.typed, source_page: `/?email=${ENCODED[0]}` }));
+      for (const encoded of ENCODED) await fetch(server.url(`/app/${encoded}`));
+      await fetch(server.url(`/?email=${ENCODED[1]}&utm_source=mail`));
+      const welcome = async () =>
+        (await sql<{ status: string }>`select status from email_outbox where template = 'welcome'`.execute(server.database.handle.db))
+          .rows[0]?.status;
+      await eventually(async () => (await welcome()) === 'failed', { timeout: 20_000 });
+
+      await erasePersonalData(server.database.handle.db, PERSON.email, { projections: server.app.get(ProjectionRunner) });
+
+      const { rows } = await sql<{ row: string }>`select row_to_json(o)::text as row from email_outbox o`.execute(
+        server.database.handle.db,
+      );
+      const redis = new Redis(server.config.REDIS_URL!);
+      const stored: string[] = [];
+      try {
+        for (const key of await redis.keys(`${server.config.REDIS_PREFIX}:*`)) {
+          const type = await redis.type(key);
+          if (type === 'hash') stored.push(JSON.stringify(await redis.hgetall(key)));
+          else if (type === 'string') stored.push((await redis.get(key)) ?? '');
+          else if (type === 'list') stored.push(JSON.stringify(await redis.lrange(key, 0, -1)));
+          else if (type === 'zset') stored.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
+        }
+      } finally {
+        redis.disconnect();
+      }
+      expect(stored.join('\n')).toContain('e-mails not sent');
+      expect(logged.join('')).toContain('e-mail send failed');
+      for (const [where, text] of [
+        ['email_outbox', rows.map((row) => row.row).join('\n')],
+        ['redis', stored.join('\n')],
+        ['log', logged.join('')],
+      ] as const) {
+        for (const needle of NEEDLES) expect(text.toLowerCase(), `${where}: ${needle}`).not.toContain(needle.toLowerCase());
+      }
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
+  }, 60_000);
+});

@@ -7,7 +7,9 @@
 import { configOrExit } from '../bootstrap-config.js';
 import { erasePersonalData } from '../privacy/erase-personal-data.js';
 import { outboxFolder } from '../shared/paths.js';
+import { buildProjections } from '../projections.js';
 import { openDatabase } from '../shared/db/database.js';
+import { ProjectionRunner } from '../shared/projections/projection-runner.js';
 
 const email = process.argv[2];
 if (!email || process.argv.length > 3) {
@@ -22,11 +24,12 @@ try {
   const report = await erasePersonalData(db, email, {
     metadata: { operator: 'cli' },
     outboxDir: config.SMTP_URL ? undefined : outboxFolder(config.DATA_DIR),
+    projections: new ProjectionRunner(db, buildProjections(config), { batchSize: config.PROJECTION_BATCH_SIZE }),
   });
   if (!report.erasureId) console.log('No personal data found for that address; nothing changed.');
   else {
     console.log(
-      `Erased (erasure ${report.erasureId}): ${report.eventsMasked} events masked, ${report.rowsMasked} read-model rows masked, ${report.filesDeleted} e-mail files deleted.`,
+      `Erased (erasure ${report.erasureId}): ${report.eventsMasked} events masked, ${report.rowsMasked} read-model rows masked, ${report.filesDeleted} e-mail files deleted; rebuilt from the masked log: ${report.projectionsRebuilt.join(', ') || 'nothing'}.`,
     );
   }
 } catch (error) {

@@ -9,6 +9,7 @@ export function emailSettings(config: Config): EmailSettings {
     teamEmail: config.TEAM_EMAIL,
     baseUrl: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     secret: appSecret(config),
+    dailyLimitPerRecipient: config.EMAIL_DAILY_LIMIT_PER_RECIPIENT,
   };
 }
 

@@ -6,13 +6,8 @@ import { EmailDispatcher } from './email/email-dispatcher.js';
 import { EmailSender } from './email/email-sender.js';
 import { createMailTransport, type MailTransport } from './email/mail-transport.js';
 import { emailQueueConnection } from './email-settings.js';
-import { UnsubscribeFromEmailsHandler } from './unsubscribe/unsubscribe.command.js';
+import { CheckUnsubscribeLinkHandler, UnsubscribeFromEmailsHandler } from './unsubscribe/unsubscribe.command.js';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
-import type { Projection } from '../shared/projections/projection.js';
-import type { Config } from '../shared/config/config.js';
-import { emailSettings } from './email-settings.js';
-import { emailReactor } from './reactors/email.reactor.js';
-import { emailUnsubscribesProjection } from './unsubscribe/email-unsubscribes.projection.js';
 
 /**
  * E-mail: the reactor (an async projection, in projections.ts) fills the outbox; in processes that run
@@ -21,7 +16,7 @@ import { emailUnsubscribesProjection } from './unsubscribe/email-unsubscribes.pr
 @Module({
   imports: [CqrsModule],
   controllers: [UnsubscribeController],
-  providers: [UnsubscribeFromEmailsHandler],
+  providers: [UnsubscribeFromEmailsHandler, CheckUnsubscribeLinkHandler],
 })
 export class NotificationsModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private transport?: MailTransport;
@@ -51,9 +46,4 @@ export class NotificationsModule implements OnApplicationBootstrap, OnApplicatio
     await this.dispatcher?.stop();
     this.transport?.close();
   }
-}
-
-/** The module's read models and its e-mail reactor (which fills the outbox), for the kernel to run. */
-export function notificationsProjections(config: Config): Projection[] {
-  return [emailUnsubscribesProjection, emailReactor(emailSettings(config))] as Projection[];
 }

@@ -14,6 +14,7 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import { actedBy, type ActingUser } from '../../shared/http/acting-user.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { outboxFolder } from '../../shared/paths.js';
+import { ProjectionRunner } from '../../shared/projections/projection-runner.js';
 import { erasePersonalData } from '../../privacy/erase-personal-data.js';
 import { leadStream, type LeadDeleted } from './lead.events.js';
 
@@ -32,6 +33,7 @@ export class DeleteLeadHandler implements ICommandHandler<DeleteLead> {
     private readonly events: EventStore,
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly projections: ProjectionRunner,
   ) {}
 
   async execute({ leadId, actor }: DeleteLead): Promise<void> {
@@ -43,6 +45,7 @@ export class DeleteLeadHandler implements ICommandHandler<DeleteLead> {
     await erasePersonalData(this.db, lead.email, {
       metadata: actedBy(actor),
       outboxDir: this.config.SMTP_URL ? undefined : outboxFolder(this.config.DATA_DIR),
+      projections: this.projections,
     });
   }
 }

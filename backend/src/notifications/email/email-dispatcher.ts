@@ -16,7 +16,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { sql, type RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../shared/db/tables.js';
-import { EMAILS_PER_BATCH, retryDelay, type EmailSender } from './email-sender.js';
+import { describeFailure, EMAILS_PER_BATCH, retryDelay, type EmailSender } from './email-sender.js';
 
 export const EMAILS_QUEUE = 'emails';
 const RELAY_BATCH = 500;
@@ -153,8 +153,9 @@ export class EmailDispatcher {
   private async sendJob(ids: readonly string[]): Promise<void> {
     const { failures } = await this.sender.deliver({ ids }, () => 0);
     if (failures.length > 0) {
-      const first = failures[0]!.error as Error;
-      throw new Error(`${failures.length} of ${ids.length} e-mails not sent: ${first.message ?? String(first)}`);
+      // BullMQ keeps this error (failedReason, stacktrace) in Redis: it names the outbox ids' count and the
+      // masked SMTP reply, never a recipient or the message.
+      throw new Error(`${failures.length} of ${ids.length} e-mails not sent: ${describeFailure(failures[0]!.error)}`);
     }
   }
 
@@ -164,7 +165,7 @@ export class EmailDispatcher {
       const { claimed, failures } = await this.sender.deliver({ due: EMAILS_PER_BATCH }, (attempts) => retryDelay(retryBaseMs, attempts));
       for (const { id, attempts, error } of failures) {
         const final = attempts >= maxAttempts;
-        this.logger.warn({ id, attempt: attempts, final, err: (error as Error).message }, 'e-mail send failed');
+        this.logger.warn({ id, attempt: attempts, final, err: describeFailure(error) }, 'e-mail send failed');
         if (final) await this.sender.markFailed([id]);
       }
       if (claimed < EMAILS_PER_BATCH) return;

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../shared/db/tables.js';
 import type { OutboxMessage, StoredMessage } from '../notifications.tables.js';
 import { renderEmail } from '../templates/messages.js';
+import { maskAddressesIn } from '../../shared/validation/mask-email.js';
 import type { MailTransport } from './mail-transport.js';
 
 /** E-mails one sender claims and sends at a time (a BullMQ job's batch, or a pass of the embedded loop). */
@@ -84,7 +85,7 @@ export class EmailSender {
         .updateTable('email_outbox')
         .set({
           attempts: sql`attempts + 1`,
-          last_error: describe(error),
+          last_error: describeFailure(error),
           next_attempt_at: sql`now() + ${`${retryInMs(attempts)} milliseconds`}::interval`,
         })
         .where('id', '=', id)
@@ -133,10 +134,13 @@ export function compose({ template, params, message }: Pick<Claimed, 'template' 
   return params === null ? (message as OutboxMessage) : { ...message, ...renderEmail(template, params) };
 }
 
-/** The error kept for operators: the SMTP reply or message, without the message itself. */
-function describe(error: unknown): string {
+/**
+ * The error kept for operators and logged: the SMTP reply or message, without the message itself, and with
+ * any address in it masked (an SMTP server's refusal often quotes the recipient).
+ */
+export function describeFailure(error: unknown): string {
   const { message, responseCode } = error as { message?: string; responseCode?: number };
-  return `${responseCode ? `${responseCode} ` : ''}${message ?? String(error)}`.slice(0, 500);
+  return maskAddressesIn(`${responseCode ? `${responseCode} ` : ''}${message ?? String(error)}`).slice(0, 500);
 }
 
 /** Exponential backoff: base, 2×base, 4×base… before attempt n+1. */

@@ -1,54 +1,70 @@
-import { Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { ValidationError } from '../../shared/errors/domain-error.js';
-import { UnsubscribeFromEmails } from './unsubscribe.command.js';
+import { CheckUnsubscribeLink, UnsubscribeFromEmails } from './unsubscribe.command.js';
 
 export const UNSUBSCRIBE_PATH = '/api/emails/unsubscribe';
 
+const INVALID = page('This link is not valid', '<p>The unsubscribe link is incomplete or has expired.</p>');
+const DONE = page("You're unsubscribed", '<p>You will not receive Unsheet marketing e-mails any more.</p>');
+
 /**
- * The link in marketing e-mails (GET, for people) and its one-click form (POST, RFC 8058, for mail clients).
- * A mail client posts `List-Unsubscribe=One-Click` as a form, not JSON: the body is ignored, the token in
- * the query is the whole input (bootstrap.ts lets this one API route take a body that is not JSON).
+ * The link in marketing e-mails. Following it (GET, or HEAD from a link scanner) changes nothing: it opens a
+ * page with one button, which posts the same link. The POST unsubscribes, and is also RFC 8058's one-click
+ * form: a mail client posts `List-Unsubscribe=One-Click` as a form, not JSON, so the body is ignored and the
+ * token in the query is the whole input (bootstrap.ts lets this one API route take a body that is not JSON).
  */
 @ApiTags('notifications')
 @Controller(UNSUBSCRIBE_PATH.slice(1))
 export class UnsubscribeController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiOperation({ summary: 'Unsubscribe from marketing e-mail (link in the e-mail); answers an HTML page' })
+  @ApiOperation({ summary: 'The unsubscribe page (link in the e-mail): asks before unsubscribing; changes nothing' })
   @ApiQuery({ name: 'token', required: true })
   async page(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
-    try {
-      await this.commands.execute(new UnsubscribeFromEmails(typeof token === 'string' ? token.slice(0, 1000) : ''));
-      response
-        .status(200)
-        .type('text/html; charset=utf-8')
-        .send(page("You're unsubscribed", 'You will not receive Unsheet marketing e-mails any more.'));
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      response
-        .status(400)
-        .type('text/html; charset=utf-8')
-        .send(page('This link is not valid', 'The unsubscribe link is incomplete or has expired.'));
-    }
+    const valid = await this.queries.execute(new CheckUnsubscribeLink(tokenOf(token)));
+    const form = `<p>Stop receiving Unsheet marketing e-mails at this address?</p>
+<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(tokenOf(token))}"><button type="submit" style="font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#0f172a;color:#fff;cursor:pointer">Unsubscribe</button></form>`;
+    response
+      .status(valid ? 200 : 400)
+      .type('text/html; charset=utf-8')
+      .send(valid ? page('Unsubscribe from Unsheet e-mails', form) : INVALID);
   }
 
   @Post()
-  @HttpCode(200)
-  @ApiOperation({ summary: 'One-click unsubscribe (List-Unsubscribe-Post)' })
+  @ApiOperation({ summary: "Unsubscribe: the page's button (answers a page) and one-click List-Unsubscribe-Post (answers JSON)" })
   @ApiQuery({ name: 'token', required: true })
-  async oneClick(@Query('token') token: unknown): Promise<{ unsubscribed: true }> {
-    await this.commands.execute(new UnsubscribeFromEmails(typeof token === 'string' ? token.slice(0, 1000) : ''));
-    return { unsubscribed: true };
+  async unsubscribe(
+    @Query('token') token: unknown,
+    @Headers('accept') accept: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const forPeople = (accept ?? '').includes('text/html');
+    try {
+      await this.commands.execute(new UnsubscribeFromEmails(tokenOf(token)));
+    } catch (error) {
+      if (!forPeople || !(error instanceof ValidationError)) throw error;
+      response.status(400).type('text/html; charset=utf-8').send(INVALID);
+      return;
+    }
+    if (forPeople) response.status(200).type('text/html; charset=utf-8').send(DONE);
+    else response.status(200).send({ unsubscribed: true });
   }
 }
 
-function page(title: string, text: string): string {
+function tokenOf(token: unknown): string {
+  return typeof token === 'string' ? token.slice(0, 1000) : '';
+}
+
+/** `body` is markup written here; nothing from the request goes into it unescaped. */
+function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${title} | Unsheet</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">
-<h1>${title}</h1><p>${text}</p><p><a href="/">Back to Unsheet</a></p></body></html>`;
+<h1>${title}</h1>${body}<p><a href="/">Back to Unsheet</a></p></body></html>`;
 }

@@ -50,6 +50,8 @@ const schema = z.object({
   EMAIL_MAX_ATTEMPTS: positiveInt(6),
   EMAIL_RETRY_BASE_MS: positiveInt(10_000),
   EMAIL_POLL_MS: positiveInt(1000),
+  // E-mails a day to one address typed into public forms (sign-up, questions, joining the list), whoever asks.
+  EMAIL_DAILY_LIMIT_PER_RECIPIENT: positiveInt(5),
   // Public writes a client address may make per minute on each route, and across all of them together.
   PUBLIC_WRITE_LIMIT: positiveInt(30),
   PUBLIC_WRITE_BUDGET: positiveInt(60),

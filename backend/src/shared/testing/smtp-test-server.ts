@@ -9,6 +9,8 @@ export interface SmtpTestServer {
   attempts(): number;
   /** Refuse the next `n` messages with a temporary error (451). */
   refuseNext(n: number): void;
+  /** Refuses this recipient for good, quoting its address in the reply, as real servers do. */
+  refuseRecipient(address: string): void;
   close(): Promise<void>;
 }
 
@@ -22,10 +24,15 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
   const messages: ParsedMail[] = [];
   let attempts = 0;
   let refusals = 0;
+  const refusedRecipients = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refusedRecipients.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       attempts++;
       if (refusals > 0) {
@@ -50,6 +57,7 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
     messages,
     attempts: () => attempts,
     refuseNext: (n) => (refusals = n),
+    refuseRecipient: (address) => refusedRecipients.add(address.toLowerCase()),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -30,6 +30,8 @@ describe('maskAddressesIn', () => {
     ['/api/admin/analytics/leads/erasee.person%40example.com/activity', '/api/admin/analytics/leads/er***@example.com/activity'],
     ['/r/erasee.person%40EXAMPLE.com', '/r/er***@EXAMPLE.com'],
     ['two: a.b@x.io and c+d@y.example.org', 'two: a.***@x.io and c+***@y.example.org'],
+    ['/app/erin%2Eerase%40example%2eorg', '/app/er***@example.org'],
+    ['/app/erin.erase%2540example.org', '/app/er***@example.org'],
     ['no address here, just 100% and @home', 'no address here, just 100% and @home'],
   ])('masks %s', (text, masked) => {
     expect(maskAddressesIn(text)).toBe(masked);

@@ -13,10 +13,12 @@ export function maskEmail(email: string): string {
 
 /**
  * Every e-mail address in a piece of text (a log line, an error, a URL path), masked as maskEmail does, also
- * when its `@` is percent-encoded (`%40`, as in `?email=` links): for logs, which must not hold addresses.
+ * when percent-encoded, once or twice (`%40`, `%2540`, `%2E`, as in `?email=` links): for logs, which must
+ * not hold addresses. The characters an address is made of are decoded first.
  */
 export function maskAddressesIn(text: string): string {
-  return text.replace(/[A-Za-z0-9._%+-]+(@|%40)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/gi, (address, at: string, domain: string) =>
-    maskEmail(`${address.slice(0, address.length - at.length - domain.length)}@${domain}`),
-  );
+  const decoded = text
+    .replace(/%25(?=[0-9A-F]{2})/gi, '%')
+    .replace(/%(2B|2D|2E|40|3[0-9]|[46][1-9A-F]|[57][0-9A]|5F)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decoded.replace(/[A-Za-z0-9._+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g, (address) => maskEmail(address));
 }
