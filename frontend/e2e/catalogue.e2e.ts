@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { App, AppSummary, Category } from '../src/lib/catalogue-types.js';
+import type { App, AppSummary, Category } from '../../contracts/catalogue/app.js';
 import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';
 
 const site = useSite();

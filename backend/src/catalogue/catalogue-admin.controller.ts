@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } 
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { appSchema } from '../../../contracts/catalogue/app.js';
 import { Actor, actedBy, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import { appFieldsSchema, appLinksSchema } from './app/app.fields.js';
@@ -11,7 +12,6 @@ import { DeactivateApp } from './commands/deactivate-app.command.js';
 import { ReactivateApp } from './commands/reactivate-app.command.js';
 import { UpdateAppLinks } from './commands/update-app-links.command.js';
 import { UpdateApp } from './commands/update-app.command.js';
-import { appViewSchema } from './queries/app.view.js';
 import { GetAppById } from './queries/get-app-by-id.query.js';
 import { ListAllApps } from './queries/list-all-apps.query.js';
 
@@ -35,14 +35,14 @@ export class CatalogueAdminController {
 
   @Get()
   @ApiOperation({ summary: 'Every app, deactivated ones too, with every field, by name' })
-  @ApiZodOk(appViewSchema.array())
+  @ApiZodOk(appSchema.array())
   list() {
     return this.queries.execute(new ListAllApps());
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One app by id, active or not' })
-  @ApiZodOk(appViewSchema)
+  @ApiZodOk(appSchema)
   @ApiNotFoundResponse({ description: NOT_FOUND })
   get(@Param('id', new ZodPipe(idParam, 'id')) id: string) {
     return this.queries.execute(new GetAppById(id));

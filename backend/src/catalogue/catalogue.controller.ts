@@ -2,9 +2,9 @@ import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nest
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { appSchema, appSummarySchema, categorySchema, categoryWithAppsSchema } from '../../../contracts/catalogue/app.js';
 import { ApiZodOk, ApiZodQuery, ZodPipe } from '../shared/http/zod.js';
 import { RecordAppView } from './commands/record-app-view.command.js';
-import { appSummarySchema, appViewSchema, categorySchema } from './queries/app.view.js';
 import { GetAppBySlug } from './queries/get-app-by-slug.query.js';
 import { GetCategory } from './queries/get-category.query.js';
 import { GetTopApps } from './queries/get-top-apps.query.js';
@@ -66,7 +66,7 @@ export class CatalogueController {
 
   @Get('apps/:slug')
   @ApiOperation({ summary: 'One active app by its slug' })
-  @ApiZodOk(appViewSchema)
+  @ApiZodOk(appSchema)
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' }" })
   bySlug(@Param('slug', new ZodPipe(slugParam, 'slug')) slug: string) {
     return this.queries.execute(new GetAppBySlug(slug));
@@ -91,7 +91,7 @@ export class CatalogueController {
 
   @Get('categories/:slug')
   @ApiOperation({ summary: 'A category and its active apps, most viewed first' })
-  @ApiZodOk(z.object({ category: categorySchema, apps: appSummarySchema.array() }))
+  @ApiZodOk(categoryWithAppsSchema)
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.CATEGORY_NOT_FOUND', message: 'Category Not Found' }" })
   category(@Param('slug', new ZodPipe(slugParam, 'slug')) slug: string) {
     return this.queries.execute(new GetCategory(slug));

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { DevelopmentStatus } from './app/app.fields.js';
+import type { DevelopmentStatus } from '../../../contracts/catalogue/fields.js';
 
 type Json<T> = ColumnType<T, string, string>;
 

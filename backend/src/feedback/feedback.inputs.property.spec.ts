@@ -1,7 +1,8 @@
 /** Properties of the visitor message forms' rules (fast-check): any input is refused clearly or cleaned. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { developerInquiryInput, MESSAGE_MAX, quickQuestionInput, suggestionInput } from './feedback.inputs.js';
+import { MESSAGE_MAX_LENGTH } from '../../../contracts/feedback/fields.js';
+import { developerInquiryInput, quickQuestionInput, suggestionInput } from './feedback.inputs.js';
 
 const field = fc.oneof(
   fc.string({ maxLength: 600 }),
@@ -40,12 +41,12 @@ describe('the feedback inputs, for any body', () => {
 
   it('accepts every complete question, trimmed, and refuses one field too long with its limit', () => {
     fc.assert(
-      fc.property(words(100), address, words(MESSAGE_MAX), (name, email, message) => {
+      fc.property(words(100), address, words(MESSAGE_MAX_LENGTH), (name, email, message) => {
         const result = quickQuestionInput.safeParse({ name: ` ${name} `, email, message });
         expect(result.success).toBe(true);
         expect(result.data).toEqual({ name: name.trim(), email: email.toLowerCase(), message: message.trim() });
-        const long = quickQuestionInput.safeParse({ name, email, message: `${message.trim()}${'x'.repeat(MESSAGE_MAX)}` });
-        expect(long.error?.issues[0]).toMatchObject({ path: ['message'], message: `At most ${MESSAGE_MAX} characters.` });
+        const long = quickQuestionInput.safeParse({ name, email, message: `${message.trim()}${'x'.repeat(MESSAGE_MAX_LENGTH)}` });
+        expect(long.error?.issues[0]).toMatchObject({ path: ['message'], message: `At most ${MESSAGE_MAX_LENGTH} characters.` });
       }),
     );
   });

@@ -3,14 +3,15 @@
  * field that is empty after trimming answers with the form's own "missing" sentence.
  */
 import { z } from 'zod';
-import { STANDARD_CATEGORIES } from '../catalogue/app/app.fields.js';
+import {
+  MESSAGE_MAX_LENGTH,
+  MISSING_INQUIRY,
+  MISSING_QUESTION,
+  MISSING_SUGGESTION,
+  SUGGESTION_CATEGORIES,
+} from '../../../contracts/feedback/fields.js';
 import { emailSchema } from '../shared/validation/email.js';
 import { honeypotSchema } from '../shared/validation/honeypot.js';
-
-export const MESSAGE_MAX = 500;
-const MISSING_SUGGESTION = 'Please fill in both email and suggestion fields.';
-const MISSING_QUESTION = 'Please fill in all fields.';
-const MISSING_INQUIRY = 'Please fill in all required fields.';
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
@@ -31,8 +32,8 @@ const sourcePage = z
 
 export const suggestionInput = z.strictObject({
   email: email(MISSING_SUGGESTION),
-  suggestion_text: required(MISSING_SUGGESTION, MESSAGE_MAX),
-  category: z.enum(STANDARD_CATEGORIES, { error: 'Choose one of the listed categories.' }).nullish(),
+  suggestion_text: required(MISSING_SUGGESTION, MESSAGE_MAX_LENGTH),
+  category: z.enum(SUGGESTION_CATEGORIES, { error: 'Choose one of the listed categories.' }).nullish(),
   source_page: sourcePage,
   website: honeypotSchema,
 });
@@ -40,7 +41,7 @@ export const suggestionInput = z.strictObject({
 export const quickQuestionInput = z.strictObject({
   name: required(MISSING_QUESTION, 100),
   email: email(MISSING_QUESTION),
-  message: required(MISSING_QUESTION, MESSAGE_MAX),
+  message: required(MISSING_QUESTION, MESSAGE_MAX_LENGTH),
   website: honeypotSchema,
 });
 

@@ -7,7 +7,8 @@ import { Controller, Get, Header, Inject, Logger, NotFoundException, Param, Req,
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
-import type { AppSummary, AppView, CategoryView } from '../catalogue/queries/app.view.js';
+import type { App, CategoryWithApps } from '../../../contracts/catalogue/app.js';
+import { allAppsKey, appKey, categoriesKey, categoryKey, HOME_TOP_APPS, topAppsKey } from '../../../contracts/catalogue/keys.js';
 import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
 import { GetCategory } from '../catalogue/queries/get-category.query.js';
 import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
@@ -24,11 +25,9 @@ import { SpaPage, type PageParts } from './spa-page.js';
 import { renderSitemap, siteBase, STATIC_PAGES } from './sitemap.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
-const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm']);
+const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password']);
 /** The admin console routes on the client (and answers its unknown paths itself); robots.txt keeps crawlers out. */
 const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
-/** The home page shows the 12 most viewed apps (spec §9). */
-const HOME_TOP_APPS = 12;
 
 @ApiExcludeController()
 @Controller()
@@ -49,27 +48,27 @@ export class SiteController {
     const [top, all] = await Promise.all([this.queries.execute(new GetTopApps(HOME_TOP_APPS, 0)), this.queries.execute(new ListApps())]);
     await this.sendPage(request, response, 200, {
       seo: { page: 'home' },
-      initialData: { [`/apps/top?limit=${HOME_TOP_APPS}&offset=0`]: top, '/apps': all },
+      initialData: { [topAppsKey(HOME_TOP_APPS, 0)]: top, [allAppsKey]: all },
     });
   }
 
   @Get('c/:slug')
   async category(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const found = await this.find<{ category: CategoryView; apps: AppSummary[] }>(new GetCategory(slug.slice(0, 200)));
+    const found = await this.find<CategoryWithApps>(new GetCategory(slug.slice(0, 200)));
     if (!found) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
       seo: { page: 'category', category: found.category },
-      initialData: { [`/categories/${encodeURIComponent(slug)}`]: found },
+      initialData: { [categoryKey(slug)]: found },
     });
   }
 
   @Get('app/:slug')
   async app(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const app = await this.find<AppView>(new GetAppBySlug(slug.slice(0, 200)));
+    const app = await this.find<App>(new GetAppBySlug(slug.slice(0, 200)));
     if (!app) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
       seo: { page: 'app', app },
-      initialData: { [`/apps/${encodeURIComponent(slug)}`]: app },
+      initialData: { [appKey(slug)]: app },
     });
   }
 
@@ -124,7 +123,7 @@ export class SiteController {
       base: this.base(request),
       path: request.originalUrl,
       nonce: cspNonce(response),
-      initialData: { '/categories': categories, ...parts.initialData },
+      initialData: { [categoriesKey]: categories, ...parts.initialData },
     });
     void response.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   }

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FRONTEND_DIST, FRONTEND_SSR_ENTRY } from '../shared/paths.js';
-import type { AppView, CategoryView } from '../catalogue/queries/app.view.js';
+import type { App, Category } from '../../../contracts/catalogue/app.js';
 import { renderMetaTags, type PageMeta } from './page-meta.js';
 
 /** A page whose SEO tags the server writes, with what its rules need. */
-export type SeoPage = { page: 'home' } | { page: 'category'; category: CategoryView } | { page: 'app'; app: AppView };
+export type SeoPage = { page: 'home' } | { page: 'category'; category: Category } | { page: 'app'; app: App };
 
 export interface PageParts {
   /** Absolute base of the site, without a trailing slash. */
@@ -86,8 +86,8 @@ function loadScriptsAfterFirstPaint(html: string, nonce: string): string {
 interface ServerRenderer {
   render(url: string, initialData: Record<string, unknown>): Promise<string>;
   homeMeta(origin: string): SpaPageMeta;
-  categoryMeta(category: CategoryView, origin: string): SpaPageMeta;
-  appMeta(app: AppView, origin: string): SpaPageMeta;
+  categoryMeta(category: Category, origin: string): SpaPageMeta;
+  appMeta(app: App, origin: string): SpaPageMeta;
 }
 
 /** The SPA's PageMetaProps: like PageMeta, with the canonical path instead of the URL. */

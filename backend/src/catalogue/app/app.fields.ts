@@ -4,22 +4,8 @@
  * (imports and the demo catalogue carry one; new apps start at 0).
  */
 import { z } from 'zod';
+import { DEVELOPMENT_STATUSES } from '../../../../contracts/catalogue/fields.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
-
-export const DEVELOPMENT_STATUSES = ['concept', 'prototype', 'beta', 'launched'] as const;
-export type DevelopmentStatus = (typeof DEVELOPMENT_STATUSES)[number];
-
-/** The fixed category list of the suggestion form; the catalogue always offers these, even when empty. */
-export const STANDARD_CATEGORIES = [
-  'Productivity',
-  'Marketing',
-  'Sales',
-  'Analytics',
-  'Customer Support',
-  'Finance',
-  'HR & Recruiting',
-  'Other',
-] as const;
 
 const line = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) =>

@@ -3,10 +3,11 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectAllApps, type AppView } from './app.view.js';
+import type { App } from '../../../../contracts/catalogue/app.js';
+import { selectAllApps, toApp } from './app.view.js';
 
 /** One app by id, active or not (the admin's edit form). */
-export class GetAppById extends Query<AppView> {
+export class GetAppById extends Query<App> {
   constructor(readonly id: string) {
     super();
   }
@@ -16,9 +17,9 @@ export class GetAppById extends Query<AppView> {
 export class GetAppByIdHandler implements IQueryHandler<GetAppById> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async execute({ id }: GetAppById): Promise<AppView> {
+  async execute({ id }: GetAppById): Promise<App> {
     const app = await selectAllApps(this.db).where('apps.id', '=', id).executeTakeFirst();
     if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
-    return app;
+    return toApp(app);
   }
 }

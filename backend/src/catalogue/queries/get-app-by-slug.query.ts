@@ -4,9 +4,10 @@ import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectActiveApps, type AppView } from './app.view.js';
+import type { App } from '../../../../contracts/catalogue/app.js';
+import { selectActiveApps, toApp } from './app.view.js';
 
-export class GetAppBySlug extends Query<AppView> {
+export class GetAppBySlug extends Query<App> {
   constructor(readonly slug: string) {
     super();
   }
@@ -19,12 +20,12 @@ export class GetAppBySlugHandler implements IQueryHandler<GetAppBySlug> {
     private readonly cache: CatalogueCache,
   ) {}
 
-  execute({ slug }: GetAppBySlug): Promise<AppView> {
+  execute({ slug }: GetAppBySlug): Promise<App> {
     const key = slug.toLowerCase();
     return this.cache.read(`app:${key}`, async () => {
       const app = await selectActiveApps(this.db).where('slug', '=', key).executeTakeFirst();
       if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
-      return app;
+      return toApp(app);
     });
   }
 }

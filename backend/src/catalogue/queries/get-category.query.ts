@@ -4,11 +4,12 @@ import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectActiveAppSummaries, type AppSummary, type CategoryView } from './app.view.js';
+import type { CategoryWithApps } from '../../../../contracts/catalogue/app.js';
+import { selectActiveAppSummaries } from './app.view.js';
 import { listCategories } from './list-categories.query.js';
 
 /** A category and its active apps, most viewed first. */
-export class GetCategory extends Query<{ category: CategoryView; apps: AppSummary[] }> {
+export class GetCategory extends Query<CategoryWithApps> {
   constructor(readonly slug: string) {
     super();
   }
@@ -21,7 +22,7 @@ export class GetCategoryHandler implements IQueryHandler<GetCategory> {
     private readonly cache: CatalogueCache,
   ) {}
 
-  execute({ slug }: GetCategory) {
+  execute({ slug }: GetCategory): Promise<CategoryWithApps> {
     const key = slug.toLowerCase();
     return this.cache.read(`category:${key}`, async () => {
       const category = (await listCategories(this.db)).find((c) => c.slug === key);

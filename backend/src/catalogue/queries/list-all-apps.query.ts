@@ -2,16 +2,18 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectAllApps, type AppView } from './app.view.js';
+import type { App } from '../../../../contracts/catalogue/app.js';
+import { selectAllApps, toApp } from './app.view.js';
 
 /** The admin's catalogue: every app, deactivated ones included, with every field, by name. */
-export class ListAllApps extends Query<AppView[]> {}
+export class ListAllApps extends Query<App[]> {}
 
 @QueryHandler(ListAllApps)
 export class ListAllAppsHandler implements IQueryHandler<ListAllApps> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  execute(): Promise<AppView[]> {
-    return selectAllApps(this.db).clearOrderBy().orderBy('apps.name').orderBy('apps.id').execute();
+  async execute(): Promise<App[]> {
+    const apps = await selectAllApps(this.db).clearOrderBy().orderBy('apps.name').orderBy('apps.id').execute();
+    return apps.map(toApp);
   }
 }

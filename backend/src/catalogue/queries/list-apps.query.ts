@@ -3,7 +3,8 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DB } from '../../shared/kernel.module.js';
 import { CatalogueCache } from '../catalogue-cache.js';
 import type { Db } from '../../shared/db/tables.js';
-import { selectActiveAppSummaries, type AppSummary } from './app.view.js';
+import type { AppSummary } from '../../../../contracts/catalogue/app.js';
+import { selectActiveAppSummaries } from './app.view.js';
 
 /** Every active app by name; or only the featured ones. */
 export class ListApps extends Query<AppSummary[]> {

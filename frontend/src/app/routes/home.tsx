@@ -7,6 +7,7 @@ import { trackInteraction } from '../../lib/analytics/track';
 import { useAllApps } from '../../features/catalogue/api/get-all-apps';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { useTopApps } from '../../features/catalogue/api/get-top-apps';
+import { HOME_TOP_APPS } from '../../../../contracts/catalogue/keys';
 import { AllApps } from '../../features/catalogue/components/all-apps';
 import { AppCard } from '../../features/catalogue/components/app-card';
 import { AppGrid, AppGridSkeleton } from '../../features/catalogue/components/app-grid';
@@ -33,7 +34,7 @@ export function HomeRoute() {
   const { hash } = useLocation();
   const openModal = useModals((state) => state.openModal);
   // The three reads start together on mount (SWR), and each section shows its part as soon as it arrives.
-  const top = useTopApps(12);
+  const top = useTopApps(HOME_TOP_APPS);
   const categories = useCategories();
   const all = useAllApps();
 

@@ -15,7 +15,7 @@ import {
   trackerStages,
   viewCount,
 } from './display-rules';
-import type { DevelopmentStatus } from '../../lib/catalogue-types';
+import type { DevelopmentStatus } from '../../../../contracts/catalogue/fields';
 
 const STATUSES: DevelopmentStatus[] = ['concept', 'prototype', 'beta', 'launched'];
 const URL = 'https://invoice-chaser.unsheet.app';

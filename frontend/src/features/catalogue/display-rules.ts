@@ -4,7 +4,8 @@ import { formatInteger } from '../../lib/utils';
  * badge, the call-to-action box, 'Ready to Try Now' membership, tool counts and the app page's ROI figures.
  * Kept out of the components so every rule is unit-tested (display-rules.spec.ts) and the pages stay dumb.
  */
-import type { App, DevelopmentStatus } from '../../lib/catalogue-types';
+import type { App } from '../../../../contracts/catalogue/app';
+import type { DevelopmentStatus } from '../../../../contracts/catalogue/fields';
 
 export const DEVELOPMENT_STAGES: readonly { status: DevelopmentStatus; label: string }[] = [
   { status: 'concept', label: 'Concept' },

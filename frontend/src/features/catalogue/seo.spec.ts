@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appMeta, categoryMeta, homeMeta } from './seo';
-import type { App } from '../../lib/catalogue-types';
+import type { App } from '../../../../contracts/catalogue/app';
 
 const ORIGIN = 'https://unsheet.example';
 

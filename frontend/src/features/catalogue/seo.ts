@@ -6,7 +6,7 @@
 import { paths } from '../../lib/paths';
 import type { PageMetaProps } from '../../components/page-meta';
 import { toolCount } from './display-rules';
-import type { App, Category } from '../../lib/catalogue-types';
+import type { App, Category } from '../../../../contracts/catalogue/app';
 
 // Repeated rather than imported from page-meta.tsx, so this module never pulls in React.
 const BRAND = 'Unsheet';

@@ -1,9 +1,9 @@
-// Shapes of the admin catalogue API (GET /api/admin/apps...), as the backend serves them.
+// The admin catalogue's shapes (GET /api/admin/apps...): the API's app, from the contract it shares with
+// the SPA (contracts/catalogue), and what the forms send.
 
-import type { App, DevelopmentStatus, FaqItem } from '../../../lib/catalogue-types';
+import type { App, FaqItem } from '../../../../../contracts/catalogue/app';
+import type { DevelopmentStatus } from '../../../../../contracts/catalogue/fields';
 
-// The admin API serves the same app row as the public catalogue API, so it shares its contract type
-// (a type-only import: nothing of the catalogue feature's code comes with it).
 export type { DevelopmentStatus, FaqItem };
 
 /** Spec §4: 'Beta Testing' is beta's label. */
@@ -22,6 +22,7 @@ export const DEVELOPMENT_STATUS_BADGES: Record<DevelopmentStatus, 'default' | 's
   launched: 'default',
 };
 
+/** The admin API serves the same app as the public one (inactive apps too). */
 export type AdminApp = App;
 
 /** The catalogue fields a form sends (create, or a full edit); views only when creating. */

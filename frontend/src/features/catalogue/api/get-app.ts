@@ -1,11 +1,9 @@
 import useSWR from 'swr';
 import { ApiError } from '../../../lib/api-client';
-import type { App } from '../../../lib/catalogue-types';
+import type { App } from '../../../../../contracts/catalogue/app';
+import { appKey } from '../../../../../contracts/catalogue/keys';
 
 // GET /api/apps/:slug: one active app; 404 CATALOGUE.APP_NOT_FOUND otherwise.
-export function appKey(slug: string): string {
-  return `/apps/${encodeURIComponent(slug)}`;
-}
 
 export function useApp(slug: string) {
   return useSWR<App, ApiError>(appKey(slug), {

@@ -1,14 +1,9 @@
 import useSWR from 'swr';
 import { ApiError } from '../../../lib/api-client';
-import type { AppSummary, Category } from '../../../lib/catalogue-types';
-
-export type CategoryWithApps = { category: Category; apps: AppSummary[] };
+import type { CategoryWithApps } from '../../../../../contracts/catalogue/app';
+import { categoryKey } from '../../../../../contracts/catalogue/keys';
 
 // GET /api/categories/:slug: the category and its active apps, most viewed first; 404 for an unknown slug.
-export function categoryKey(slug: string): string {
-  return `/categories/${encodeURIComponent(slug)}`;
-}
-
 export function useCategory(slug: string) {
   return useSWR<CategoryWithApps, ApiError>(categoryKey(slug), {
     // A missing category stays missing; retrying would only delay the 'Category Not Found' screen.

@@ -1,11 +1,9 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../lib/api-client';
-import type { AppSummary } from '../../../lib/catalogue-types';
+import type { AppSummary } from '../../../../../contracts/catalogue/app';
+import { searchAppsKey } from '../../../../../contracts/catalogue/keys';
 
 // GET /api/apps/search?q=: case-insensitive on name, description or category.
-export function searchAppsKey(query: string): string {
-  return `/apps/search?q=${encodeURIComponent(query)}`;
-}
 
 /** No request for a blank query: the server would answer with the top 12, which the page already shows. */
 export function useSearchApps(query: string) {

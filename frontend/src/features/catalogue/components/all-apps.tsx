@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toolCount, viewCount } from '../display-rules';
-import type { AppSummary, Category } from '../../../lib/catalogue-types';
+import type { AppSummary, Category } from '../../../../../contracts/catalogue/app';
 import { LoadError } from './load-error';
 
 type Order = 'name' | 'popular';

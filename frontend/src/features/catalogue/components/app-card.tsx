@@ -3,7 +3,7 @@ import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { viewCount } from '../display-rules';
-import type { App } from '../../../lib/catalogue-types';
+import type { App } from '../../../../../contracts/catalogue/app';
 
 type AppCardProps = {
   app: Pick<App, 'name' | 'slug' | 'category' | 'description' | 'views'>;

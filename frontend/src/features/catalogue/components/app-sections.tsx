@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { ChevronDownIcon } from '../../../components/ui/chevron-down-icon';
 import { cn } from '../../../lib/utils';
 import { benefitImprovement, replacedTools, ROI_FIGURES, UNIVERSAL_INTEGRATION } from '../display-rules';
-import type { App } from '../../../lib/catalogue-types';
+import type { App } from '../../../../../contracts/catalogue/app';
 import { CheckIcon } from './icons';
 
 export function AppSections({ app }: { app: App }) {

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { developmentStatusOf, showsCallToAction } from '../display-rules';
-import type { App, DevelopmentStatus } from '../../../lib/catalogue-types';
+import type { App } from '../../../../../contracts/catalogue/app';
+import type { DevelopmentStatus } from '../../../../../contracts/catalogue/fields';
 import { DevelopmentTracker } from './development-tracker';
 import { ExternalLinkIcon, SparklesIcon } from './icons';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import type { Category } from '../../../lib/catalogue-types';
+import type { Category } from '../../../../../contracts/catalogue/app';
 
 /** Every category as a pill, 'name (count)', linking to its page. */
 export function CategoryList({ categories }: { categories: Category[] | undefined }) {

@@ -1,6 +1,6 @@
 import { cn } from '../../../lib/utils';
 import { trackerStages } from '../display-rules';
-import type { App } from '../../../lib/catalogue-types';
+import type { App } from '../../../../../contracts/catalogue/app';
 import { CheckIcon } from './icons';
 
 /**

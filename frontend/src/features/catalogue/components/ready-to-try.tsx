@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 import { badgeLabel, isReadyToTry } from '../display-rules';
-import type { AppSummary } from '../../../lib/catalogue-types';
+import type { AppSummary } from '../../../../../contracts/catalogue/app';
 import { ExternalLinkIcon } from './icons';
 
 /**

@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 import { statusBadge } from '../display-rules';
-import type { App } from '../../../lib/catalogue-types';
+import type { App } from '../../../../../contracts/catalogue/app';
 import { ExternalLinkIcon } from './icons';
 
 type StatusBadgeProps = {

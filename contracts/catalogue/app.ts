@@ -1,0 +1,68 @@
+/**
+ * What the catalogue's read API returns (GET /api/apps…, /api/categories…, /api/admin/apps…): zod schemas,
+ * which the API documents its answers with in OpenAPI, and their types, which the API's queries return and
+ * the SPA reads. Field names are the spec's; timestamps are ISO-8601 strings.
+ */
+import { z } from 'zod';
+import { DEVELOPMENT_STATUSES } from './fields.js';
+
+export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
+
+/** An app with every field (the app page, the admin's catalogue); `views` is the starting figure plus the counted views. */
+export const appSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  long_description: z.string().nullable(),
+  problem_solved: z.string().nullable(),
+  category: z.string(),
+  category_slug: z.string(),
+  views: z.number().int(),
+  is_active: z.boolean(),
+  featured: z.boolean(),
+  replaces_tools: z.string().nullable(),
+  keyword_bof: z.string(),
+  development_status: z.enum(DEVELOPMENT_STATUSES),
+  app_url: z.string().nullable(),
+  status_text: z.string().nullable(),
+  status_link_enabled: z.boolean(),
+  key_features: z.array(z.string()),
+  how_it_works: z.array(z.string()),
+  spreadsheet_benefits: z.array(z.string()),
+  target_personas: z.array(z.string()),
+  roi_benefits: z.array(z.string()),
+  faq_items: z.array(faqItemSchema),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  keywords: z.array(z.string()),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+/** What lists return (top, all, featured, search, a category's apps): enough for a card, a row or the 'Ready to Try Now' rules. */
+export const appSummarySchema = appSchema.pick({
+  id: true,
+  name: true,
+  slug: true,
+  description: true,
+  category: true,
+  category_slug: true,
+  views: true,
+  featured: true,
+  development_status: true,
+  app_url: true,
+  status_text: true,
+  status_link_enabled: true,
+});
+
+export const categorySchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
+
+/** A category page: the category and its active apps, most viewed first. */
+export const categoryWithAppsSchema = z.object({ category: categorySchema, apps: appSummarySchema.array() });
+
+export type FaqItem = z.output<typeof faqItemSchema>;
+export type App = z.output<typeof appSchema>;
+export type AppSummary = z.output<typeof appSummarySchema>;
+export type Category = z.output<typeof categorySchema>;
+export type CategoryWithApps = z.output<typeof categoryWithAppsSchema>;
