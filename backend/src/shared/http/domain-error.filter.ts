@@ -8,6 +8,7 @@
  */
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { UNEXPECTED_ERROR } from '../../../../contracts/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { DomainError, ValidationError } from '../errors/domain-error.js';
 
@@ -46,7 +47,7 @@ export class DomainErrorFilter implements ExceptionFilter {
       const status = error.getStatus();
       return [status, { code: HTTP_CODES[status] ?? `HTTP_${status}`, message: messageOf(error) }];
     }
-    return [500, { code: 'INTERNAL', message: 'An unexpected error occurred. Please try again.' }];
+    return [500, { code: 'INTERNAL', message: UNEXPECTED_ERROR }];
   }
 }
 

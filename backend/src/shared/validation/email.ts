@@ -1,23 +1,20 @@
 /**
- * The visitor e-mail rule of the spec (§5): required, and a simple address pattern, with its messages.
- * Addresses are compared trimmed and lower-cased; streams are keyed by a hash, never the address itself.
+ * The visitor e-mail rule of the spec (§5) as a schema: required, and the simple address pattern, with the
+ * messages the SPA checks with too (contracts/email.ts). Addresses are compared trimmed and lower-cased;
+ * streams are keyed by a hash, never the address itself.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EMAIL_REQUIRED } from '../../../../contracts/email.js';
 
-export const EMAIL_REQUIRED = 'Please enter your email address.';
-export const EMAIL_INVALID = 'Please enter a valid email address.';
-// The spec's simple pattern (something@something.something), without the characters no unquoted address
-// contains (<>()[]\,;:", control characters), so markup and similar payloads are refused. Keep in step with the frontend's
-// features/early-access/validation.ts.
-const SIMPLE_EMAIL = /^[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+@[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+\.[^\s\x00-\x1f\x7f@<>()[\]\\,;:"]+$/;
+export { EMAIL_INVALID, EMAIL_REQUIRED };
 
 export const emailSchema = z
   .string({ error: EMAIL_REQUIRED })
   .trim()
   .min(1, EMAIL_REQUIRED)
-  .max(254, EMAIL_INVALID)
-  .regex(SIMPLE_EMAIL, EMAIL_INVALID)
+  .max(EMAIL_MAX_LENGTH, EMAIL_INVALID)
+  .regex(EMAIL_PATTERN, EMAIL_INVALID)
   .transform((email) => email.toLowerCase());
 
 /** A stable, non-reversible key for an address, for stream ids. */

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { confirmEmail } from '../../features/auth/auth-client';
-import { UNEXPECTED_ERROR } from '../../features/auth/messages';
+import { UNEXPECTED_ERROR } from '../../../../contracts/errors';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 

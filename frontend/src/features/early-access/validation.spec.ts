@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, validateEmail } from './validation';
+import { isValidEmail } from '../../../../contracts/email';
+import { validateEmail } from './validation';
 
 describe('validateEmail', () => {
   it.each(['', '   ', '\t\n'])('asks for an email when the field is blank (%j)', (email) => {
