@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { developerInquirySchema, quickQuestionSchema, suggestionSchema } from '../../../contracts/feedback/views.js';
 import { Actor, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import {
@@ -11,14 +12,7 @@ import {
   UpdateDeveloperInquiry,
   UpdateQuickQuestion,
 } from './commands/triage-feedback.commands.js';
-import {
-  developerInquiryViewSchema,
-  ListDeveloperInquiries,
-  ListQuickQuestions,
-  ListSuggestions,
-  quickQuestionViewSchema,
-  suggestionViewSchema,
-} from './queries/list-feedback.queries.js';
+import { ListDeveloperInquiries, ListQuickQuestions, ListSuggestions } from './queries/list-feedback.queries.js';
 
 const idParam = z.uuid({ error: 'Not an id' });
 const updated = z.object({ id: z.uuid(), status: z.string() });
@@ -34,7 +28,7 @@ export class FeedbackAdminController {
 
   @Get('suggestions')
   @ApiOperation({ summary: 'Every suggestion, newest first' })
-  @ApiZodOk(suggestionViewSchema.array())
+  @ApiZodOk(suggestionSchema.array())
   suggestions() {
     return this.queries.execute(new ListSuggestions());
   }
@@ -50,7 +44,7 @@ export class FeedbackAdminController {
 
   @Get('quick-questions')
   @ApiOperation({ summary: 'Every quick question, newest first' })
-  @ApiZodOk(quickQuestionViewSchema.array())
+  @ApiZodOk(quickQuestionSchema.array())
   questions() {
     return this.queries.execute(new ListQuickQuestions());
   }
@@ -66,7 +60,7 @@ export class FeedbackAdminController {
 
   @Get('developer-inquiries')
   @ApiOperation({ summary: 'Every developer inquiry, newest first' })
-  @ApiZodOk(developerInquiryViewSchema.array())
+  @ApiZodOk(developerInquirySchema.array())
   inquiries() {
     return this.queries.execute(new ListDeveloperInquiries());
   }

@@ -1,3 +1,4 @@
+import type { MessageStatus, SuggestionStatus } from '../../../contracts/feedback/fields.js';
 import type { Event } from '../shared/event-store/events.js';
 
 export type SuggestionSubmitted = Event<
@@ -18,11 +19,6 @@ export type DeveloperInquirySubmitted = Event<
     linkedinUrl: string | null;
   }
 >;
-
-export const SUGGESTION_STATUSES = ['new', 'triaged', 'done'] as const;
-export const MESSAGE_STATUSES = ['unread', 'read', 'replied'] as const;
-export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** The admin triaged a suggestion (spec §4: any status from any other). */
 export type SuggestionStatusChanged = Event<'SuggestionStatusChanged', { suggestionId: string; status: SuggestionStatus }>;

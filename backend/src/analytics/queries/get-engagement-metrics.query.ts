@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { EngagementMetrics as EngagementMetricsView } from '../../../../contracts/analytics/engagement.js';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
@@ -34,7 +35,7 @@ export const ZERO_METRICS: EngagementMetrics = {
 };
 
 /** The dashboard's engagement figures for a range of UTC days (sessions by start time, events by time). */
-export class GetEngagementMetrics extends Query<EngagementMetrics> {
+export class GetEngagementMetrics extends Query<EngagementMetricsView> {
   constructor(readonly range: DateRange) {
     super();
   }
@@ -47,7 +48,7 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
     private readonly queries: QueryBus,
   ) {}
 
-  execute({ range }: GetEngagementMetrics): Promise<EngagementMetrics> {
+  execute({ range }: GetEngagementMetrics): Promise<EngagementMetricsView> {
     return orEmpty('engagement', ZERO_METRICS, () => this.compute(range));
   }
 

@@ -2,10 +2,11 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/co
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { leadSchema } from '../../../../contracts/early-access/lead.js';
 import { Actor, type ActingUser } from '../../shared/http/acting-user.js';
 import { ApiZodOk, ZodPipe } from '../../shared/http/zod.js';
 import { DeleteLead } from './delete-lead.command.js';
-import { leadViewSchema, ListLeads } from './list-leads.query.js';
+import { ListLeads } from './list-leads.query.js';
 
 const idParam = z.uuid({ error: 'Not a lead id' });
 
@@ -20,7 +21,7 @@ export class LeadsAdminController {
 
   @Get()
   @ApiOperation({ summary: 'Every lead, newest first' })
-  @ApiZodOk(leadViewSchema.array())
+  @ApiZodOk(leadSchema.array())
   list() {
     return this.queries.execute(new ListLeads());
   }

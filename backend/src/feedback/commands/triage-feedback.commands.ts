@@ -12,13 +12,8 @@ import { NotFoundError, ValidationError } from '../../shared/errors/domain-error
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { actedBy, type ActingUser } from '../../shared/http/acting-user.js';
 import { DB } from '../../shared/kernel.module.js';
-import {
-  MESSAGE_STATUSES,
-  SUGGESTION_STATUSES,
-  type DeveloperInquiryUpdated,
-  type QuickQuestionUpdated,
-  type SuggestionStatusChanged,
-} from '../feedback.events.js';
+import { MESSAGE_STATUSES, SUGGESTION_STATUSES } from '../../../../contracts/feedback/fields.js';
+import type { DeveloperInquiryUpdated, QuickQuestionUpdated, SuggestionStatusChanged } from '../feedback.events.js';
 
 export const ADMIN_NOTES_MAX = 5000;
 

@@ -1,44 +1,18 @@
-// Shapes of the admin API (GET /api/admin/*) as the backend serves them.
+// The dashboard's shapes: the API's answers, from the contracts the SPA shares with the API, and what the
+// route passes down.
+import type { EngagementMetrics } from '../../../../../contracts/analytics/engagement';
+import type { AppSummary } from '../../../../../contracts/catalogue/app';
+import type { Lead } from '../../../../../contracts/early-access/lead';
+import type { MessageStatus, SuggestionStatus } from '../../../../../contracts/feedback/fields';
+import type { DeveloperInquiry, QuickQuestion, Suggestion } from '../../../../../contracts/feedback/views';
 
-export type Lead = { id: string; email: string; source_page: string | null; created_at: string };
+export type { EngagementMetrics, Lead, MessageStatus, Suggestion, SuggestionStatus };
 
-export type SuggestionStatus = 'new' | 'triaged' | 'done';
-export type Suggestion = {
-  id: string;
-  email: string;
-  suggestion_text: string;
-  category: string | null;
-  source_page: string | null;
-  status: SuggestionStatus;
-  created_at: string;
-};
+/** A quick question or a developer inquiry: one shape, the inquiry's links only on inquiries. */
+export type VisitorMessage = QuickQuestion & Partial<Pick<DeveloperInquiry, 'linkedin_url' | 'portfolio_url'>>;
 
-export type MessageStatus = 'unread' | 'read' | 'replied';
-export type VisitorMessage = {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  status: MessageStatus;
-  admin_notes: string | null;
-  created_at: string;
-  /** Developer inquiries only. */
-  linkedin_url?: string | null;
-  portfolio_url?: string | null;
-};
-
-export type EngagementMetrics = {
-  totalSessions: number;
-  avgTimeOnSite: number;
-  avgPagesPerSession: number;
-  quizCompletionRate: number;
-  topCategories: { category: string; count: number }[];
-  peakHours: { hour: number; sessions: number }[];
-  trafficSources: { source: string; sessions: number }[];
-  userReturnRate: number;
-};
-
-export type AppRow = { id: string; slug: string; name: string; description: string; category: string; views: number };
+/** What the overview reads of an app (GET /api/apps, /api/apps/top). */
+export type AppRow = Pick<AppSummary, 'id' | 'slug' | 'name' | 'description' | 'category' | 'views'>;
 
 export type AdminSettings = { notifyEmail: string; queueDashboard: boolean };
 

@@ -1,0 +1,36 @@
+/**
+ * What the admin's feedback lists return (GET /api/admin/suggestions, /quick-questions, /developer-inquiries),
+ * newest first: zod schemas, which the API documents its answers with in OpenAPI, and their types, which its
+ * queries return and the SPA reads. Timestamps are ISO-8601 strings.
+ */
+import { z } from 'zod';
+import { MESSAGE_STATUSES, SUGGESTION_STATUSES } from './fields.js';
+
+export const suggestionSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  suggestion_text: z.string(),
+  category: z.string().nullable(),
+  source_page: z.string().nullable(),
+  status: z.enum(SUGGESTION_STATUSES),
+  created_at: z.iso.datetime(),
+});
+
+export const quickQuestionSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  admin_notes: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+
+export const developerInquirySchema = quickQuestionSchema.extend({
+  linkedin_url: z.string().nullable(),
+  portfolio_url: z.string().nullable(),
+});
+
+export type Suggestion = z.output<typeof suggestionSchema>;
+export type QuickQuestion = z.output<typeof quickQuestionSchema>;
+export type DeveloperInquiry = z.output<typeof developerInquirySchema>;
