@@ -7,7 +7,7 @@ import type { Config } from '../../shared/config/config.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { CONFIG } from '../../shared/kernel.module.js';
 import { phraseQuestion, type LlmSettings, type Phrased } from './llm-phraser.js';
-import { QUIZ_STEPS } from './quiz-steps.js';
+import { QUIZ_STEPS } from '../../../../contracts/early-access/quiz.js';
 import { nextQuestion } from './questions.js';
 
 const value = z.string({ error: 'Must be text.' }).trim().min(1, 'Must not be empty.').max(100, 'At most 100 characters.');

@@ -5,7 +5,7 @@
  * time (LLM_TIMEOUT_MS) returns our own wording; the caller never sees an error.
  */
 import { z } from 'zod';
-import type { QuizQuestion } from './questions.js';
+import type { QuizQuestion } from '../../../../contracts/early-access/quiz.js';
 
 export interface LlmSettings {
   baseUrl: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_QUESTION, nextQuestion, type QuizContext } from './questions.js';
+import { FALLBACK_QUESTION } from '../../../../contracts/early-access/quiz.js';
+import { nextQuestion, type QuizContext } from './questions.js';
 import type { CandidateApp } from './recommend.js';
 
 const app = (name: string, category_slug: string, description: string): CandidateApp => ({

@@ -4,18 +4,8 @@
  * theme, 2. a category slug of the live catalogue, 3. today's tool, 4. the team's size; only the wording
  * and the order of the areas adapt, so the same answers always give the same recommendation.
  */
+import { FALLBACK_QUESTION, QUIZ_STEPS, type QuizQuestion } from '../../../../contracts/early-access/quiz.js';
 import { PAIN_KEYWORDS, PAINS, keywordHits, type CandidateApp, type Pain } from './recommend.js';
-import { QUIZ_STEPS } from './quiz-steps.js';
-
-export interface QuizOption {
-  text: string;
-  value: string;
-}
-
-export interface QuizQuestion {
-  question: string;
-  options: QuizOption[];
-}
 
 export interface QuizCategory {
   name: string;
@@ -33,17 +23,6 @@ export interface QuizContext {
   categories: readonly QuizCategory[];
   apps: readonly CandidateApp[];
 }
-
-/** Spec §8: the question used when questions cannot be made: manual work, collaboration, data management, time. */
-export const FALLBACK_QUESTION: QuizQuestion = {
-  question: 'What slows your team down the most?',
-  options: [
-    { text: 'Manual work and data entry', value: 'manual_work' },
-    { text: 'Collaborating on shared files', value: 'collaboration' },
-    { text: 'Keeping data organised and accurate', value: 'data_management' },
-    { text: 'Tasks that take too much time', value: 'time' },
-  ],
-};
 
 const MAX_AREAS = 8;
 

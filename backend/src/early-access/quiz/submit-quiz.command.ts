@@ -11,7 +11,7 @@ import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { QUIZ_STEPS } from './quiz-steps.js';
+import { QUIZ_STEPS } from '../../../../contracts/early-access/quiz.js';
 import { quizStream, type QuizCompleted } from './quiz.events.js';
 import { recommendApp } from './recommend.js';
 import { JoinWaitlist, joinWaitlistInput, type JoinResult } from '../waitlist/join-waitlist.command.js';
