@@ -131,7 +131,16 @@ describe('admin dashboard in Chromium', () => {
     expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-leads.png`, fullPage: true });
 
+    // Deleting erases a person: a dialog names the address first, and Cancel changes nothing.
     await page.getByRole('button', { name: 'Delete sneaky@example.com' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this lead for good?' });
+    expect(await confirm.innerText()).toContain('sneaky@example.com will be erased everywhere');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-delete-lead.png` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
+    await page.getByRole('button', { name: 'Delete sneaky@example.com' }).click();
+    await confirm.getByRole('button', { name: 'Delete lead' }).click();
     expect(await toastText(page, 'Lead deleted')).toBe('Lead deleted The lead has been successfully removed.');
     await page.getByRole('cell', { name: 'sneaky@example.com', exact: true }).waitFor({ state: 'detached' });
     expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (2/100)');

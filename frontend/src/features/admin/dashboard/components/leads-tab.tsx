@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { paths } from '../../../../lib/paths';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
 import { NativeSelect } from '../../../../components/ui/select';
 import { deleteLead } from '../api/delete-lead';
 import { leadsKey } from '../api/get-leads';
@@ -14,16 +15,21 @@ import { exportLeads } from './export-leads';
 
 const ALL = '';
 
-/** Leads: the source-page filter, Export CSV, and the table; a deleted lead leaves the list at once. */
+/**
+ * Leads: the source-page filter, Export CSV, and the table. Deleting a lead erases the person for good, so a
+ * dialog names the address and what goes before anything happens; a deleted lead leaves the list at once.
+ */
 export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [page, setPage] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Lead | null>(null);
   const all = leads ?? [];
   const shown = filterLeads(all, page);
 
   async function remove(lead: Lead) {
+    setConfirming(null);
     setDeleting(lead.id);
     try {
       await deleteLead(lead.id);
@@ -106,7 +112,7 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
                         disabled={deleting === lead.id}
                         onClick={(event) => {
                           event.stopPropagation();
-                          void remove(lead);
+                          setConfirming(lead);
                         }}
                       >
                         Delete
@@ -119,6 +125,30 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
           </div>
         )}
       </CardContent>
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this lead for good?</DialogTitle>
+            <DialogDescription>
+              <span className="font-medium break-all text-foreground">{confirming?.email}</span> will be erased everywhere: their place on
+              the list, their e-mail address, name and messages (in suggestions, questions and e-mails sent to them) and the pages they
+              visited. Counts and positions stay. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              type="button"
+              className="bg-destructive text-white hover:bg-destructive/90"
+              onClick={() => confirming && void remove(confirming)}
+            >
+              Delete lead
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </Card>
   );
 }
