@@ -2,8 +2,9 @@
  * Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), with the flags
  * this network needs, against the built app run as a process on a throw-away database.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
 import {
   clearRedisPrefix,
@@ -75,4 +76,55 @@ export async function visit(page: Page, url: string): Promise<void> {
 export async function reload(page: Page): Promise<void> {
   await page.reload();
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}
+
+/**
+ * Resolves once the page's main thread has gone idle (an idle callback runs only when no task is waiting):
+ * what it was handed (answers, events) has been handled, and what renders on the next frame has rendered.
+ */
+export async function idle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
+/**
+ * Waits until nothing on the page says it is loading: no lazily loaded part's placeholder or skeleton (a
+ * status labelled "Loading…") and no "Loading..." line. A part below the fold loads when it comes near the
+ * viewport, so each one still waiting is scrolled into view in turn.
+ */
+export async function loaded(page: Page, timeout = 15_000): Promise<void> {
+  const placeholder = page.locator('[role="status"][aria-label^="Loading"]').first();
+  await eventually(
+    async () => {
+      if ((await placeholder.count()) > 0) {
+        await placeholder.scrollIntoViewIfNeeded({ timeout: 1_000 });
+        return false;
+      }
+      return !(await page.evaluate(() => /Loading[^\n]*?(\.\.\.|…)/.test(document.body.innerText)));
+    },
+    { timeout, interval: 50 },
+  );
+}
+
+/**
+ * Follows a page's requests from now on. `quiet()` waits until none is in flight and the page has handled
+ * the answers without asking for more: whatever the page does in answer to a visit or a click has been
+ * done. Tests that assert that something did not happen (no second request) wait for this first.
+ */
+export function followRequests(page: Page): { quiet(timeout?: number): Promise<void> } {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return {
+    async quiet(timeout = 15_000) {
+      await eventually(
+        async () => {
+          if (inFlight.size > 0) return false;
+          await idle(page);
+          return inFlight.size === 0;
+        },
+        { timeout },
+      );
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, followRequests, idle, useSite, visit } from './browser.js';
 import { launchChromiumProfile } from './chromium.js';
 
 const BUILD = new URL('../dist/', import.meta.url).pathname;
@@ -45,16 +45,19 @@ function pngSize(bytes: Buffer): string {
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
 }
 
-/** Fires a beforeinstallprompt like Chromium's, whose prompt records being shown and answers `outcome`. */
-async function offerInstallPrompt(page: Page, outcome: 'accepted' | 'dismissed'): Promise<void> {
-  await page.evaluate((answer) => {
+/**
+ * Fires a beforeinstallprompt like Chromium's, whose prompt records being shown and answers `outcome`.
+ * Resolves with whether the page kept it (it cancels the event to show its own 'Install app' instead).
+ */
+async function offerInstallPrompt(page: Page, outcome: 'accepted' | 'dismissed'): Promise<boolean> {
+  return page.evaluate((answer) => {
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: async () => {
         (window as unknown as { promptShown: number }).promptShown = 1;
       },
       userChoice: Promise.resolve({ outcome: answer }),
     });
-    window.dispatchEvent(event);
+    return !window.dispatchEvent(event);
   }, outcome);
 }
 
@@ -240,9 +243,10 @@ describe('install', () => {
     });
     await visit(page, `${site.url}/`);
     await waitForPwaStart(page);
-    await offerInstallPrompt(page, 'accepted');
+    // The page keeps the prompt, and renders what it keeps by the next frame.
+    expect(await offerInstallPrompt(page, 'accepted')).toBe(true);
     await page.getByRole('button', { name: 'Join Explorers' }).waitFor();
-    await page.waitForTimeout(200);
+    await idle(page);
     expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
     await context.close();
   });
@@ -308,6 +312,14 @@ describe('update', () => {
   it("shows 'Nova versão disponível' for a new build; dismissing hides it; 'Atualizar agora' reloads once into build B", async () => {
     expect(readdirSync(DIST_COPY)).toContain('sw.js');
     const { context, page } = await newPage();
+    // Marks each document once its own call to register the service worker has settled.
+    await context.addInitScript(() => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (...args) =>
+        register(...args).finally(() => ((window as unknown as { serviceWorkerRegistered?: boolean }).serviceWorkerRegistered = true));
+    });
+    const requests = followRequests(page);
     await visit(page, `${site.url}/`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const notice = page.getByRole('status').filter({ hasText: 'Nova versão disponível' });
@@ -318,7 +330,8 @@ describe('update', () => {
     await notice.waitFor();
     expect(await notice.getByText('Uma nova versão do Unsheet está pronta para ser instalada.').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBeUndefined();
-    await page.waitForTimeout(400); // its entrance transition
+    // Its entrance transition ends before the screenshot.
+    await notice.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     await page.screenshot({ path: `${SCREENSHOTS_DIR}pwa-update-notice-desktop.png` });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}pwa-update-notice-mobile.png` });
@@ -334,7 +347,17 @@ describe('update', () => {
     await notice.getByRole('button', { name: 'Atualizar agora' }).click();
     await page.waitForSelector('html[data-build="B"]', { state: 'attached' });
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await page.waitForTimeout(1500);
+    // Only build B's own installed-app code could reload the page again or offer an update again: it starts a
+    // while after load (main.tsx). Once it has registered the service worker, and what that registration
+    // found has been handled (a waiting version would load the notice), nothing more can come.
+    await page.waitForFunction(
+      () => (window as unknown as { serviceWorkerRegistered?: boolean }).serviceWorkerRegistered === true,
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
+    await requests.quiet();
     expect(loads).toBe(1);
     expect(await notice.count()).toBe(0);
     await context.close();

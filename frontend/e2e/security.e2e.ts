@@ -19,7 +19,7 @@ import { EventStore } from '../../backend/src/shared/event-store/event-store.js'
 import { startSmtpServer, type SmtpTestServer } from '../../backend/src/shared/testing/smtp-test-server.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { paths } from '../src/lib/paths.js';
-import { useSite, visit } from './browser.js';
+import { followRequests, idle, loaded, useSite, visit } from './browser.js';
 
 let smtp: SmtpTestServer;
 beforeAll(async () => {
@@ -76,8 +76,9 @@ interface Watch {
   violations: string[];
 }
 
-async function watched(context: BrowserContext): Promise<{ page: Page; watch: Watch }> {
+async function watched(context: BrowserContext): Promise<{ page: Page; watch: Watch; requests: ReturnType<typeof followRequests> }> {
   const page = await context.newPage();
+  const requests = followRequests(page);
   const watch: Watch = { dialogs: [], violations: [] };
   page.on('dialog', (dialog) => {
     watch.dialogs.push(dialog.message());
@@ -92,7 +93,7 @@ async function watched(context: BrowserContext): Promise<{ page: Page; watch: Wa
       (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  return { page, watch };
+  return { page, watch, requests };
 }
 
 async function violationsIn(page: Page): Promise<string[]> {
@@ -157,13 +158,14 @@ describe('stored payloads and the CSP', () => {
 
   it.each(PUBLIC_PAGES)('runs no stored payload on %s, as served and hydrated', async (path) => {
     const context = await site.browser.newContext({ bypassCSP: true });
-    const { page, watch } = await watched(context);
+    const { page, watch, requests } = await watched(context);
     const response = await page.goto(`${site.url}${path}`);
     const served = await response!.text();
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    // Give lazily loaded parts (the leaderboard) their time, and move the pointer over everything.
+    // Every lazily loaded part (the leaderboard) in, with its data, and the pointer moved over everything.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(500);
+    await loaded(page);
+    await requests.quiet();
     await page.mouse.move(10, 10);
     await expectNothingRan(page, watch, path);
     // The inline JSON block is intact data: it parses, and the payloads in it are still text.
@@ -186,10 +188,12 @@ describe('stored payloads and the CSP', () => {
 
   it.each(ADMIN_PAGES)('runs no stored payload on the console page %s', async (path) => {
     const context = await site.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
-    const { page, watch } = await watched(context);
+    const { page, watch, requests } = await watched(context);
     await signInAdmin(page);
     await visit(page, `${site.url}${path}`);
-    await page.waitForTimeout(500);
+    // What visitors sent is on the page once its data has arrived and rendered.
+    await loaded(page);
+    await requests.quiet();
     await expectNothingRan(page, watch, path);
     await context.close();
   });
@@ -204,9 +208,10 @@ describe('stored payloads and the CSP', () => {
     const context = await site.browser.newContext({ bypassCSP: true, javaScriptEnabled: true });
     for (const mail of quoting) {
       const { page, watch } = await watched(context);
+      // Loaded (a broken image has fired its error by then), hovered, and a frame rendered (autofocus).
       await page.setContent(mail.html as string);
       await page.mouse.move(5, 5);
-      await page.waitForTimeout(200);
+      await idle(page);
       await expectNothingRan(page, watch, `the e-mail "${mail.subject}"`);
       expect(mail.html).not.toContain(MARKUP);
       expect(mail.html).not.toContain('<script>');
@@ -216,11 +221,13 @@ describe('stored payloads and the CSP', () => {
 
   it.each([...PUBLIC_PAGES, '/api/emails/unsubscribe?token=bad', '/api/docs'])('loads %s with no CSP violation', async (path) => {
     const context = await site.browser.newContext();
-    const { page, watch } = await watched(context);
+    const { page, watch, requests } = await watched(context);
     await page.goto(`${site.url}${path}`);
     if (!path.startsWith('/api/')) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     else await page.waitForLoadState('load');
-    await page.waitForTimeout(300);
+    // Everything the page loads on arrival has loaded (and been checked against the policy), and the
+    // violation events it caused have been dispatched.
+    await requests.quiet();
     expect(await violationsIn(page)).toEqual([]);
     expect(watch.violations).toEqual([]);
     await context.close();
@@ -246,7 +253,11 @@ describe('stored payloads and the CSP', () => {
       script.textContent = "window.__pwned = 'injected'";
       document.head.append(script);
     });
-    await page.waitForTimeout(500);
+    // The refusal is reported; the ads tag, added before it, was checked against the policy before that.
+    await page.waitForFunction(() =>
+      ((window as unknown as { __violations?: string[] }).__violations ?? []).includes('script-src-elem inline'),
+    );
+    await idle(page);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     const violations = await violationsIn(page);
     expect(violations).toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
