@@ -8,6 +8,7 @@ import { isAdminPath } from '../src/identity/http/auth.guard.js';
 import type { Session } from '../src/identity/sessions.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { signToken } from '../src/shared/security/signed-token.js';
+import { emailKey } from '../src/shared/validation/email.js';
 import type { ApiHarness } from './api-harness.js';
 
 export function post(api: ApiHarness, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -20,11 +21,21 @@ export async function signIn(api: ApiHarness, email: string, password: string): 
   return (await response.json()) as Session;
 }
 
+/** The id of the account that uses an address (the sign-up's answer does not tell it). */
+export async function accountId(api: ApiHarness, email: string): Promise<string> {
+  const user = await api.database.handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('email_key', '=', emailKey(email))
+    .executeTakeFirstOrThrow();
+  return user.id;
+}
+
 /** Signs up and follows the confirmation link (made here rather than read from an e-mail). */
 export async function signUpConfirmed(api: ApiHarness, email: string, password: string): Promise<Session & { userId: string }> {
   const response = await post(api, '/api/auth/sign-up', { email, password });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const { userId } = (await response.json()) as { userId: string };
+  const userId = await accountId(api, email);
   const token = signToken(api.config.APP_SECRET!, CONFIRMATION_TOKEN_PURPOSE, userId, 3600);
   const confirmed = await post(api, '/api/auth/confirm', { token });
   if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);

@@ -1,7 +1,9 @@
 /**
- * `npm run admin:grant -- someone@example.com`: makes an existing account an administrator.
+ * `npm run admin:grant -- someone@example.com`: makes an existing, confirmed account an administrator.
  * `npm run admin:grant -- someone@example.com --password '…'`: creates a confirmed administrator account
- * (the first admin). The running app's workers pick the events up on their next poll.
+ * (the first admin), also over a registration nobody confirmed.
+ * `npm run admin:grant -- someone@example.com --revoke`: takes the role back.
+ * The running app's workers pick the events up on their next poll.
  * In embedded mode (no DATABASE_URL) stop the app first: PGlite's data folder has one owner at a time.
  */
 import { parseArgs } from 'node:util';
@@ -11,15 +13,20 @@ import { buildProjections } from '../projections.js';
 import { openDatabase } from '../shared/db/database.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 
-const USAGE = "Usage: npm run admin:grant -- <email> [--password '<at least 6 characters>']";
+const USAGE = "Usage: npm run admin:grant -- <email> [--password '<at least 6 characters>' | --revoke]";
 
 const config = configOrExit();
 let email: string | undefined;
 let password: string | undefined;
+let revoke = false;
 try {
-  const { values, positionals } = parseArgs({ options: { password: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { password: { type: 'string' }, revoke: { type: 'boolean' } },
+    allowPositionals: true,
+  });
   [email] = positionals;
   password = values.password;
+  revoke = values.revoke ?? false;
 } catch (error) {
   console.error(`${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -35,12 +42,14 @@ try {
     db,
     buildProjections(config).filter((p) => p.mode === 'inline'),
   );
-  const outcome = await grantAdmin(db, events, { email, password });
+  const outcome = await grantAdmin(db, events, { email, password, revoke });
   console.log(
     {
       granted: `${email} is now an administrator.`,
       created: `Created the administrator account ${email}; it can sign in at /admin/login.`,
       'already-admin': `${email} is already an administrator.`,
+      revoked: `${email} is no longer an administrator.`,
+      'not-admin': `${email} is not an administrator; nothing changed.`,
     }[outcome],
   );
 } catch (error) {

@@ -4,7 +4,6 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
-  ApiConflictResponse,
   ApiForbiddenResponse,
   ApiOperation,
   ApiResponse,
@@ -20,12 +19,21 @@ import { openApiSchema } from '../shared/http/zod.js';
 import { RateLimited } from '../shared/http/rate-limit.js';
 import { DB } from '../shared/kernel.module.js';
 import { ConfirmEmail } from './commands/confirm-email.command.js';
+import { RequestPasswordReset } from './commands/request-password-reset.command.js';
+import { ResetPassword } from './commands/reset-password.command.js';
 import { SignIn } from './commands/sign-in.command.js';
 import { SignUp } from './commands/sign-up.command.js';
 import { AUTHENTICATION_REQUIRED, SignedIn, type AuthenticatedRequest } from './http/auth.guard.js';
-import { confirmEmailInput, signInInput, signUpInput } from './identity.inputs.js';
-import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './identity.rate-limits.js';
+import { confirmEmailInput, forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } from './identity.inputs.js';
+import {
+  FORGOT_PASSWORD_PER_EMAIL,
+  FORGOT_PASSWORD_PER_IP,
+  RESET_PASSWORD_PER_IP,
+  SIGN_IN_PER_IP,
+  SIGN_UP_PER_IP,
+} from './identity.rate-limits.js';
 import { findSessionUser, REFRESH_TOKEN_TTL_SECONDS, SessionService, type IssuedSession, type Session } from './sessions.js';
+import { SignInLockedError } from './sign-in-failures.js';
 
 /** The refresh token's cookie: unreadable by scripts, sent only to the auth endpoints, never cross-site. */
 const REFRESH_COOKIE = 'unsheet_refresh';
@@ -42,11 +50,15 @@ export class IdentityController {
 
   @Post('sign-up')
   @RateLimited(SIGN_UP_PER_IP)
-  @ApiOperation({ summary: 'Create an account; a confirmation e-mail is sent and sign-in waits for it' })
+  @ApiOperation({
+    summary: 'Create an account; a confirmation e-mail is sent and sign-in waits for it',
+    description:
+      'Answers the same for every address. An unconfirmed account of the address gets its registration replaced ' +
+      '(new password, new link; earlier links void); a confirmed one is left as it is and its owner is told by e-mail.',
+  })
   @ApiBody({ schema: openApiSchema(signUpInput, 'input') })
-  @ApiResponse({ status: 201, description: '{ userId, email, displayName }' })
+  @ApiResponse({ status: 201, description: '{ email, displayName }' })
   @ApiBadRequestResponse({ description: "{ code, message, fields }, e.g. 'Password must be at least 6 characters long.'" })
-  @ApiConflictResponse({ description: "{ code: 'AUTH.USER_EXISTS', message: 'User already registered' }" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
   signUp(@Body() body: unknown) {
     return this.commands.execute(new SignUp(body));
@@ -65,15 +77,49 @@ export class IdentityController {
 
   @Post('sign-in')
   @HttpCode(200)
-  @RateLimited(SIGN_IN_PER_IP, SIGN_IN_PER_EMAIL)
-  @ApiOperation({ summary: 'Sign in with e-mail and password' })
+  @RateLimited(SIGN_IN_PER_IP)
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password',
+    description: 'After 10 wrong passwords in 15 minutes a client waits (429) for that account; other clients are not affected.',
+  })
   @ApiBody({ schema: openApiSchema(signInInput, 'input') })
   @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user } and the refresh cookie' })
   @ApiUnauthorizedResponse({ description: "{ code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid login credentials' }" })
   @ApiForbiddenResponse({ description: "{ code: 'AUTH.EMAIL_NOT_CONFIRMED', message: 'Email not confirmed' }" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
   async signIn(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
-    return this.startSession(await this.commands.execute(new SignIn(body)), request, response);
+    try {
+      return this.startSession(await this.commands.execute(new SignIn(body, request.ip)), request, response);
+    } catch (error) {
+      if (error instanceof SignInLockedError) response.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+
+  @Post('forgot-password')
+  @HttpCode(202)
+  @RateLimited(FORGOT_PASSWORD_PER_IP, FORGOT_PASSWORD_PER_EMAIL)
+  @ApiOperation({
+    summary: 'Ask for a password reset link (1 hour, once) by e-mail; the same answer whether or not the address has an account',
+  })
+  @ApiBody({ schema: openApiSchema(forgotPasswordInput, 'input') })
+  @ApiResponse({ status: 202, description: '{ message }' })
+  @ApiBadRequestResponse({ description: "{ code, message, fields }, e.g. 'Please enter a valid email address.'" })
+  @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
+  forgotPassword(@Body() body: unknown) {
+    return this.commands.execute(new RequestPasswordReset(body));
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @RateLimited(RESET_PASSWORD_PER_IP)
+  @ApiOperation({ summary: 'Choose a new password with a reset link: every session of the account ends, and this one starts' })
+  @ApiBody({ schema: openApiSchema(resetPasswordInput, 'input') })
+  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user } and the refresh cookie' })
+  @ApiBadRequestResponse({ description: "{ code: 'AUTH.RESET_LINK_INVALID' | 'VALIDATION_FAILED', message, fields? }" })
+  @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
+  async resetPassword(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
+    return this.startSession(await this.commands.execute(new ResetPassword(body)), request, response);
   }
 
   @Post('refresh')
@@ -92,7 +138,7 @@ export class IdentityController {
 
   @Post('sign-out')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Sign out: this session can no longer be refreshed' })
+  @ApiOperation({ summary: 'Sign out: this session can no longer be refreshed, and its access tokens are refused' })
   @ApiResponse({ status: 204, description: 'Signed out (also when there was no session)' })
   async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.sessions.end(refreshCookie(request));

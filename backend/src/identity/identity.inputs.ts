@@ -1,4 +1,4 @@
-/** What the sign-up and sign-in forms send, with the spec's rules (§5) and messages (§8). */
+/** What the account forms send (sign-up, sign-in, password reset), with the spec's rules (§5) and messages (§8). */
 import { z } from 'zod';
 import { emailSchema } from '../shared/validation/email.js';
 
@@ -9,12 +9,15 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_TOO_LONG = 'Password must be at most 256 characters long.';
 export const PASSWORD_REQUIRED = 'Please enter your password.';
 
+/** A password being chosen (sign-up, password reset). */
+const newPassword = z
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
 export const signUpInput = z.strictObject({
   email: emailSchema,
-  password: z
-    .string({ error: PASSWORD_TOO_SHORT })
-    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
-    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+  password: newPassword,
   // Optional; defaults to the part of the address before the @.
   display_name: z
     .string({ error: 'Display name must be text.' })
@@ -33,6 +36,15 @@ export const signInInput = z.strictObject({
 
 export const confirmEmailInput = z.strictObject({
   token: z.string({ error: 'The confirmation link is incomplete.' }).min(1, 'The confirmation link is incomplete.').max(1000),
+});
+
+export const forgotPasswordInput = z.strictObject({ email: emailSchema });
+
+export const RESET_LINK_INCOMPLETE = 'The password reset link is incomplete. Please open the link from the e-mail again.';
+
+export const resetPasswordInput = z.strictObject({
+  token: z.string({ error: RESET_LINK_INCOMPLETE }).min(1, RESET_LINK_INCOMPLETE).max(1000, RESET_LINK_INCOMPLETE),
+  password: newPassword,
 });
 
 export function defaultDisplayName(email: string): string {

@@ -4,14 +4,14 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AuditController } from './audit/audit.controller.js';
 import { GetAuditTrailHandler } from './audit/get-audit-trail.query.js';
 import { ConfirmEmailHandler } from './commands/confirm-email.command.js';
+import { RequestPasswordResetHandler } from './commands/request-password-reset.command.js';
+import { ResetPasswordHandler } from './commands/reset-password.command.js';
 import { SignInHandler } from './commands/sign-in.command.js';
 import { SignUpHandler } from './commands/sign-up.command.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { IsAdminHandler } from './queries/is-admin.query.js';
 import { IdentityController } from './identity.controller.js';
 import { SessionService } from './sessions.js';
-import type { Projection } from '../shared/projections/projection.js';
-import { profilesProjection } from './projections/profiles.projection.js';
 
 /** Accounts, sessions and roles; its guard protects every `/api/admin/` route of the application. */
 @Module({
@@ -22,6 +22,8 @@ import { profilesProjection } from './projections/profiles.projection.js';
     SignUpHandler,
     ConfirmEmailHandler,
     SignInHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
     GetAuditTrailHandler,
     IsAdminHandler,
     AuthGuard,

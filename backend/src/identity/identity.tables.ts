@@ -21,6 +21,13 @@ export interface RefreshTokensTable {
   revoked_at: Date | null;
 }
 
+/** A failed sign-in: the address key tried and an HMAC of the client's address (sign-in-failures.ts). */
+export interface SignInFailuresTable {
+  email_key: string;
+  client_key: string;
+  failed_at: Date;
+}
+
 export interface ProfilesTable {
   user_id: string;
   role: Role;
@@ -33,5 +40,6 @@ declare module '../shared/db/tables.js' {
     users: UsersTable;
     refresh_tokens: RefreshTokensTable;
     profiles: ProfilesTable;
+    sign_in_failures: SignInFailuresTable;
   }
 }

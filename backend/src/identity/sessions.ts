@@ -1,8 +1,10 @@
 /**
  * Sessions: a short-lived access token (JWT, 15 minutes) sent as a Bearer header, and a refresh token
- * (random, 30 days) kept in an HttpOnly cookie and stored only as a hash. Every refresh rotates the token;
- * presenting a token that was already rotated (or revoked) means it leaked, so its whole family — every
- * token descended from the same sign-in — is revoked.
+ * (random, 30 days) kept in an HttpOnly cookie and stored only as a hash. A session is a refresh-token
+ * family: every token descended from one sign-in. Every refresh rotates the token; presenting a token that
+ * was rotated long ago (or revoked) means it leaked, so its whole family is revoked. The access token names
+ * its family (`sid`), and the guard refuses it once the family is revoked: signing out, a password reset and
+ * an erasure end the session at once, not when the access token expires.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -39,6 +41,8 @@ export interface IssuedSession {
 
 export interface AccessClaims {
   sub: string;
+  /** The session (refresh-token family) the token was issued for. */
+  sid: string;
   email: string;
   name: string;
   role: Role;
@@ -48,33 +52,40 @@ export interface AccessClaims {
  * A rotated token presented again this soon is taken for a lost response, not a theft: a page left (or
  * reloaded) while its refresh was in flight never stored the new cookie, and presents the old one on the
  * next load. Without this grace it would be signed out (the family revoked). The same trade-off as Auth0's
- * "reuse interval": a thief replaying within the window gets a session of the same family, which the
- * holder's sign-out still ends.
+ * "reuse interval". Within the grace the old token gets the successor it was rotated into, again (the
+ * successor is derived from it), never a new member of the family: replaying it opens no further session.
  */
 export const REUSE_GRACE_MS = 30_000;
 
 @Injectable()
 export class SessionService {
   private readonly jwt: JwtService;
+  /** Derives a token's successor, so that a replay within the grace gets the same one. */
+  private readonly rotationKey: Buffer;
   private readonly logger = new Logger('sessions');
 
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) config: Config,
   ) {
-    // A key of its own, derived from APP_SECRET, so access tokens can never be confused with e-mail links.
-    const secret = createHmac('sha256', appSecret(config)).update('access-token-key').digest('base64url');
-    this.jwt = new JwtService({ secret, signOptions: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS } });
+    // Keys of their own, derived from APP_SECRET, so access tokens can never be confused with e-mail links.
+    const secret = appSecret(config);
+    const accessKey = createHmac('sha256', secret).update('access-token-key').digest('base64url');
+    this.jwt = new JwtService({ secret: accessKey, signOptions: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL_SECONDS } });
+    this.rotationKey = createHmac('sha256', secret).update('refresh-token-rotation').digest();
   }
 
-  /** A new session (sign-in, confirmed e-mail): a new token family. */
+  /** A new session (sign-in, confirmed e-mail, password reset): a new token family. */
   async start(user: SessionUser, trx: Trx | Db = this.db): Promise<IssuedSession> {
-    return this.issue(trx, user, randomUUID());
+    const refreshToken = randomBytes(32).toString('base64url');
+    const familyId = randomUUID();
+    await this.store(trx, refreshToken, user.id, familyId);
+    return this.issued(user, familyId, refreshToken);
   }
 
   /**
-   * Rotates a refresh token. Reuse of a revoked token, or of a rotated one after REUSE_GRACE_MS, revokes
-   * its family.
+   * Rotates a refresh token into its successor. A rotated token presented again within REUSE_GRACE_MS gets
+   * the same successor; later, or a revoked one, revokes its family.
    */
   async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
     if (!refreshToken) throw new UnauthorizedError('AUTH.SESSION_EXPIRED', SESSION_EXPIRED);
@@ -86,25 +97,27 @@ export class SessionService {
         .where('token_hash', '=', hashToken(refreshToken))
         .forUpdate()
         .executeTakeFirst();
-      if (!token || token.expires_at.getTime() <= Date.now()) return { kind: 'expired' };
-      const reusedLate = token.used_at !== null && Date.now() - token.used_at.getTime() > REUSE_GRACE_MS;
-      if (token.revoked_at || reusedLate) {
+      // Revoked: the session was ended (signed out, password reset, erasure) or found stolen; nothing more to do.
+      if (!token || token.revoked_at || token.expires_at.getTime() <= Date.now()) return { kind: 'expired' };
+      if (token.used_at !== null && Date.now() - token.used_at.getTime() > REUSE_GRACE_MS) {
         await revokeFamily(trx, token.family_id);
         return { kind: 'reused', familyId: token.family_id };
       }
       const user = await findSessionUser(trx, token.user_id);
       if (!user) return { kind: 'expired' };
-      if (!token.used_at) {
+      const successor = this.successorOf(refreshToken);
+      if (token.used_at === null) {
         await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('token_hash', '=', token.token_hash).execute();
+        await this.store(trx, successor, user.id, token.family_id);
       }
-      return { kind: 'issued', issued: await this.issue(trx, user, token.family_id) };
+      return { kind: 'issued', issued: await this.issued(user, token.family_id, successor) };
     });
     if (outcome.kind === 'issued') return outcome.issued;
     if (outcome.kind === 'reused') this.logger.warn(`refresh token reused: family ${outcome.familyId} revoked`);
     throw new UnauthorizedError('AUTH.SESSION_EXPIRED', SESSION_EXPIRED);
   }
 
-  /** Sign-out: the presented token's family can no longer refresh. */
+  /** Sign-out: the presented token's family can no longer refresh, and its access tokens are refused. */
   async end(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
     const token = await this.db
@@ -124,14 +137,30 @@ export class SessionService {
     }
   }
 
-  private async issue(trx: Trx | Db, user: SessionUser, familyId: string): Promise<IssuedSession> {
-    const refreshToken = randomBytes(32).toString('base64url');
+  /** Whether an access token's session is still open: one look-up in the index of revoked tokens. */
+  async isOpen(claims: AccessClaims): Promise<boolean> {
+    if (typeof claims.sid !== 'string') return false;
+    const revoked = await this.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('family_id', '=', claims.sid)
+      .where('revoked_at', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    return revoked === undefined;
+  }
+
+  private successorOf(refreshToken: string): string {
+    return createHmac('sha256', this.rotationKey).update(refreshToken).digest('base64url');
+  }
+
+  private async store(trx: Trx | Db, refreshToken: string, userId: string, familyId: string): Promise<void> {
     const now = Date.now();
     await trx
       .insertInto('refresh_tokens')
       .values({
         token_hash: hashToken(refreshToken),
-        user_id: user.id,
+        user_id: userId,
         family_id: familyId,
         created_at: new Date(now),
         expires_at: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
@@ -139,9 +168,12 @@ export class SessionService {
         revoked_at: null,
       })
       .execute();
-    const claims: AccessClaims = { sub: user.id, email: user.email, name: user.displayName, role: user.role };
+  }
+
+  private async issued(user: SessionUser, familyId: string, refreshToken: string): Promise<IssuedSession> {
+    const claims: AccessClaims = { sub: user.id, sid: familyId, email: user.email, name: user.displayName, role: user.role };
     const accessToken = await this.jwt.signAsync(claims);
-    const expiresAt = new Date(now + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString();
+    const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString();
     return { session: { accessToken, expiresAt, user }, refreshToken };
   }
 }

@@ -21,6 +21,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { endSessionsOfAddress } from '../identity/end-sessions.js';
 import type { Db, Trx } from '../shared/db/tables.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 import type { EventMetadata } from '../shared/event-store/events.js';
@@ -76,6 +77,8 @@ export async function erasePersonalData(db: Db, email: string, options: ErasureO
   const masking = new Masking(address, key, placeholder);
 
   const report = await db.transaction().execute(async (trx) => {
+    // Their sessions end with their data (before the address, by which the account is found, is masked).
+    await endSessionsOfAddress(trx, key);
     await collectPersonalStrings(trx, masking);
     const eventsMasked = await maskEvents(trx, masking);
     const rowsMasked = await maskReadModels(trx, masking);

@@ -23,6 +23,16 @@ describe('describeAuditEvent', () => {
     expect(describeAuditEvent('SuggestionStatusChanged', { suggestionId: 's', status: 'triaged' })).toBe('Set a suggestion to triaged');
   });
 
+  it('describes what an account did to itself with a link, and roles', () => {
+    expect(describeAuditEvent('PasswordReset', { userId: 'u', resetId: 'r' })).toBe(
+      'Chose a new password with a reset link (every session of the account ended)',
+    );
+    expect(describeAuditEvent('EmailConfirmed', { userId: 'u', via: 'password-reset' })).toBe(
+      'Confirmed the address by following a password reset link',
+    );
+    expect(describeAuditEvent('RoleRevoked', { userId: 'u', role: 'admin', revokedBy: 'operator' })).toBe('Took back the admin role');
+  });
+
   it('falls back to the event type when it has no description', () => {
     expect(describeAuditEvent('SomethingNew', { a: 1 })).toBe('SomethingNew');
   });

@@ -29,6 +29,12 @@ export const auditDescriptions: Record<string, Describe> = {
   DeveloperInquiryUpdated: (data) =>
     `Set a developer inquiry to ${text(data.status)}${data.adminNotes === undefined ? '' : ' and saved its notes'}`,
   PersonalDataErased: () => "Erased a person's data (address, name and messages)",
+  // An account acting on itself through a link sent to its address.
+  PasswordReset: () => 'Chose a new password with a reset link (every session of the account ended)',
+  EmailConfirmed: (data) =>
+    data.via === 'password-reset' ? 'Confirmed the address by following a password reset link' : 'Confirmed the address',
+  RoleGranted: (data) => `Granted the ${text(data.role)} role`,
+  RoleRevoked: (data) => `Took back the ${text(data.role)} role`,
   SitemapRegenerated: (data) => `Regenerated sitemap.xml (${plural(data.urls, 'URL', 'URLs')})`,
   SearchQueryStatsRecorded: (data) =>
     data.source === 'csv'

@@ -6,19 +6,20 @@ import { DomainError, ValidationError } from '../../shared/errors/domain-error.j
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret, verifyToken } from '../../shared/security/signed-token.js';
-import { CONFIRMATION_TOKEN_PURPOSE } from '../confirmation-link.js';
+import { CONFIRMATION_TOKEN_PURPOSE, parseSubject } from '../confirmation-link.js';
 import { confirmEmailInput } from '../identity.inputs.js';
 import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
-import { userStream, type EmailConfirmed } from '../user.events.js';
-
-export const CONFIRMATION_INVALID = 'This confirmation link is invalid or has expired. Please sign up again or ask for a new link.';
-export const CONFIRMATION_USED = 'This confirmation link has already been used. Please sign in.';
+import { CONFIRMATION_INVALID } from '../user.decider.js';
+import { decideForUser } from '../user-stream.js';
 
 export interface ConfirmEmailResult extends IssuedSession {
   redirectTo: '/' | '/admin/dashboard';
 }
 
-/** Follows a confirmation link: the account is confirmed once, and the visitor is signed in. */
+/**
+ * Follows a confirmation link: the account is confirmed once, and the visitor is signed in. Only the link of
+ * the account's latest registration counts (user.decider.ts).
+ */
 export class ConfirmEmail extends Command<ConfirmEmailResult> {
   constructor(readonly input: unknown) {
     super();
@@ -41,27 +42,19 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail> {
   async execute({ input }: ConfirmEmail): Promise<ConfirmEmailResult> {
     const parsed = confirmEmailInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    const userId = verifyToken(this.secret, CONFIRMATION_TOKEN_PURPOSE, parsed.data.token);
+    const subject = verifyToken(this.secret, CONFIRMATION_TOKEN_PURPOSE, parsed.data.token);
+    const { id: userId, part: registrationId } = parseSubject(subject ?? '');
     if (!userId) throw new DomainError('AUTH.CONFIRMATION_INVALID', CONFIRMATION_INVALID);
 
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'email_confirmed_at', 'redirect_to'])
-        .where('id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!user) return { error: new DomainError('AUTH.CONFIRMATION_INVALID', CONFIRMATION_INVALID) };
-      // Single use: the account's state says whether the link was followed already.
-      if (user.email_confirmed_at) return { error: new DomainError('AUTH.CONFIRMATION_USED', CONFIRMATION_USED) };
+      const user = await trx.selectFrom('users').select(['id', 'redirect_to']).where('id', '=', userId).forUpdate().executeTakeFirst();
+      if (!user) throw new DomainError('AUTH.CONFIRMATION_INVALID', CONFIRMATION_INVALID);
+      const { recorded } = await decideForUser(trx, this.events, userId, { type: 'ConfirmEmail', registrationId });
       await trx.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', userId).execute();
-      const confirmed: EmailConfirmed = { type: 'EmailConfirmed', data: { userId, via: 'link' } };
-      const { events } = await this.events.appendInTransaction(trx, userStream(userId), [confirmed], 'any');
       const sessionUser = (await findSessionUser(trx, userId))!;
-      return { events, issued: await this.sessions.start(sessionUser, trx), redirectTo: user.redirect_to };
+      return { recorded, issued: await this.sessions.start(sessionUser, trx), redirectTo: user.redirect_to };
     });
-    if ('error' in outcome) throw outcome.error;
-    this.events.published(outcome.events);
+    this.events.published(outcome.recorded);
     return { ...outcome.issued, redirectTo: outcome.redirectTo };
   }
 }

@@ -1,54 +1,96 @@
 /**
  * The operator's way to make an administrator (`npm run admin:grant -- someone@example.com [--password x]`):
- * signing up never does. With a password and no account yet, it creates a confirmed admin account, which
- * is how the first administrator comes to exist.
+ * signing up never does. Only an account whose owner confirmed the address is granted the role: anyone can
+ * sign up with any address, and an unconfirmed account may be a stranger's. With a password, the operator
+ * creates the account confirmed (the first administrator), or replaces a registration nobody confirmed.
+ * `--revoke` takes the role back; it applies to the account's next request.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../shared/db/tables.js';
+import { DomainError } from '../../shared/errors/domain-error.js';
 import type { EventStore } from '../../shared/event-store/event-store.js';
+import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { emailKey, emailSchema } from '../../shared/validation/email.js';
 import { defaultDisplayName, signUpInput } from '../identity.inputs.js';
 import { hashPassword } from '../passwords.js';
-import { userStream, type EmailConfirmed, type RoleGranted, type UserRegistered } from '../user.events.js';
+import { decideForUser } from '../user-stream.js';
+import { userStream, type EmailConfirmed, type RoleGranted, type RoleRevoked, type UserRegistered } from '../user.events.js';
 
-export type GrantAdminOutcome = 'granted' | 'created' | 'already-admin';
+export type GrantAdminOutcome = 'granted' | 'created' | 'already-admin' | 'revoked' | 'not-admin';
 
 export class GrantAdminError extends Error {}
 
-export async function grantAdmin(db: Db, events: EventStore, request: { email: string; password?: string }): Promise<GrantAdminOutcome> {
+export const UNCONFIRMED_ACCOUNT =
+  "This account has not confirmed its address: it may not be its owner's. Ask them to follow the confirmation link first, or pass --password to create the account yourself.";
+
+export async function grantAdmin(
+  db: Db,
+  events: EventStore,
+  request: { email: string; password?: string; revoke?: boolean },
+): Promise<GrantAdminOutcome> {
   const email = emailSchema.safeParse(request.email);
   if (!email.success) throw new GrantAdminError(email.error.issues[0]!.message);
+  if (request.revoke && request.password !== undefined) throw new GrantAdminError('--revoke takes no --password.');
   const user = await db
     .selectFrom('users')
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
-    .select(['users.id', 'profiles.role'])
+    .select(['users.id', 'users.email_confirmed_at', 'profiles.role'])
     .where('email_key', '=', emailKey(email.data))
     .executeTakeFirst();
   const granted = (userId: string): RoleGranted => ({ type: 'RoleGranted', data: { userId, role: 'admin', grantedBy: 'operator' } });
 
-  if (user) {
-    if (request.password !== undefined) {
-      throw new GrantAdminError('This account already exists; its owner keeps their password. Run again without --password.');
-    }
+  if (request.revoke) {
+    if (!user) throw new GrantAdminError('No account uses this address.');
+    if (user.role !== 'admin') return 'not-admin';
+    const revoked: RoleRevoked = { type: 'RoleRevoked', data: { userId: user.id, role: 'admin', revokedBy: 'operator' } };
+    await events.append(userStream(user.id), [revoked], 'any');
+    return 'revoked';
+  }
+
+  if (user && request.password === undefined) {
+    if (!user.email_confirmed_at) throw new GrantAdminError(UNCONFIRMED_ACCOUNT);
     if (user.role === 'admin') return 'already-admin';
     await events.append(userStream(user.id), [granted(user.id)], 'any');
     return 'granted';
   }
-
   if (request.password === undefined) {
     throw new GrantAdminError('No account uses this address. Ask them to sign up first, or pass --password to create it.');
   }
+
   const input = signUpInput.safeParse({ email: email.data, password: request.password });
   if (!input.success) throw new GrantAdminError(input.error.issues[0]!.message);
-  const userId = randomUUID();
   const passwordHash = await hashPassword(request.password);
-  const registered: UserRegistered = {
-    type: 'UserRegistered',
-    data: { userId, email: email.data, displayName: defaultDisplayName(email.data), redirectTo: '/admin/dashboard', createdBy: 'operator' },
-  };
-  const confirmed: EmailConfirmed = { type: 'EmailConfirmed', data: { userId, via: 'operator' } };
-  const { events: recorded } = await db.transaction().execute(async (trx) => {
+  const displayName = defaultDisplayName(email.data);
+  const recorded = await db.transaction().execute(async (trx): Promise<RecordedEvent[]> => {
     const now = new Date();
+    if (user) {
+      // A registration nobody confirmed is replaced with the operator's password, confirmed; a confirmed
+      // account keeps its owner's password (the decider refuses).
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+      const command = { type: 'ReplaceByOperator' as const, registrationId: randomUUID(), email: email.data, displayName };
+      const { recorded: replaced } = await decideForUser(trx, events, user.id, command).catch((error: unknown) => {
+        throw error instanceof DomainError ? new GrantAdminError(error.message) : error;
+      });
+      await trx
+        .updateTable('users')
+        .set({
+          email: email.data,
+          password_hash: passwordHash,
+          display_name: displayName,
+          redirect_to: '/admin/dashboard',
+          email_confirmed_at: now,
+        })
+        .where('id', '=', user.id)
+        .execute();
+      const { events: role } = await events.appendInTransaction(trx, userStream(user.id), [granted(user.id)], 'any');
+      return [...replaced, ...role];
+    }
+    const userId = randomUUID();
+    const registered: UserRegistered = {
+      type: 'UserRegistered',
+      data: { userId, email: email.data, displayName, redirectTo: '/admin/dashboard', createdBy: 'operator' },
+    };
+    const confirmed: EmailConfirmed = { type: 'EmailConfirmed', data: { userId, via: 'operator' } };
     await trx
       .insertInto('users')
       .values({
@@ -56,13 +98,13 @@ export async function grantAdmin(db: Db, events: EventStore, request: { email: s
         email: email.data,
         email_key: emailKey(email.data),
         password_hash: passwordHash,
-        display_name: registered.data.displayName,
+        display_name: displayName,
         redirect_to: '/admin/dashboard',
         email_confirmed_at: now,
         created_at: now,
       })
       .execute();
-    return events.appendInTransaction(trx, userStream(userId), [registered, confirmed, granted(userId)], 0);
+    return (await events.appendInTransaction(trx, userStream(userId), [registered, confirmed, granted(userId)], 0)).events;
   });
   events.published(recorded);
   return 'created';

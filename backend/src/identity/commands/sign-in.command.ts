@@ -1,38 +1,53 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Config } from '../../shared/config/config.js';
 import type { Db } from '../../shared/db/tables.js';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
-import { DB } from '../../shared/kernel.module.js';
+import { CONFIG, DB } from '../../shared/kernel.module.js';
+import { appSecret } from '../../shared/security/signed-token.js';
 import { emailKey } from '../../shared/validation/email.js';
 import { signInInput } from '../identity.inputs.js';
 import { verifyPassword } from '../passwords.js';
 import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
+import { SignInFailures } from '../sign-in-failures.js';
 import { SIGN_IN_AUDIT_STREAM, type SignInFailed, type UserSignedIn } from '../user.events.js';
 
 // The provider's sentences (spec §8); the client turns them into the spec's longer ones.
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const EMAIL_NOT_CONFIRMED = 'Email not confirmed';
 
+/** A sign-in from the client at `clientAddress` (the request's ip, as Fastify resolved it). */
 export class SignIn extends Command<IssuedSession> {
-  constructor(readonly input: unknown) {
+  constructor(
+    readonly input: unknown,
+    readonly clientAddress: string,
+  ) {
     super();
   }
 }
 
 @CommandHandler(SignIn)
 export class SignInHandler implements ICommandHandler<SignIn> {
+  private readonly failures: SignInFailures;
+
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) config: Config,
     private readonly events: EventStore,
     private readonly sessions: SessionService,
-  ) {}
+  ) {
+    this.failures = new SignInFailures(db, appSecret(config), config.RATE_LIMIT_FACTOR);
+  }
 
-  async execute({ input }: SignIn): Promise<IssuedSession> {
+  async execute({ input, clientAddress }: SignIn): Promise<IssuedSession> {
     const parsed = signInInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { email, password } = parsed.data;
     const key = emailKey(email);
+    const client = this.failures.clientKey(clientAddress);
+    // Before the password is looked at: a locked-out client learns nothing more, right or wrong.
+    await this.failures.check(key, client);
     const user = await this.db
       .selectFrom('users')
       .select(['id', 'password_hash', 'email_confirmed_at'])
@@ -40,9 +55,11 @@ export class SignInHandler implements ICommandHandler<SignIn> {
       .executeTakeFirst();
 
     if (!(await verifyPassword(user?.password_hash, password))) {
+      await this.failures.record(key, client);
       await this.audit({ type: 'SignInFailed', data: { userId: user?.id ?? null, emailKey: key, reason: 'invalid-credentials' } });
       throw new UnauthorizedError('AUTH.INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
+    await this.failures.clear(key, client);
     // Only someone who knows the password learns that the address is unconfirmed.
     if (!user!.email_confirmed_at) {
       await this.audit({ type: 'SignInFailed', data: { userId: user!.id, emailKey: key, reason: 'email-not-confirmed' } });

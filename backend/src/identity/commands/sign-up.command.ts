@@ -2,25 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Db } from '../../shared/db/tables.js';
-import { isUniqueViolation } from '../../shared/db/errors.js';
-import { ConflictError, ValidationError } from '../../shared/errors/domain-error.js';
+import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
+import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey } from '../../shared/validation/email.js';
 import { defaultDisplayName, signUpInput } from '../identity.inputs.js';
 import { hashPassword } from '../passwords.js';
+import { decideForUser } from '../user-stream.js';
 import { userStream, type UserRegistered } from '../user.events.js';
 
-/** The provider's sentence; the client shows the spec's 'This email is already registered. Please sign in instead.' */
-export const USER_EXISTS = 'User already registered';
-
+/** The same answer whatever the address: it tells nobody whether the address has an account. */
 export interface SignUpResult {
-  userId: string;
   email: string;
   displayName: string;
 }
 
-/** Creates an unconfirmed account; the confirmation e-mail goes out from the UserRegistered event. */
+/**
+ * A sign-up. A new address gets an unconfirmed account and a confirmation link (UserRegistered). An address
+ * whose account was never confirmed gets its pending registration replaced (RegistrationRenewed: the new
+ * password, and a new link; earlier links confirm nothing), so whoever typed someone else's address first
+ * cannot keep the account from its owner. A confirmed address changes nothing; its owner is told by e-mail
+ * (SignUpAttempted). The answer and its cost are the same in all three cases: the password is hashed
+ * anyway, and no 409 says the address is taken.
+ */
 export class SignUp extends Command<SignUpResult> {
   constructor(readonly input: unknown) {
     super();
@@ -37,42 +42,47 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
   async execute({ input }: SignUp): Promise<SignUpResult> {
     const parsed = signUpInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    const { email, password, redirect_to } = parsed.data;
+    const { email, password, redirect_to: redirectTo } = parsed.data;
     const displayName = parsed.data.display_name || defaultDisplayName(email);
     const key = emailKey(email);
-
-    const known = await this.db.selectFrom('users').select('id').where('email_key', '=', key).executeTakeFirst();
-    if (known) throw new ConflictError('AUTH.USER_EXISTS', USER_EXISTS);
-
-    const userId = randomUUID();
     const passwordHash = await hashPassword(password);
-    const registered: UserRegistered = {
-      type: 'UserRegistered',
-      data: { userId, email, displayName, redirectTo: redirect_to },
-    };
-    try {
-      const { events } = await this.db.transaction().execute(async (trx) => {
+
+    const recorded = await this.db.transaction().execute(async (trx): Promise<RecordedEvent[]> => {
+      const userId = randomUUID();
+      // A concurrent sign-up of the same address waits here for the other to commit, then finds its row.
+      const created = await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          email,
+          email_key: key,
+          password_hash: passwordHash,
+          display_name: displayName,
+          redirect_to: redirectTo,
+          email_confirmed_at: null,
+          created_at: new Date(),
+        })
+        .onConflict((oc) => oc.column('email_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (created) {
+        const registered: UserRegistered = { type: 'UserRegistered', data: { userId, email, displayName, redirectTo } };
+        return (await this.events.appendInTransaction(trx, userStream(userId), [registered], 0)).events;
+      }
+
+      const known = await trx.selectFrom('users').select('id').where('email_key', '=', key).forUpdate().executeTakeFirstOrThrow();
+      const command = { type: 'SignUpAgain' as const, registrationId: randomUUID(), email, displayName, redirectTo };
+      const { decided, recorded } = await decideForUser(trx, this.events, known.id, command);
+      if (decided.some((event) => event.type === 'RegistrationRenewed')) {
         await trx
-          .insertInto('users')
-          .values({
-            id: userId,
-            email,
-            email_key: key,
-            password_hash: passwordHash,
-            display_name: displayName,
-            redirect_to,
-            email_confirmed_at: null,
-            created_at: new Date(),
-          })
+          .updateTable('users')
+          .set({ email, password_hash: passwordHash, display_name: displayName, redirect_to: redirectTo })
+          .where('id', '=', known.id)
           .execute();
-        return this.events.appendInTransaction(trx, userStream(userId), [registered], 0);
-      });
-      this.events.published(events);
-    } catch (error) {
-      // The same address signing up twice at once: the second loses on the unique key.
-      if (isUniqueViolation(error, 'users_email_key_key')) throw new ConflictError('AUTH.USER_EXISTS', USER_EXISTS);
-      throw error;
-    }
-    return { userId, email, displayName };
+      }
+      return recorded;
+    });
+    this.events.published(recorded);
+    return { email, displayName };
   }
 }

@@ -2,7 +2,9 @@
  * Authorisation for every route, applied globally. The rule is in the path: every route under
  * `/api/admin/` requires a signed-in administrator (401 without a valid access token, 403 for anyone
  * else), so an admin route added later cannot forget it. Other routes are public unless marked
- * `@SignedIn()`. The role is read from `profiles` on each admin request, so a change applies at once.
+ * `@SignedIn()`. On every route that needs a signed-in user, the access token's session must still be open
+ * (signing out, a password reset or an erasure end it at once), and on admin routes the role is read from
+ * `profiles` on each request, so a role taken back applies at once too.
  */
 import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
@@ -57,8 +59,9 @@ export class AuthGuard implements CanActivate {
     const claims = token ? await this.sessions.verifyAccessToken(token) : null;
     if (claims) request.user = claims;
     if (!signedIn) return;
-    // An expired token gets the same 401: the client refreshes and retries once.
-    if (!claims) throw new UnauthorizedError('AUTH.UNAUTHENTICATED', AUTHENTICATION_REQUIRED);
+    // An expired token, or one of an ended session, gets the same 401: the client refreshes and retries once
+    // (and a session that was ended cannot be refreshed).
+    if (!claims || !(await this.sessions.isOpen(claims))) throw new UnauthorizedError('AUTH.UNAUTHENTICATED', AUTHENTICATION_REQUIRED);
     if (admin && !(await this.queries.execute(new IsAdmin(claims.sub)))) throw new ForbiddenError('AUTH.FORBIDDEN', ADMIN_REQUIRED);
   }
 

@@ -1,11 +1,11 @@
-/** The spec's `profiles` (user id, role), inline so that a granted role applies to the very next request. */
+/** The spec's `profiles` (user id, role), inline so that a role granted or taken back applies to the very next request. */
 import type { Projection } from '../../shared/projections/projection.js';
-import type { RoleGranted, UserRegistered } from '../user.events.js';
+import type { RoleGranted, RoleRevoked, UserRegistered } from '../user.events.js';
 
-export const profilesProjection: Projection<UserRegistered | RoleGranted> = {
+export const profilesProjection: Projection<UserRegistered | RoleGranted | RoleRevoked> = {
   name: 'profiles',
   mode: 'inline',
-  handles: ['UserRegistered', 'RoleGranted'],
+  handles: ['UserRegistered', 'RoleGranted', 'RoleRevoked'],
   tables: ['profiles'],
   async handle(trx, events) {
     for (const event of events) {
@@ -13,7 +13,9 @@ export const profilesProjection: Projection<UserRegistered | RoleGranted> = {
       await trx
         .insertInto('profiles')
         .values({ user_id: event.data.userId, role })
-        .onConflict((oc) => (event.type === 'RoleGranted' ? oc.column('user_id').doUpdateSet({ role }) : oc.column('user_id').doNothing()))
+        .onConflict((oc) =>
+          event.type === 'UserRegistered' ? oc.column('user_id').doNothing() : oc.column('user_id').doUpdateSet({ role }),
+        )
         .execute();
     }
   },

@@ -8,8 +8,17 @@
 import type { LeadJoined } from '../../early-access/waitlist/lead.events.js';
 import { isEarlyExplorer } from '../../../../contracts/early-access/rewards.js';
 import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../../feedback/feedback.events.js';
-import { CONFIRMATION_PAGE, CONFIRMATION_TOKEN_PURPOSE, CONFIRMATION_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
-import type { UserRegistered } from '../../identity/user.events.js';
+import {
+  CONFIRMATION_PAGE,
+  CONFIRMATION_TOKEN_PURPOSE,
+  CONFIRMATION_TOKEN_TTL_SECONDS,
+  confirmationSubject,
+  PASSWORD_RESET_PAGE,
+  PASSWORD_RESET_TOKEN_PURPOSE,
+  PASSWORD_RESET_TOKEN_TTL_SECONDS,
+  passwordResetSubject,
+} from '../../identity/confirmation-link.js';
+import type { PasswordResetRequested, RegistrationRenewed, SignUpAttempted, UserRegistered } from '../../identity/user.events.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import { signToken } from '../../shared/security/signed-token.js';
@@ -17,7 +26,15 @@ import { emailKey } from '../../shared/validation/email.js';
 import type { OutboxEnvelope } from '../notifications.tables.js';
 import type { TemplateName, TemplateParams } from '../templates/messages.js';
 
-export type ReactedEvent = UserRegistered | SuggestionSubmitted | QuickQuestionAsked | DeveloperInquirySubmitted | LeadJoined;
+export type ReactedEvent =
+  | UserRegistered
+  | RegistrationRenewed
+  | SignUpAttempted
+  | PasswordResetRequested
+  | SuggestionSubmitted
+  | QuickQuestionAsked
+  | DeveloperInquirySubmitted
+  | LeadJoined;
 
 export interface EmailSettings {
   from: string;
@@ -44,7 +61,16 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
   return {
     name: 'email-reactor',
     mode: 'async',
-    handles: ['UserRegistered', 'SuggestionSubmitted', 'QuickQuestionAsked', 'DeveloperInquirySubmitted', 'LeadJoined'],
+    handles: [
+      'UserRegistered',
+      'RegistrationRenewed',
+      'SignUpAttempted',
+      'PasswordResetRequested',
+      'SuggestionSubmitted',
+      'QuickQuestionAsked',
+      'DeveloperInquirySubmitted',
+      'LeadJoined',
+    ],
     // Nothing to empty on a rebuild: the outbox remembers what is owed and sent.
     tables: [],
     async handle(trx, events) {
@@ -87,19 +113,37 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
     params,
   });
   switch (event.type) {
-    case 'UserRegistered': {
+    case 'UserRegistered':
+    case 'RegistrationRenewed': {
       const { userId, email: to, displayName, createdBy } = event.data;
       // An operator-created administrator is confirmed already: no link to follow.
       if (createdBy === 'operator') return [];
+      // A renewed sign-up's link names its registration: the links of the registration it replaced confirm nothing.
+      const registrationId = event.type === 'RegistrationRenewed' ? event.data.registrationId : userId;
       const token = signToken(
         settings.secret,
         CONFIRMATION_TOKEN_PURPOSE,
-        userId,
+        confirmationSubject(userId, registrationId),
         CONFIRMATION_TOKEN_TTL_SECONDS,
         event.createdAt.getTime(),
       );
       const confirmUrl = `${settings.baseUrl}${CONFIRMATION_PAGE}?token=${token}`;
       return [email('confirm-account', to, { displayName, confirmUrl })];
+    }
+    case 'SignUpAttempted':
+      // To the account's own address, with our links only: nothing the person who signed up typed.
+      return [email('sign-up-attempted', event.data.email, { signInUrl: `${settings.baseUrl}/auth` })];
+    case 'PasswordResetRequested': {
+      const { userId, email: to, resetId } = event.data;
+      const token = signToken(
+        settings.secret,
+        PASSWORD_RESET_TOKEN_PURPOSE,
+        passwordResetSubject(userId, resetId),
+        PASSWORD_RESET_TOKEN_TTL_SECONDS,
+        event.createdAt.getTime(),
+      );
+      // In the fragment: no server, log or Referer sees it (the page takes it out of the address, too).
+      return [email('password-reset', to, { resetUrl: `${settings.baseUrl}${PASSWORD_RESET_PAGE}#token=${token}` })];
     }
     case 'SuggestionSubmitted': {
       const { email: from, text, category, sourcePage } = event.data;

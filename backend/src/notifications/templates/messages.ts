@@ -3,6 +3,7 @@
  * outbox keeps a template's name and inputs, and the sender renders them (renderEmail).
  */
 import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
+import { PASSWORD_RESET_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
 import { html } from './html.js';
 import { button, layout, paragraphs, type EmailContent } from './layout.js';
 
@@ -16,6 +17,48 @@ export function confirmAccount(p: { displayName: string; confirmUrl: string }): 
       <p style="font-size:13px;color:#64748b">If you did not sign up, ignore this e-mail. The link works once and expires in 7 days.</p>`,
     text: `Hi ${p.displayName},\n\nPlease confirm your e-mail address to finish creating your Unsheet account:\n${p.confirmUrl}\n\nIf you did not sign up, ignore this e-mail. The link works once and expires in 7 days.`,
   });
+}
+
+/**
+ * To the owner of a confirmed account when someone signs up with its address. Only our words and links: the
+ * sign-up's name and destination were typed by whoever filled the form.
+ */
+export function signUpAttempted(p: { signInUrl: string }): EmailContent {
+  const fine =
+    'If it was not you, ignore this e-mail: someone may have typed your address by mistake. Your account and password are unchanged.';
+  return layout({
+    subject: 'Someone tried to create an account with your address',
+    preheader: 'You already have an Unsheet account.',
+    body: html`<p>Hello,</p>
+      <p>Someone tried to create an Unsheet account with your e-mail address. You already have an account, so nothing was created.</p>
+      <p>If it was you, sign in instead. Forgot your password? Choose "Forgot password?" on the sign-in page.</p>
+      ${button(p.signInUrl, 'Sign in')}
+      <p style="font-size:13px;color:#64748b">${fine}</p>`,
+    text: `Hello,\n\nSomeone tried to create an Unsheet account with your e-mail address. You already have an account, so nothing was created.\n\nIf it was you, sign in instead. Forgot your password? Choose "Forgot password?" on the sign-in page:\n${p.signInUrl}\n\n${fine}`,
+  });
+}
+
+/** How long a reset link lasts, in the words the e-mail uses ('1 hour'). */
+const RESET_LINK_LASTS = inWords(PASSWORD_RESET_TOKEN_TTL_SECONDS);
+
+/** The reset link, to the account's own address. No greeting by name: the request came from a public form. */
+export function passwordReset(p: { resetUrl: string }): EmailContent {
+  const fine = `If you did not ask for it, ignore this e-mail: your password stays as it is. The link works once and expires in ${RESET_LINK_LASTS}.`;
+  return layout({
+    subject: 'Reset your Unsheet password',
+    preheader: 'Choose a new password for your account.',
+    body: html`<p>Hello,</p>
+      <p>We received a request to reset the password of your Unsheet account. Choosing a new one signs you out everywhere else.</p>
+      ${button(p.resetUrl, 'Choose a new password')}
+      <p style="font-size:13px;color:#64748b">${fine}</p>`,
+    text: `Hello,\n\nWe received a request to reset the password of your Unsheet account. Choosing a new one signs you out everywhere else:\n${p.resetUrl}\n\n${fine}`,
+  });
+}
+
+function inWords(seconds: number): string {
+  const hours = Math.round(seconds / 3600);
+  if (hours % 24 === 0) return hours === 24 ? '24 hours' : `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 export function suggestionNotice(p: { email: string; text: string; category: string | null; sourcePage: string | null }): EmailContent {
@@ -101,6 +144,8 @@ export function welcome(p: { position: number; earlyExplorer: boolean; shareUrl:
 /** The templates by the name the outbox keeps. */
 const TEMPLATES = {
   'confirm-account': confirmAccount,
+  'sign-up-attempted': signUpAttempted,
+  'password-reset': passwordReset,
   'suggestion-admin': suggestionNotice,
   'question-team': questionToTeam,
   'question-ack': questionAcknowledgement,
