@@ -38,6 +38,33 @@ async function confirmationToken(address: string): Promise<string> {
   return mail.text!.match(/\/auth\/confirm\?token=(\S+)/)![1]!;
 }
 
+/** The link of the newest reset e-mail to `address` (its token is in the fragment), once it has arrived. */
+async function resetLink(address: string, count = 1): Promise<string> {
+  const resets = () => smtp.messages.filter((m) => m.subject === 'Reset your Unsheet password' && JSON.stringify(m.to).includes(address));
+  await eventually(() => resets().length >= count, { timeout: 15_000 });
+  const mail = resets()[count - 1]!;
+  expect(mail.text).not.toContain('?token=');
+  // On this site's address (the e-mail's links are built for localhost when no PUBLIC_BASE_URL is set).
+  const link = new URL(mail.text!.match(/https?:\/\/\S+\/auth\/reset-password#token=\S+/)![0]!);
+  return `${site.url}${link.pathname}${link.hash}`;
+}
+
+/** A confirmed visitor account, made through the API as the sign-up form would, confirmed from its e-mail. */
+async function confirmedVisitor(email: string, password: string) {
+  const signUp = await fetch(`${site.url}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signUp.status).toBe(201);
+  const confirmed = await fetch(`${site.url}/api/auth/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: await confirmationToken(email) }),
+  });
+  expect(confirmed.status).toBe(200);
+}
+
 /** What an operator does: `npm run admin:grant -- <email> --password <password>`. */
 async function createAdmin(email: string, password: string) {
   const env = { ...process.env, DATABASE_URL: site.database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
@@ -88,12 +115,15 @@ describe('visitor accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     expect(await toastText(page, 'Account created!')).toBe('Account created! Please check your email for a confirmation link.');
 
-    // Signing up again with the same address.
+    // Signing up again with the same address is answered as any sign-up: nothing tells whether an address has
+    // an account. (The pending registration is replaced and a new link sent; the last link is the one that works.)
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Account created!' }).waitFor({ state: 'detached' });
     await email.fill('ADA@example.com');
     await password.fill('secret1');
     await confirm.fill('secret1');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toBe('This email is already registered. Please sign in instead.');
+    expect(await toastText(page, 'Account created!')).toBe('Account created! Please check your email for a confirmation link.');
+    expect(await page.getByRole('alert').count()).toBe(0);
 
     // Not confirmed yet.
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -177,6 +207,126 @@ describe('visitor accounts in Chromium', () => {
     await page.getByRole('dialog').getByRole('link', { name: 'Sign In' }).waitFor();
     await page.close();
   });
+});
+
+describe('forgotten passwords in Chromium', () => {
+  it('asks for a reset link on /auth, chooses a new password from the e-mail, and is signed in; the link works once', async () => {
+    await confirmedVisitor('forgetful@example.com', 'old-secret');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await site.browser.newPage({ viewport });
+      await visit(page, `${site.url}/auth`);
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}auth-forgot-${viewport.width}.png` });
+      const send = page.getByRole('button', { name: 'Send reset link' });
+      expect(await send.isDisabled()).toBe(true);
+      await page.getByLabel('Email', { exact: true }).fill('forgetful@');
+      await send.click();
+      // The browser's own check of an e-mail field keeps that one from being sent.
+      expect(await page.getByRole('status').count()).toBe(0);
+      await page.getByLabel('Email', { exact: true }).fill('Forgetful@example.com');
+      await send.click();
+      expect(await page.getByRole('status').innerText()).toBe(
+        'If an account uses this address, we have sent it a link to choose a new password. The link works once, for 1 hour.',
+      );
+      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}auth-forgot-sent-${viewport.width}.png` });
+      // Back to sign in, fields cleared.
+      await page.getByRole('button', { name: 'Back to sign in' }).click();
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await page.close();
+    }
+
+    const link = await resetLink('forgetful@example.com', 2);
+    const context = await site.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await visit(page, link);
+    // The page reloads itself without the token: no address it records holds it.
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    expect(page.url()).toBe(`${site.url}/auth/reset-password`);
+    await page.getByLabel('New password', { exact: true }).fill('new-secret');
+    await page.getByLabel('Confirm new password').fill('new-secreT');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    expect(await page.getByRole('alert').innerText()).toBe('Passwords do not match.');
+    await page.getByLabel('Confirm new password').fill('new-secret');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}auth-reset-390.png` });
+    // The header's greeting shows on a wide screen (a phone's is in the menu).
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    expect(await toastText(page, 'Password changed!')).toBe('Password changed! You are now signed in.');
+    await page.waitForURL(`${site.url}/`);
+    await page.getByRole('banner').getByText('Welcome back!').waitFor();
+    await context.close();
+
+    // The same link again: refused, with the way to a new one.
+    const again = await site.browser.newPage({ viewport: DESKTOP });
+    await visit(again, link);
+    await again.getByLabel('New password', { exact: true }).waitFor();
+    await again.getByLabel('New password', { exact: true }).fill('third-secret');
+    await again.getByLabel('Confirm new password').fill('third-secret');
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    await expect
+      .poll(() => again.getByRole('alert').innerText())
+      .toBe('This password reset link is invalid, has expired or has already been used. Please ask for a new one.');
+    await again.screenshot({ path: `${SCREENSHOTS_DIR}auth-reset-used-1280.png` });
+
+    // The old password is gone, the new one signs in.
+    await visit(again, `${site.url}/auth`);
+    await again.getByLabel('Email', { exact: true }).fill('forgetful@example.com');
+    await again.getByLabel('Password', { exact: true }).fill('old-secret');
+    await again.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect
+      .poll(() => again.getByRole('alert').innerText())
+      .toBe('Invalid email or password. Please check your credentials and try again.');
+    await again.getByLabel('Password', { exact: true }).fill('new-secret');
+    await again.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await again.waitForURL(`${site.url}/`);
+    await again.close();
+  }, 120_000);
+
+  it('says a reset page opened without its link is incomplete', async () => {
+    const page = await site.browser.newPage({ viewport: DESKTOP });
+    await visit(page, `${site.url}/auth/reset-password`);
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'This password reset link is incomplete. Please open the link from the e-mail again, or ask for a new one.',
+    );
+    await page.getByRole('link', { name: 'Go to Sign In' }).click();
+    await page.waitForURL(`${site.url}/auth`);
+    await page.close();
+  });
+
+  it('resets an administrator from /admin/login: the dashboard opens, and the session elsewhere is signed out', async () => {
+    await createAdmin('chief@example.com', 'chief-secret');
+    // Signed in on another device.
+    const elsewhere = await site.browser.newContext({ viewport: DESKTOP });
+    const other = await elsewhere.newPage();
+    await visit(other, `${site.url}/admin/login`);
+    await other.getByLabel('Email', { exact: true }).fill('chief@example.com');
+    await other.getByLabel('Password', { exact: true }).fill('chief-secret');
+    await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await other.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+
+    const page = await site.browser.newPage({ viewport: PHONE });
+    await visit(page, `${site.url}/admin/login`);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('chief@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-forgot-390.png` });
+    await visit(page, await resetLink('chief@example.com'));
+    await page.getByLabel('New password', { exact: true }).fill('chief-new-secret');
+    await page.getByLabel('Confirm new password').fill('chief-new-secret');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL(`${site.url}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.close();
+
+    // The other device's session ended with the reset: a reload leads to the login.
+    await visit(other, `${site.url}/admin/dashboard`);
+    await other.waitForURL(`${site.url}/admin/login`);
+    await elsewhere.close();
+  }, 90_000);
 });
 
 describe('admin login in Chromium', () => {

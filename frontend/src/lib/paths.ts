@@ -41,6 +41,7 @@ export const paths = {
   offline: '/offline',
   auth: '/auth',
   authConfirm: '/auth/confirm',
+  authResetPassword: '/auth/reset-password',
 
   // The admin console.
   admin: '/admin',

@@ -20,8 +20,19 @@ export async function signIn(email: string, password: string): Promise<Session> 
   return adopt(await apiPost<Session>('/auth/sign-in', { email, password }));
 }
 
+/** The answer is the same whether or not the address had an account: a new one, or an e-mail to its owner. */
 export function signUp(input: { email: string; password: string; display_name?: string; redirect_to?: '/' | '/admin/dashboard' }) {
-  return apiPost<{ userId: string; email: string; displayName: string }>('/auth/sign-up', input);
+  return apiPost<{ email: string; displayName: string }>('/auth/sign-up', input);
+}
+
+/** "Forgot password?": the server e-mails a reset link if an account uses the address; its answer says so either way. */
+export function requestPasswordReset(email: string) {
+  return apiPost<{ message: string }>('/auth/forgot-password', { email });
+}
+
+/** Chooses a new password with a reset link's token: the account's other sessions end, and this one starts. */
+export async function resetPassword(token: string, password: string): Promise<Session> {
+  return adopt(await apiPost<Session>('/auth/reset-password', { token, password }));
 }
 
 /** Follows the e-mail's confirmation link: the server confirms the address and starts a session. */

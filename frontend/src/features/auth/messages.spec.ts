@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { signInErrorMessage, signUpErrorMessage, signUpProblem } from './messages';
+import { passwordResetErrorMessage, signInErrorMessage, signUpErrorMessage, signUpProblem } from './messages';
 
 describe('sign-in messages', () => {
   it('turns the provider sentences into the spec sentences', () => {
@@ -21,15 +21,27 @@ describe('sign-in messages', () => {
 });
 
 describe('sign-up messages', () => {
-  it('maps an existing account to the spec sentence', () => {
-    expect(signUpErrorMessage(new ApiError(409, 'AUTH.USER_EXISTS', 'User already registered'))).toBe(
-      'This email is already registered. Please sign in instead.',
-    );
+  it('shows the server messages as they are (no sign-up answer tells that an address has an account)', () => {
+    const limited = 'Too many attempts. Please wait a few minutes and try again.';
+    expect(signUpErrorMessage(new ApiError(429, 'RATE_LIMITED', limited))).toBe(limited);
+    expect(signUpErrorMessage(new ApiError(500, 'INTERNAL', 'boom'))).toBe('An unexpected error occurred. Please try again.');
   });
 
   it('checks that passwords match before their length', () => {
     expect(signUpProblem('abc', 'abd')).toBe('Passwords do not match.');
     expect(signUpProblem('abc', 'abc')).toBe('Password must be at least 6 characters long.');
     expect(signUpProblem('abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('password reset messages', () => {
+  it("shows the message of the form's field, else the server's message, else the generic sentence", () => {
+    const short = new ApiError(400, 'VALIDATION_FAILED', 'password: Password must be at least 6 characters long.', {
+      password: 'Password must be at least 6 characters long.',
+    });
+    expect(passwordResetErrorMessage(short, 'token', 'password')).toBe('Password must be at least 6 characters long.');
+    const invalid = 'This password reset link is invalid, has expired or has already been used. Please ask for a new one.';
+    expect(passwordResetErrorMessage(new ApiError(400, 'AUTH.RESET_LINK_INVALID', invalid), 'token', 'password')).toBe(invalid);
+    expect(passwordResetErrorMessage(new TypeError('Failed to fetch'), 'email')).toBe('An unexpected error occurred. Please try again.');
   });
 });

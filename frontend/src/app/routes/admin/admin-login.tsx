@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/field';
 import { signIn, signUp } from '../../../features/auth/auth-client';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 import { PasswordInput } from '../../../features/auth/components/password-input';
 import { readAuth } from '../../../features/auth/session-store';
 import { ApiError } from '../../../lib/api-client';
@@ -20,6 +21,7 @@ import { useSubmit } from '../../../lib/use-submit';
 export function AdminLoginRoute() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { pending: submitting, send } = useSubmit();
@@ -77,42 +79,55 @@ export function AdminLoginRoute() {
       <Card className="w-full max-w-sm">
         <CardHeader>
           <CardTitle asChild>
-            <h1>{creating ? 'Create Admin Account' : 'Admin Login'}</h1>
+            <h1>{forgot ? 'Reset Password' : creating ? 'Create Admin Account' : 'Admin Login'}</h1>
           </CardTitle>
-          <CardDescription>
-            {creating ? 'We will send you a confirmation e-mail.' : 'Sign in to the Unsheet admin console.'}
-          </CardDescription>
+          {!forgot && (
+            <CardDescription>
+              {creating ? 'We will send you a confirmation e-mail.' : 'Sign in to the Unsheet admin console.'}
+            </CardDescription>
+          )}
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} className="flex flex-col gap-4">
-            <fieldset disabled={submitting} className="flex flex-col gap-4">
-              <Field id="admin-email" label="Email">
-                <Input
-                  id="admin-email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </Field>
-              <Field id="admin-password" label="Password">
-                <PasswordInput
-                  id="admin-password"
-                  autoComplete={creating ? 'new-password' : 'current-password'}
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </Field>
-              <Button type="submit" disabled={!email || !password}>
-                {submitting ? 'Please wait...' : creating ? 'Create Admin Account' : 'Sign In'}
+          {forgot ? (
+            <ForgotPasswordForm id="admin-forgot" onBack={() => setForgot(false)} />
+          ) : (
+            <>
+              <form onSubmit={submit} className="flex flex-col gap-4">
+                <fieldset disabled={submitting} className="flex flex-col gap-4">
+                  <Field id="admin-email" label="Email">
+                    <Input
+                      id="admin-email"
+                      type="email"
+                      autoComplete="email"
+                      required
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                    />
+                  </Field>
+                  <Field id="admin-password" label="Password">
+                    <PasswordInput
+                      id="admin-password"
+                      autoComplete={creating ? 'new-password' : 'current-password'}
+                      required
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  </Field>
+                  <Button type="submit" disabled={!email || !password}>
+                    {submitting ? 'Please wait...' : creating ? 'Create Admin Account' : 'Sign In'}
+                  </Button>
+                </fieldset>
+              </form>
+              {!creating && (
+                <Button type="button" variant="ghost" className="mt-2 w-full" onClick={() => setForgot(true)}>
+                  Forgot password?
+                </Button>
+              )}
+              <Button type="button" variant="ghost" className="mt-2 w-full" onClick={() => setCreating((value) => !value)}>
+                {creating ? 'Back to sign in' : 'Create Admin Account'}
               </Button>
-            </fieldset>
-          </form>
-          <Button type="button" variant="ghost" className="mt-2 w-full" onClick={() => setCreating((value) => !value)}>
-            {creating ? 'Back to sign in' : 'Create Admin Account'}
-          </Button>
+            </>
+          )}
         </CardContent>
       </Card>
     </div>

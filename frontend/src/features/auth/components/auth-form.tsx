@@ -1,6 +1,7 @@
 /**
  * The visitor's sign-in / sign-up form (spec §2 "Sign in / Sign up"): two modes, toggling clears the fields
- * and the error; sign-up asks for a confirmation of the password and an optional display name.
+ * and the error; sign-up asks for a confirmation of the password and an optional display name. "Forgot
+ * password?" under sign-in asks for a reset link instead.
  */
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -10,6 +11,7 @@ import { Field } from '../../../components/ui/field';
 import { useSubmit } from '../../../lib/use-submit';
 import { signIn, signUp } from '../auth-client';
 import { signInErrorMessage, signUpErrorMessage, signUpProblem } from '../messages';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { PasswordInput } from './password-input';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -19,6 +21,7 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [fields, setFields] = useState(EMPTY);
   const { pending: submitting, error, setError, send } = useSubmit();
+  const [forgot, setForgot] = useState(false);
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
 
@@ -52,6 +55,24 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
         onFailure: (failure) => ({ error: signUpErrorMessage(failure) }),
       });
     }
+  }
+
+  if (forgot) {
+    return (
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-1 text-center">
+          <h1 className="text-2xl font-semibold">Reset your password</h1>
+        </div>
+        <ForgotPasswordForm
+          id="auth-forgot"
+          onBack={() => {
+            setForgot(false);
+            setFields(EMPTY);
+            setError(null);
+          }}
+        />
+      </div>
+    );
   }
 
   const signingUp = mode === 'sign-up';
@@ -99,6 +120,15 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
                 />
               </Field>
             </>
+          )}
+          {!signingUp && (
+            <button
+              type="button"
+              onClick={() => setForgot(true)}
+              className="-mt-2 self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </button>
           )}
           {error && (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">

@@ -1,0 +1,60 @@
+/**
+ * The new-password form a reset link opens: the new password twice (the sign-up's rules and messages), then
+ * the account's other sessions end and this visitor is signed in.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { useSubmit } from '../../../lib/use-submit';
+import { resetPassword, type Session } from '../auth-client';
+import { passwordResetErrorMessage, signUpProblem } from '../messages';
+import { PasswordInput } from './password-input';
+
+export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (session: Session) => void }) {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const { pending, error, setError, send } = useSubmit();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = signUpProblem(password, confirmPassword);
+    if (problem) return setError(problem);
+    await send(() => resetPassword(token, password), {
+      onSuccess: onReset,
+      onFailure: (failure) => ({ error: passwordResetErrorMessage(failure, 'token', 'password') }),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <fieldset disabled={pending} className="flex flex-col gap-4">
+        <Field id="reset-password" label="New password">
+          <PasswordInput
+            id="reset-password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Field>
+        <Field id="reset-confirm-password" label="Confirm new password">
+          <PasswordInput
+            id="reset-confirm-password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+          />
+        </Field>
+        {error && (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={!password || !confirmPassword}>
+          {pending ? 'Please wait...' : 'Set new password'}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
