@@ -1,11 +1,8 @@
 /**
- * The feedback dialogs' own checks and toast texts (spec §5), on the API's rules and messages
- * (contracts/email.ts, contracts/feedback/fields.ts).
+ * The feedback dialogs' own checks and toast texts (spec §5); the rules and messages they share with the
+ * API are in contracts/email.ts and contracts/feedback/fields.ts.
  */
-import { EMAIL_INVALID, isValidEmail } from '../../../../contracts/email';
-import { MESSAGE_MAX_LENGTH } from '../../../../contracts/feedback/fields';
-
-export { isValidEmail, MESSAGE_MAX_LENGTH };
+import { EMAIL_INVALID } from '../../../../contracts/email';
 
 export interface ValidationMessage {
   title: string;

@@ -1,5 +1,5 @@
 import { apiPost } from '../../../lib/api-client';
-import type { SuggestionCategory } from '../categories';
+import type { SuggestionCategory } from '../../../../../contracts/feedback/fields';
 
 // POST /api/suggestions: a tool idea, optionally about one of the fixed categories.
 export interface SubmitSuggestionInput {

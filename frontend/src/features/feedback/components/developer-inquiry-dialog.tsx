@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { useSubmit } from '../../../lib/use-submit';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
+import { MISSING_INQUIRY } from '../../../../../contracts/feedback/fields';
 import { isBlank } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 
@@ -43,7 +44,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
     const trap = honeypotOf(event.currentTarget);
     if (submitting) return;
     if (isBlank(name) || isBlank(email) || isBlank(message)) {
-      toast.error('Missing Information', { description: 'Please fill in all required fields.' });
+      toast.error('Missing Information', { description: MISSING_INQUIRY });
       return;
     }
 

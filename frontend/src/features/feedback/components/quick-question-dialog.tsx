@@ -10,7 +10,9 @@ import { ApiError } from '../../../lib/api-client';
 import { trackConversion } from '../../../lib/conversions';
 import { useSubmit } from '../../../lib/use-submit';
 import { askQuickQuestion } from '../api/ask-quick-question';
-import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
+import { isValidEmail } from '../../../../../contracts/email';
+import { MESSAGE_MAX_LENGTH, MISSING_QUESTION } from '../../../../../contracts/feedback/fields';
+import { INVALID_EMAIL, isBlank } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
@@ -41,7 +43,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
     const trap = honeypotOf(event.currentTarget);
     if (sending) return;
     if (incomplete) {
-      toast.error('Missing information', { description: 'Please fill in all fields.' });
+      toast.error('Missing information', { description: MISSING_QUESTION });
       return;
     }
     if (!isValidEmail(email)) {

@@ -13,8 +13,14 @@ import { NativeSelect } from '../../../components/ui/select';
 import { trackConversion } from '../../../lib/conversions';
 import { useSubmit } from '../../../lib/use-submit';
 import { submitSuggestion } from '../api/submit-suggestion';
-import { isSuggestionCategory, SUGGESTION_CATEGORIES } from '../categories';
-import { INVALID_EMAIL, isBlank, isValidEmail, MESSAGE_MAX_LENGTH } from '../validation';
+import { isValidEmail } from '../../../../../contracts/email';
+import {
+  isSuggestionCategory,
+  MESSAGE_MAX_LENGTH,
+  MISSING_SUGGESTION,
+  SUGGESTION_CATEGORIES,
+} from '../../../../../contracts/feedback/fields';
+import { INVALID_EMAIL, isBlank } from '../validation';
 import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
 
 export function SuggestionDialog({
@@ -50,7 +56,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
     const trap = honeypotOf(event.currentTarget);
     if (submitting) return;
     if (isBlank(email) || isBlank(text)) {
-      toast.error('Missing information', { description: 'Please fill in both email and suggestion fields.' });
+      toast.error('Missing information', { description: MISSING_SUGGESTION });
       return;
     }
     if (!isValidEmail(email)) {
