@@ -299,6 +299,17 @@ describe('password reset', () => {
     await signIn(api, address, 'chosen-pw');
   });
 
+  it("sends the reset link even when others have used up the address's daily e-mails from the forms", async () => {
+    const address = 'popular@example.com';
+    await signUpConfirmed(api, address, 'secret1');
+    for (let i = 0; i < 6; i++)
+      expect((await post(api, '/api/auth/sign-up', { email: address, password: `attacker-${i}` })).status).toBe(201);
+    await settled(api);
+    expect((await post(api, '/api/auth/forgot-password', { email: address })).status).toBe(202);
+    const token = linkIn(await mail(address, RESET), '/auth/reset-password');
+    expect((await post(api, '/api/auth/reset-password', { token, password: 'owner-new' })).status).toBe(200);
+  });
+
   it("gives a stranger's unconfirmed registration of the address to its owner: the reset confirms it", async () => {
     const address = 'late-owner@example.com';
     expect((await post(api, '/api/auth/sign-up', { email: address, password: 'attacker-pw' })).status).toBe(201);
