@@ -1,9 +1,8 @@
 /** What the account forms send (sign-up, sign-in, password reset), with the spec's rules (§5) and messages (§8). */
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../contracts/identity/messages.js';
 import { emailSchema } from '../shared/validation/email.js';
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long.';
 // argon2 hashes whatever it is given: a cap keeps a megabyte "password" from costing a megabyte of hashing.
 export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_TOO_LONG = 'Password must be at most 256 characters long.';

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EMAIL_NOT_CONFIRMED, INVALID_CREDENTIALS } from '../../../../contracts/identity/messages.js';
 import type { Config } from '../../shared/config/config.js';
 import type { Db } from '../../shared/db/tables.js';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../shared/errors/domain-error.js';
@@ -12,10 +13,6 @@ import { verifyPassword } from '../passwords.js';
 import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
 import { SignInFailures } from '../sign-in-failures.js';
 import { SIGN_IN_AUDIT_STREAM, type SignInFailed, type UserSignedIn } from '../user.events.js';
-
-// The provider's sentences (spec §8); the client turns them into the spec's longer ones.
-export const INVALID_CREDENTIALS = 'Invalid login credentials';
-export const EMAIL_NOT_CONFIRMED = 'Email not confirmed';
 
 /** A sign-in from the client at `clientAddress` (the request's ip, as Fastify resolved it). */
 export class SignIn extends Command<IssuedSession> {
