@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retryFailedEmails } from '../src/notifications/email/email-dispatcher.js';
-import { CONFIRMATION_TOKEN_PURPOSE } from '../src/identity/confirmation-link.js';
+import { EMAILS_QUEUE, retryFailedEmails } from '../src/notifications/email/email-dispatcher.js';
+import { DAILY_LIMIT_REACHED } from '../src/notifications/reactors/email.reactor.js';
+import { erasePersonalData } from '../src/privacy/erase-personal-data.js';
+import { CONFIRMATION_TOKEN_PURPOSE, CONFIRMATION_TOKEN_TTL_SECONDS } from '../src/identity/confirmation-link.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import type { Event } from '../src/shared/event-store/events.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
@@ -26,6 +29,13 @@ let seq = 0;
 
 function append(api: ApiHarness, event: Event) {
   return api.app.get(EventStore).append(`test-${++seq}-${Date.now()}`, [event], 0);
+}
+
+async function unsubscribed(api: ApiHarness, email: string): Promise<boolean> {
+  const { rows } = await sql`select 1 from events where stream_id = ${emailPreferencesStream(emailKey(email))}`.execute(
+    api.database.handle.db,
+  );
+  return rows.length > 0;
 }
 
 async function outboxStatus(api: ApiHarness) {
@@ -53,11 +63,12 @@ describe('e-mail through BullMQ and SMTP', () => {
     return smtp.messages.slice(start);
   }
 
-  it('sends the account confirmation with a one-time link', async () => {
+  it('sends the account confirmation with a one-time link, greeting nobody by the name typed in, saying how long the link lasts', async () => {
     const userId = randomUUID();
+    const displayName = 'customer. Claim your $500 credit at https://evil.example/claim';
     await append(api, {
       type: 'UserRegistered',
-      data: { userId, email: 'ada@example.com', displayName: 'Ada', redirectTo: '/admin/dashboard' },
+      data: { userId, email: 'ada@example.com', displayName, redirectTo: '/admin/dashboard' },
     });
     const [mail] = await nextMessages(1);
     expect(recipients(mail!)).toEqual(['ada@example.com']);
@@ -66,7 +77,14 @@ describe('e-mail through BullMQ and SMTP', () => {
     const link = mail!.text!.match(/https:\/\/unsheet\.example\.com\/auth\/confirm\?token=(\S+)/);
     expect(link).not.toBeNull();
     expect(verifyToken(SECRET, CONFIRMATION_TOKEN_PURPOSE, link![1]!)).toBe(userId);
-    expect(mail!.html).toContain('Hi Ada,');
+    expect(CONFIRMATION_TOKEN_TTL_SECONDS).toBe(24 * 3600);
+    for (const body of [mail!.html as string, mail!.text!]) {
+      expect(body).toContain('Hello,');
+      expect(body).toContain('The link works once and expires in 24 hours.');
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('customer');
+    }
+    expect(mail!.subject).not.toContain('customer');
   });
 
   it('notifies the admin of a suggestion, replying to the visitor, with visitor text escaped', async () => {
@@ -90,19 +108,23 @@ describe('e-mail through BullMQ and SMTP', () => {
     expect(mail!.text).toContain('Sent from: /c/productivity');
   });
 
-  it('sends a quick question to the team and an acknowledgement promising 24 hours', async () => {
+  it('sends a quick question to the team, and to the address given an acknowledgement with no word the sender wrote', async () => {
+    const message = 'Does it import CSV? Claim your $500 credit at https://evil.example/claim';
     await append(api, {
       type: 'QuickQuestionAsked',
-      data: { questionId: randomUUID(), name: 'Linus', email: 'linus@example.com', message: 'Does it import CSV?' },
+      data: { questionId: randomUUID(), name: 'Linus, your account is locked', email: 'linus@example.com', message },
     });
     const mails = await nextMessages(2);
     const team = mails.find((m) => recipients(m).includes('team@unsheet.test'))!;
     const ack = mails.find((m) => recipients(m).includes('linus@example.com'))!;
-    expect(team.subject).toBe('Quick question from Linus');
+    expect(team.subject).toBe('Quick question from Linus, your account is locked');
     expect(team.replyTo!.value[0]!.address).toBe('linus@example.com');
     expect(team.text).toContain('Does it import CSV?');
     expect(ack.subject).toBe('We got your question');
     expect(ack.text).toContain("We'll get back to you within 24 hours.");
+    for (const body of [ack.html as string, ack.text!]) {
+      for (const written of ['Linus', 'locked', 'CSV', 'evil.example', '$500']) expect(body).not.toContain(written);
+    }
   });
 
   it('sends a developer inquiry to the team with the portfolio and LinkedIn links', async () => {
@@ -140,10 +162,32 @@ describe('e-mail through BullMQ and SMTP', () => {
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(mail!.text).toContain(unsubscribe![1]);
 
+    // The link names the e-mail it came in, signed; nothing in it comes from the address; it lasts a year.
     const link = new URL(unsubscribe![1]!);
+    const token = link.searchParams.get('token')!;
+    expect(verifyToken(SECRET, UNSUBSCRIBE_TOKEN_PURPOSE, token)).toMatch(/^\d+-welcome$/);
+    expect(token).not.toContain(Buffer.from(emailKey('alan@example.com')).toString('base64url'));
+    const expiresIn = Number(token.split('.')[1]) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(364 * 86_400);
+    expect(expiresIn).toBeLessThanOrEqual(365 * 86_400);
+
+    // Following the link (a person, a link scanner's GET or HEAD) changes nothing: a page asks first.
     const page = await api.get(link.pathname + link.search);
     expect(page.status).toBe(200);
-    expect(page.body).toContain("You're unsubscribed");
+    expect(page.body).toContain('<button type="submit"');
+    expect(page.body).toContain(`action="/api/emails/unsubscribe?token=${encodeURIComponent(token)}"`);
+    expect((await fetch(api.url(link.pathname + link.search), { method: 'HEAD' })).status).toBe(200);
+    await settled(api);
+    expect(await unsubscribed(api, 'alan@example.com')).toBe(false);
+
+    // The page's button posts the link: now it is done.
+    const done = await fetch(api.url(link.pathname + link.search), {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("You're unsubscribed");
+    expect(await unsubscribed(api, 'alan@example.com')).toBe(true);
 
     // A later marketing e-mail to the same address is skipped; one to another address goes out.
     await append(api, {
@@ -161,8 +205,13 @@ describe('e-mail through BullMQ and SMTP', () => {
   });
 
   it('unsubscribes in one click as a mail client posts it (RFC 8058: a form, not JSON)', async () => {
+    await append(api, {
+      type: 'LeadJoined',
+      data: { leadId: randomUUID(), email: 'ada@example.com', sourcePage: '/', position: 8, referralCode: 'ADA111', referredBy: null },
+    });
+    const [welcome] = await nextMessages(1);
+    const token = new URL(welcome!.text!.match(/https:\S+\/api\/emails\/unsubscribe\?token=\S+/)![0]).searchParams.get('token')!;
     const key = emailKey('ada@example.com');
-    const token = signToken(SECRET, UNSUBSCRIBE_TOKEN_PURPOSE, key, 3600);
     const response = await fetch(api.url(`/api/emails/unsubscribe?token=${encodeURIComponent(token)}`), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -174,6 +223,35 @@ describe('e-mail through BullMQ and SMTP', () => {
       api.database.handle.db,
     );
     expect(rows.map((row) => row.type)).toEqual(['EmailUnsubscribed']);
+  });
+
+  it('keeps links of welcome e-mails that named the recipient’s key working, until the person is erased', async () => {
+    await append(api, {
+      type: 'LeadJoined',
+      data: { leadId: randomUUID(), email: 'old.link@example.com', sourcePage: '/', position: 9, referralCode: 'OLD111', referredBy: null },
+    });
+    await nextMessages(1);
+    const legacy = signToken(SECRET, UNSUBSCRIBE_TOKEN_PURPOSE, emailKey('old.link@example.com'), 3600);
+    const path = `/api/emails/unsubscribe?token=${encodeURIComponent(legacy)}`;
+    expect((await api.get(path)).status).toBe(200);
+    await erasePersonalData(api.database.handle.db, 'old.link@example.com');
+    expect((await api.get(path)).status).toBe(400);
+    expect((await fetch(api.url(path), { method: 'POST' })).status).toBe(400);
+  });
+
+  it('refuses the unsubscribe link of an erased person', async () => {
+    await append(api, {
+      type: 'LeadJoined',
+      data: { leadId: randomUUID(), email: 'gone@example.com', sourcePage: '/', position: 10, referralCode: 'GON111', referredBy: null },
+    });
+    const [welcome] = await nextMessages(1);
+    const link = new URL(welcome!.text!.match(/https:\S+\/api\/emails\/unsubscribe\?token=\S+/)![0]);
+    expect((await api.get(link.pathname + link.search)).status).toBe(200);
+    await erasePersonalData(api.database.handle.db, 'gone@example.com');
+    const page = await api.get(link.pathname + link.search);
+    expect(page.status).toBe(400);
+    expect(page.body).toContain('This link is not valid');
+    expect((await fetch(api.url(link.pathname + link.search), { method: 'POST' })).status).toBe(400);
   });
 
   it('refuses a forged unsubscribe link', async () => {
@@ -295,6 +373,91 @@ describe('e-mail without Redis (embedded wake-ups)', () => {
     } finally {
       await api.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('e-mail nobody can abuse', () => {
+  let api: ApiHarness;
+  let smtp: SmtpTestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    api = await startApi({
+      ...MAIL,
+      SMTP_URL: smtp.url,
+      EMAIL_POLL_MS: '50',
+      EMAIL_RETRY_BASE_MS: '50',
+      EMAIL_MAX_ATTEMPTS: '2',
+      EMAIL_DAILY_LIMIT_PER_RECIPIENT: '2',
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await smtp?.close();
+  });
+
+  const question = (email: string) => ({
+    type: 'QuickQuestionAsked',
+    data: { questionId: randomUUID(), name: 'Someone', email, message: 'Hello?' },
+  });
+
+  it('sends one recipient at most EMAIL_DAILY_LIMIT_PER_RECIPIENT e-mails asked for through public forms a day, whoever asks', async () => {
+    for (let i = 0; i < 3; i++) await append(api, question('target@example.com'));
+    await append(api, {
+      type: 'UserRegistered',
+      data: { userId: randomUUID(), email: 'target@example.com', displayName: 'X', redirectTo: '/' },
+    });
+    await append(api, question('other@example.com'));
+    await settled(api);
+    const to = (address: string) => smtp.messages.filter((mail) => recipients(mail).includes(address));
+    expect(to('target@example.com')).toHaveLength(2);
+    expect(to('other@example.com')).toHaveLength(1);
+    // The team still hears of every question.
+    expect(to('team@unsheet.test')).toHaveLength(4);
+    const { rows } = await sql<{ status: string; last_error: string | null }>`
+      select status, last_error from email_outbox where requested and message->>'to' = 'target@example.com' and status <> 'sent'`.execute(
+      api.database.handle.db,
+    );
+    expect(rows).toEqual([
+      { status: 'skipped', last_error: DAILY_LIMIT_REACHED },
+      { status: 'skipped', last_error: DAILY_LIMIT_REACHED },
+    ]);
+  });
+
+  it('keeps no address from an SMTP refusal: not in the outbox, not in the failed job BullMQ keeps in Redis', async () => {
+    smtp.refuseRecipient('bounce.person@example.com');
+    await append(api, question('bounce.person@example.com'));
+    await eventually(
+      async () => {
+        const { rows } = await sql<{ status: string }>`
+        select status from email_outbox where message->>'to' = 'bounce.person@example.com'`.execute(api.database.handle.db);
+        return rows[0]?.status === 'failed';
+      },
+      { timeout: 15_000 },
+    );
+    const { rows } = await sql<{ last_error: string }>`
+      select last_error from email_outbox where message->>'to' = 'bounce.person@example.com'`.execute(api.database.handle.db);
+    expect(rows[0]!.last_error).toContain('550');
+    expect(rows[0]!.last_error).toContain('bo***@example.com');
+    expect(rows[0]!.last_error).not.toContain('bounce.person');
+
+    const redis = new Redis(api.config.REDIS_URL!);
+    try {
+      const keys = await redis.keys(`${api.config.REDIS_PREFIX}:${EMAILS_QUEUE}:*`);
+      const stored: string[] = [];
+      for (const key of keys) {
+        const type = await redis.type(key);
+        if (type === 'hash') stored.push(JSON.stringify(await redis.hgetall(key)));
+        else if (type === 'string') stored.push((await redis.get(key)) ?? '');
+        else if (type === 'list') stored.push(JSON.stringify(await redis.lrange(key, 0, -1)));
+        else if (type === 'zset') stored.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
+      }
+      const everything = stored.join('\n');
+      expect(everything).toContain('e-mails not sent');
+      expect(everything).not.toContain('bounce.person');
+    } finally {
+      redis.disconnect();
     }
   });
 });

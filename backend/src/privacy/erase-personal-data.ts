@@ -25,6 +25,8 @@ import { endSessionsOfAddress } from '../identity/end-sessions.js';
 import type { Db, Trx } from '../shared/db/tables.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 import type { EventMetadata } from '../shared/event-store/events.js';
+import type { ProjectionRunner } from '../shared/projections/projection-runner.js';
+import { visitStream } from '../analytics/analytics.events.js';
 import { emailKey, emailSchema } from '../shared/validation/email.js';
 
 export const ERASED = '[erased]';
@@ -58,6 +60,8 @@ export interface ErasureReport {
   eventsMasked: number;
   rowsMasked: number;
   filesDeleted: number;
+  /** The projections replayed from the masked log: every one that reads a masked event's type. */
+  projectionsRebuilt: string[];
 }
 
 export interface ErasureOptions {
@@ -65,9 +69,15 @@ export interface ErasureOptions {
   metadata?: EventMetadata;
   /** The embedded mode's outbox folder (DATA_DIR/outbox), whose .eml files are searched too. */
   outboxDir?: string;
+  /** Rebuilds the projections that read the masked events (the kernel's runner, with every projection). */
+  projections?: Pick<ProjectionRunner, 'projections' | 'rebuild'>;
 }
 
-/** Erases `email`'s person; answers with how much was masked (all zero when nothing was found). */
+/**
+ * Erases `email`'s person; answers with how much was masked (all zero when nothing was found). The log is
+ * masked first, with the read models in the same transaction; then every projection that reads a masked
+ * event's type is rebuilt from the masked log, so a later rebuild gives the same tables by construction.
+ */
 export async function erasePersonalData(db: Db, email: string, options: ErasureOptions = {}): Promise<ErasureReport> {
   const parsed = emailSchema.safeParse(email);
   if (!parsed.success) throw new Error(`Not an e-mail address: ${parsed.error.issues[0]?.message ?? ''}`);
@@ -80,16 +90,23 @@ export async function erasePersonalData(db: Db, email: string, options: ErasureO
     // Their sessions end with their data (before the address, by which the account is found, is masked).
     await endSessionsOfAddress(trx, key);
     await collectPersonalStrings(trx, masking);
-    const eventsMasked = await maskEvents(trx, masking);
+    const maskedTypes = await maskEvents(trx, masking);
+    const eventsMasked = maskedTypes.length;
     const rowsMasked = await maskReadModels(trx, masking);
-    if (eventsMasked + rowsMasked === 0) return { erasureId: null, eventsMasked, rowsMasked, filesDeleted: 0 };
+    // Copies of e-mails are deleted before the erasure is recorded, so that its record says how many.
+    const filesDeleted = options.outboxDir ? deleteMessageFiles(options.outboxDir, masking) : 0;
+    if (eventsMasked + rowsMasked + filesDeleted === 0) return { erasureId: null, eventsMasked, rowsMasked, filesDeleted, maskedTypes };
     const erasureId = randomUUID();
-    const erased: PersonalDataErased = { type: 'PersonalDataErased', data: { erasureId, eventsMasked, rowsMasked, filesDeleted: 0 } };
+    const erased: PersonalDataErased = { type: 'PersonalDataErased', data: { erasureId, eventsMasked, rowsMasked, filesDeleted } };
     await new EventStore(trx).appendInTransaction(trx, `privacy-erasure-${erasureId}`, [erased], 0, options.metadata ?? {});
-    return { erasureId, eventsMasked, rowsMasked, filesDeleted: 0 };
+    return { erasureId, eventsMasked, rowsMasked, filesDeleted, maskedTypes };
   });
-  report.filesDeleted = options.outboxDir ? deleteMessageFiles(options.outboxDir, masking) : 0;
-  return report;
+  const { maskedTypes, ...counts } = report;
+  const projectionsRebuilt = (options.projections?.projections ?? [])
+    .filter((projection) => projection.tables.length > 0 && projection.handles.some((type) => maskedTypes.includes(type)))
+    .map((projection) => projection.name);
+  for (const name of projectionsRebuilt) await options.projections!.rebuild(name);
+  return { ...counts, projectionsRebuilt };
 }
 
 /** What is replaced, and by what: the address, its key, and the person's own words once they are known. */
@@ -105,8 +122,11 @@ class Masking {
     readonly placeholder: string,
   ) {
     this.placeholderKey = emailKey(placeholder);
-    // Not inside a longer address (bob@x.com in jimbob@x.com, or in bob@x.com.au).
-    this.emailPattern = `(?<![A-Za-z0-9._%+-])${escapeRegex(address)}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`;
+    // In any form a URL or a form carries it: each character as is or percent-encoded (once or twice: %40,
+    // %2540), in any case (the regex is case-insensitive, hex digits included). Not inside a longer address
+    // (bob@x.com in jimbob@x.com, or in bob@x.com.au).
+    const encoded = [...address].map((char) => `(?:${escapeRegex(char)}|${char === '+' ? ' |' : ''}${percentEncodings(char)})`).join('');
+    this.emailPattern = `(?<![A-Za-z0-9._%+-])${encoded}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`;
   }
 
   get emailRegex(): RegExp {
@@ -157,6 +177,7 @@ class Masking {
 
 interface EventRow {
   global_position: number;
+  type: string;
   stream_id: string;
   data: unknown;
   metadata: Record<string, unknown>;
@@ -164,7 +185,7 @@ interface EventRow {
 
 async function personalEvents(trx: Trx, masking: Masking): Promise<EventRow[]> {
   const { rows } = await sql<EventRow>`
-    select global_position, stream_id, data, metadata from events
+    select global_position, type, stream_id, data, metadata from events
     where data::text ~* ${masking.emailPattern} or metadata::text ~* ${masking.emailPattern}
        or stream_id like ${`%${masking.key}%`} or data::text like ${`%${masking.key}%`}
     order by global_position`.execute(trx);
@@ -173,7 +194,7 @@ async function personalEvents(trx: Trx, masking: Masking): Promise<EventRow[]> {
   // waiting list, where every lead joins): a stream is theirs when no other address appears in it.
   const streams = [...new Set(rows.map((row) => row.stream_id))];
   const { rows: others } = await sql<EventRow>`
-    select global_position, stream_id, data, metadata from events
+    select global_position, type, stream_id, data, metadata from events
     where stream_id in (${sql.join(streams)}) order by global_position`.execute(trx);
   const addressesByStream = new Map<string, Set<string>>();
   for (const row of others) {
@@ -185,7 +206,34 @@ async function personalEvents(trx: Trx, masking: Masking): Promise<EventRow[]> {
   const own = new Set(streams.filter((stream) => [...addressesByStream.get(stream)!].every((found) => found === masking.address)));
   const byPosition = new Map(rows.map((row) => [row.global_position, row]));
   for (const row of others) if (own.has(row.stream_id)) byPosition.set(row.global_position, row);
-  return [...byPosition.values()];
+  for (const row of await theirVisits(trx, [...byPosition.values()])) byPosition.set(row.global_position, row);
+  return [...byPosition.values()].sort((a, b) => a.global_position - b.global_position);
+}
+
+/**
+ * Every event of the person's visits: the analytics sessions their own events name (the session they joined
+ * the list in, say) and every other session of the same browser (its visitor id). A page title or an
+ * interaction there may hold their name without their address.
+ */
+async function theirVisits(trx: Trx, theirs: EventRow[]): Promise<EventRow[]> {
+  const sessionIds = [
+    ...new Set(
+      theirs.map((row) => (row.data as { sessionId?: unknown } | null)?.sessionId).filter((id): id is string => typeof id === 'string'),
+    ),
+  ];
+  if (sessionIds.length === 0) return [];
+  const streams = sessionIds.map((id) => visitStream(id));
+  const { rows } = await sql<EventRow>`
+    select global_position, type, stream_id, data, metadata from events
+    where stream_id in (${sql.join(streams)})
+       or stream_id in (
+         select 'visit-' || (data->>'sessionId') from events
+         where type = 'AnalyticsSessionStarted' and data->>'visitorId' in (
+           select data->>'visitorId' from events
+           where type = 'AnalyticsSessionStarted' and stream_id in (${sql.join(streams)}) and data->>'visitorId' is not null))`.execute(
+    trx,
+  );
+  return rows;
 }
 
 async function collectPersonalStrings(trx: Trx, masking: Masking): Promise<void> {
@@ -205,7 +253,8 @@ function isPersonalColumn(column: TextTable['columns'][number]): boolean {
   return column.json === null && PERSONAL_FIELDS.has(column.name);
 }
 
-async function maskEvents(trx: Trx, masking: Masking): Promise<number> {
+/** Masks the person's events; answers the type of each event masked. */
+async function maskEvents(trx: Trx, masking: Masking): Promise<string[]> {
   const rows = await personalEvents(trx, masking);
   for (const row of rows) {
     await sql`
@@ -215,7 +264,7 @@ async function maskEvents(trx: Trx, masking: Masking): Promise<number> {
         metadata = ${JSON.stringify(masking.maskJson(row.metadata))}::jsonb
       where global_position = ${row.global_position}`.execute(trx);
   }
-  return rows.length;
+  return rows.map((row) => row.type);
 }
 
 interface TextTable {
@@ -281,6 +330,12 @@ function deleteMessageFiles(folder: string, masking: Masking): number {
     }
   }
   return deleted;
+}
+
+/** The character's UTF-8 bytes percent-encoded, once or twice (`%40`, `%2540`), as a regex. */
+function percentEncodings(char: string): string {
+  const bytes = [...Buffer.from(char, 'utf8')].map((byte) => `%(?:25)?${byte.toString(16).padStart(2, '0')}`);
+  return bytes.join('');
 }
 
 function escapeRegex(text: string): string {

@@ -10,6 +10,7 @@ const settings: EmailSettings = {
   teamEmail: 'team@unsheet.test',
   baseUrl: 'https://unsheet.example.com',
   secret: 'unit-test-secret-unit-test-secret-0000',
+  dailyLimitPerRecipient: 5,
 };
 
 function recorded(event: Pick<RecordedEvent<ReactedEvent>, 'type' | 'data'>, position = 41): RecordedEvent<ReactedEvent> {

@@ -19,6 +19,8 @@ import {
   passwordResetSubject,
 } from '../../identity/confirmation-link.js';
 import type { PasswordResetRequested, RegistrationRenewed, SignUpAttempted, UserRegistered } from '../../identity/user.events.js';
+import { sql } from 'kysely';
+import type { Trx } from '../../shared/db/tables.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import { signToken } from '../../shared/security/signed-token.js';
@@ -43,19 +45,30 @@ export interface EmailSettings {
   /** Absolute base of links in e-mails, without a trailing slash. */
   baseUrl: string;
   secret: string;
+  /** EMAIL_DAILY_LIMIT_PER_RECIPIENT: e-mails asked for through public forms that one recipient gets a day. */
+  dailyLimitPerRecipient: number;
 }
+
+/** Why an e-mail was not sent: its recipient had had the day's limit of e-mails asked for through public forms. */
+export const DAILY_LIMIT_REACHED = "the recipient's daily limit of requested e-mails was reached";
 
 /** An e-mail the outbox owes: its template and the template's inputs, rendered when it is sent. */
 export interface OutboxEmail {
   id: string;
   template: TemplateName;
   marketing: boolean;
+  /** To an address someone typed into a public form: counted against that recipient's daily limit. */
+  requested: boolean;
   envelope: OutboxEnvelope;
   params: unknown;
 }
 
+/**
+ * An unsubscribe link names the e-mail it came in (its outbox id), signed with APP_SECRET: nothing in it is
+ * derived from the address, and once the person is erased the e-mail it names is no longer theirs.
+ */
 export const UNSUBSCRIBE_TOKEN_PURPOSE = 'unsubscribe';
-const DAY = 24 * 3600;
+export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 365 * 24 * 3600;
 
 export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> {
   return {
@@ -76,6 +89,7 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
     async handle(trx, events) {
       const emails = events.flatMap((event) => emailsFor(event, settings));
       if (emails.length === 0) return;
+      const overLimit = await overDailyLimit(trx, emails, settings.dailyLimitPerRecipient);
       await trx
         .insertInto('email_outbox')
         .values(
@@ -83,11 +97,12 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
             id: email.id,
             template: email.template,
             marketing: email.marketing,
+            requested: email.requested,
             recipient_key: emailKey(email.envelope.to),
             message: JSON.stringify(email.envelope),
             params: JSON.stringify(email.params),
             queued_at: null,
-            last_error: null,
+            ...(overLimit.has(email.id) ? { status: 'skipped' as const, last_error: DAILY_LIMIT_REACHED } : { last_error: null }),
             sent_at: null,
           })),
         )
@@ -97,25 +112,64 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
   };
 }
 
-/** The e-mails an event calls for (pure: the same event always gives the same e-mails and ids). */
+/**
+ * The requested e-mails of a batch that go over their recipient's daily limit, counting what the outbox
+ * already holds for that recipient from the last 24 hours (sent or owed, not skipped). Race-free: a
+ * projection's batches run one at a time. A replayed batch finds its e-mails there already and writes nothing.
+ */
+async function overDailyLimit(trx: Trx, emails: OutboxEmail[], limit: number): Promise<Set<string>> {
+  const requested = emails.filter((email) => email.requested);
+  if (requested.length === 0) return new Set();
+  const keys = [...new Set(requested.map((email) => emailKey(email.envelope.to)))];
+  const rows = await trx
+    .selectFrom('email_outbox')
+    .select(['recipient_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('requested', '=', true)
+    .where('status', '<>', 'skipped')
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .where('recipient_key', 'in', keys)
+    .where(
+      'id',
+      'not in',
+      requested.map((email) => email.id),
+    )
+    .groupBy('recipient_key')
+    .execute();
+  const counts = new Map(rows.map((row) => [row.recipient_key, Number(row.n)]));
+  const over = new Set<string>();
+  for (const email of requested) {
+    const key = emailKey(email.envelope.to);
+    const count = counts.get(key) ?? 0;
+    if (count >= limit) over.add(email.id);
+    else counts.set(key, count + 1);
+  }
+  return over;
+}
+
+/**
+ * The e-mails an event calls for (pure: the same event always gives the same e-mails and ids). E-mail to an
+ * address that has not confirmed it is theirs carries no text and no link chosen by whoever typed it in: a
+ * public form cannot make us send someone else's words from our address.
+ */
 export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSettings): OutboxEmail[] {
+  const id = (template: TemplateName) => `${event.globalPosition}-${template}`;
   const email = <T extends TemplateName>(
     template: T,
     to: string,
     params: TemplateParams<T>,
-    extra: Partial<OutboxEnvelope> = {},
-    marketing = false,
+    { marketing = false, requested = false, ...extra }: Partial<OutboxEnvelope> & { marketing?: boolean; requested?: boolean } = {},
   ): OutboxEmail => ({
-    id: `${event.globalPosition}-${template}`,
+    id: id(template),
     template,
     marketing,
+    requested,
     envelope: { from: settings.from, to, ...extra },
     params,
   });
   switch (event.type) {
     case 'UserRegistered':
     case 'RegistrationRenewed': {
-      const { userId, email: to, displayName, createdBy } = event.data;
+      const { userId, email: to, createdBy } = event.data;
       // An operator-created administrator is confirmed already: no link to follow.
       if (createdBy === 'operator') return [];
       // A renewed sign-up's link names its registration: the links of the registration it replaced confirm nothing.
@@ -128,11 +182,11 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
         event.createdAt.getTime(),
       );
       const confirmUrl = `${settings.baseUrl}${CONFIRMATION_PAGE}?token=${token}`;
-      return [email('confirm-account', to, { displayName, confirmUrl })];
+      return [email('confirm-account', to, { confirmUrl }, { requested: true })];
     }
     case 'SignUpAttempted':
       // To the account's own address, with our links only: nothing the person who signed up typed.
-      return [email('sign-up-attempted', event.data.email, { signInUrl: `${settings.baseUrl}/auth` })];
+      return [email('sign-up-attempted', event.data.email, { signInUrl: `${settings.baseUrl}/auth` }, { requested: true })];
     case 'PasswordResetRequested': {
       const { userId, email: to, resetId } = event.data;
       const token = signToken(
@@ -142,7 +196,9 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
         PASSWORD_RESET_TOKEN_TTL_SECONDS,
         event.createdAt.getTime(),
       );
-      // In the fragment: no server, log or Referer sees it (the page takes it out of the address, too).
+      // In the fragment: no server, log or Referer sees it (the page takes it out of the address, too). Not
+      // counted as requested: the way back into an account must not be closed by whoever filled the forms
+      // with its address today; "Forgot password?" has its own limit per address (identity.rate-limits.ts).
       return [email('password-reset', to, { resetUrl: `${settings.baseUrl}${PASSWORD_RESET_PAGE}#token=${token}` })];
     }
     case 'SuggestionSubmitted': {
@@ -153,7 +209,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
       const { name, email: from, message } = event.data;
       return [
         email('question-team', settings.teamEmail, { name, email: from, message }, { replyTo: from }),
-        email('question-ack', from, { name, message }, { replyTo: settings.teamEmail }),
+        email('question-ack', from, {}, { replyTo: settings.teamEmail, requested: true }),
       ];
     }
     case 'DeveloperInquirySubmitted': {
@@ -164,7 +220,13 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
     }
     case 'LeadJoined': {
       const { email: to, position, referralCode } = event.data;
-      const token = signToken(settings.secret, UNSUBSCRIBE_TOKEN_PURPOSE, emailKey(to), 5 * 365 * DAY, event.createdAt.getTime());
+      const token = signToken(
+        settings.secret,
+        UNSUBSCRIBE_TOKEN_PURPOSE,
+        id('welcome'),
+        UNSUBSCRIBE_TOKEN_TTL_SECONDS,
+        event.createdAt.getTime(),
+      );
       const unsubscribeUrl = `${settings.baseUrl}/api/emails/unsubscribe?token=${token}`;
       const params = {
         position,
@@ -173,7 +235,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
         unsubscribeUrl,
       };
       const headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-      return [email('welcome', to, params, { headers }, true)];
+      return [email('welcome', to, params, { headers, marketing: true, requested: true })];
     }
   }
 }

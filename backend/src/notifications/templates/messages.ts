@@ -3,19 +3,24 @@
  * outbox keeps a template's name and inputs, and the sender renders them (renderEmail).
  */
 import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
-import { PASSWORD_RESET_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
+import { CONFIRMATION_TOKEN_TTL_SECONDS, PASSWORD_RESET_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
 import { html } from './html.js';
 import { button, layout, paragraphs, type EmailContent } from './layout.js';
 
-export function confirmAccount(p: { displayName: string; confirmUrl: string }): EmailContent {
+/** How long the confirmation link lasts, in the words the e-mail uses ('24 hours'). */
+const CONFIRMATION_LINK_LASTS = inWords(CONFIRMATION_TOKEN_TTL_SECONDS);
+
+/** No greeting by name: the address has not confirmed it is theirs, and the name is whatever was typed in. */
+export function confirmAccount(p: { confirmUrl: string }): EmailContent {
+  const fine = `If you did not sign up, ignore this e-mail. The link works once and expires in ${CONFIRMATION_LINK_LASTS}.`;
   return layout({
     subject: 'Confirm your Unsheet account',
     preheader: 'One click to confirm your e-mail address.',
-    body: html`<p>Hi ${p.displayName},</p>
+    body: html`<p>Hello,</p>
       <p>Please confirm your e-mail address to finish creating your Unsheet account.</p>
       ${button(p.confirmUrl, 'Confirm my account')}
-      <p style="font-size:13px;color:#64748b">If you did not sign up, ignore this e-mail. The link works once and expires in 7 days.</p>`,
-    text: `Hi ${p.displayName},\n\nPlease confirm your e-mail address to finish creating your Unsheet account:\n${p.confirmUrl}\n\nIf you did not sign up, ignore this e-mail. The link works once and expires in 7 days.`,
+      <p style="font-size:13px;color:#64748b">${fine}</p>`,
+    text: `Hello,\n\nPlease confirm your e-mail address to finish creating your Unsheet account:\n${p.confirmUrl}\n\n${fine}`,
   });
 }
 
@@ -85,15 +90,19 @@ export function questionToTeam(p: { name: string; email: string; message: string
   });
 }
 
-export function questionAcknowledgement(p: { name: string; message: string }): EmailContent {
+/**
+ * Sent to whatever address the form was given: nothing the sender wrote (no name, no message), so the form
+ * cannot carry someone's text to a stranger's inbox from our address.
+ */
+export function questionAcknowledgement(_p: Record<string, never>): EmailContent {
+  const ignore = 'If you did not ask us anything, ignore this e-mail: someone may have typed your address by mistake.';
   return layout({
     subject: 'We got your question',
     preheader: "We'll get back to you within 24 hours.",
-    body: html`<p>Hi ${p.name},</p>
+    body: html`<p>Hello,</p>
       <p>Thanks for your question. We'll get back to you within 24 hours.</p>
-      <p style="color:#64748b">Your message:</p>
-      <blockquote style="margin:0;padding:12px 16px;background:#f1f5f9;border-radius:8px">${paragraphs(p.message)}</blockquote>`,
-    text: `Hi ${p.name},\n\nThanks for your question. We'll get back to you within 24 hours.\n\nYour message:\n${p.message}`,
+      <p style="font-size:13px;color:#64748b">${ignore}</p>`,
+    text: `Hello,\n\nThanks for your question. We'll get back to you within 24 hours.\n\n${ignore}`,
   });
 }
 
