@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, followRequests, loaded, useSite, visit } from './browser.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -46,6 +46,7 @@ describe('the admin catalogue in Chromium', () => {
   it('creates, edits, deactivates and links an app; imports text and CSV; downloads the ads CSV', async () => {
     const context = await site.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     const page = await context.newPage();
+    const requests = followRequests(page);
     await signInAsAdmin(page);
 
     // Manage Apps: the header's buttons and the real list.
@@ -221,7 +222,9 @@ describe('the admin catalogue in Chromium', () => {
     ] as const) {
       await visit(page, `${site.url}${path}`);
       await page.locator('h1').first().waitFor();
-      await page.waitForTimeout(300);
+      // Measured with the page's content in: its data arrived and rendered, nothing left loading.
+      await requests.quiet();
+      await loaded(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
       await shoot(page, `${name}-375`);

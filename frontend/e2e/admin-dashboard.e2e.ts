@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, followRequests, useSite, visit } from './browser.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -70,6 +70,7 @@ describe('admin dashboard in Chromium', () => {
     await arrange();
     const context = await site.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     const page = await context.newPage();
+    const requests = followRequests(page);
     await signIn(page);
 
     // Top cards and engagement row, from the real figures.
@@ -204,7 +205,8 @@ describe('admin dashboard in Chromium', () => {
     await inquiry.waitFor();
     expect(await inquiry.getByRole('link', { name: 'https://www.linkedin.com/in/grace' }).getAttribute('target')).toBe('_blank');
     await inquiry.getByRole('link', { name: 'https://grace.example.dev' }).waitFor();
-    await page.waitForTimeout(300);
+    // Opening would have sent the change at once; with every request answered and handled, still unread.
+    await requests.quiet();
     await tab(page, 'Developers (1)').waitFor();
     await inquiry.getByRole('button', { name: 'Mark as Replied' }).click();
     expect(await toastText(page, 'Inquiry updated successfully.')).toBe('Inquiry updated successfully.');

@@ -155,23 +155,27 @@ describe('visitor tracker in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: /Finance/ }).waitFor();
     await page.waitForFunction((before) => document.title !== before, appTitle);
     const categoryTitle = await page.title();
-    await page.waitForTimeout(1100); // so the category page is left after a second or more
+    // The category page is left after a second or more (its time is what is checked), by the page's own
+    // clock: the tracker timed it from the route change, at the latest as its title changed.
+    const categoryShownAt = await page.evaluate(() => Date.now());
+    await page.waitForFunction((since) => Date.now() - since >= 1000, categoryShownAt);
 
     // A reload is a new document in the same browser session: no second session start.
     await reload(page);
     await trackerStarted(page);
     expect(await sessionIdOf(page)).toBe(sessionId);
     const reloadedReferrer = await page.evaluate(() => document.referrer || null);
-    await page.waitForTimeout(500);
+    // What the server got, and what the browser sent: says which flush went missing.
+    const explain = async (error: Error) => {
+      const got = (await arrived(sessionId)).map((event) => event.type).join(', ');
+      const sent = batches.map((batch) => `${batch.via}: ${batch.events.map((event) => event.type).join(', ')}`).join(' | ');
+      throw new Error(`${error.message}\narrived: ${got}\nsent: ${sent}\npage: ${notes.join(' | ')}`);
+    };
+    // The session ends are compared in the order they arrive: the reload's (sent as the page before unloaded)
+    // is in before the hide sends the next one.
+    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 1, { timeout: 30_000 }).catch(explain);
     await hide(page);
-    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, { timeout: 30_000 }).catch(
-      async (error: Error) => {
-        // What the server got, and what the browser sent: says which flush went missing.
-        const got = (await arrived(sessionId)).map((event) => event.type).join(', ');
-        const sent = batches.map((batch) => `${batch.via}: ${batch.events.map((event) => event.type).join(', ')}`).join(' | ');
-        throw new Error(`${error.message}\narrived: ${got}\nsent: ${sent}\npage: ${notes.join(' | ')}`);
-      },
-    );
+    await eventually(async () => ofType(await arrived(sessionId), 'session_end').length === 2, { timeout: 30_000 }).catch(explain);
     const events = await arrived(sessionId);
 
     // The last flush went by beacon, on hide, as JSON, in a batch the contract allows.
@@ -470,8 +474,11 @@ describe('visitor tracker in Chromium', () => {
     await page.getByTestId('vip-list').getByRole('textbox').waitFor();
 
     // Then it fails: the batch is kept and goes out again with the next flush.
+    const sendFailures = () => notes.filter((note) => note.startsWith('debug: Analytics: sending failed')).length;
+    const failing = hanging.length;
     for (const fail of hanging.splice(0)) await fail();
-    await page.waitForTimeout(100);
+    // The page has taken each failure and put its batch back (it logs each one) before the route goes.
+    await eventually(() => sendFailures() >= failing, { timeout: 15_000 });
     await page.unroute(`**${COLLECT_PATH}`);
     await hide(page);
     await eventually(async () => ofType(await arrived(id), 'session_end').length === 1, { timeout: 30_000 });

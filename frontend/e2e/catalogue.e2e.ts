@@ -6,7 +6,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { App, AppSummary, Category } from '../../contracts/catalogue/app.js';
-import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
+import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
 
@@ -152,9 +153,13 @@ describe('catalogue in Chromium', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/views')) posts.push(new URL(request.url()).pathname);
     });
+    const requests = followRequests(page);
     await visit(page, `${site.url}/app/${app!.slug}`);
     await page.getByRole('heading', { level: 1, name: app!.name }).waitFor();
-    await page.waitForTimeout(500);
+    // The view goes out once the page shows the app; a second one would come with a later render (SWR
+    // revalidates the app after mount): wait until every request is answered and its answer handled.
+    await eventually(() => posts.length > 0, { timeout: 15_000 });
+    await requests.quiet();
     expect(posts).toEqual([`/api/apps/${app!.id}/views`]);
     await page.close();
   });

@@ -7,7 +7,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
+import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
 
@@ -41,6 +42,7 @@ describe('referral links in Chromium', () => {
     referrerCode = joined.refCode;
     const context = await site.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
+    const requests = followRequests(page);
     const clicks: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/clicks')) clicks.push(request.postData() ?? '');
@@ -50,8 +52,9 @@ describe('referral links in Chromium', () => {
     expect(JSON.parse(clicks[0]!)).toMatchObject({ via: 'whatsapp' });
     // Reloading and landing again in the same session: no second click.
     await visit(page, `${site.url}/about?ref=${referrerCode}`);
-    await page.reload();
-    await page.waitForTimeout(500);
+    await reload(page);
+    // Each landing has done what it does on arrival: every request answered and handled.
+    await requests.quiet();
     expect(clicks).toHaveLength(1);
     await context.close();
 
@@ -270,7 +273,12 @@ describe('conversion tracking in Chromium', () => {
       .toContain('"conversion",{"send_to":"AW-123/abc","value":0.5,"currency":"USD","event_category":"newsletter"}');
     // A popup, or the hidden frame when the popup is blocked; either is gone after 3 s.
     await expect.poll(async () => popups.length + (await page.locator('iframe[data-conversion="newsletter"]').count())).toBe(1);
-    await page.waitForTimeout(3500);
+    await eventually(
+      async () => (await page.locator('iframe[data-conversion]').count()) === 0 && popups.every((popup) => popup.isClosed()),
+      {
+        timeout: 15_000,
+      },
+    );
     expect(await page.locator('iframe[data-conversion]').count()).toBe(0);
     for (const popup of popups) expect(popup.isClosed()).toBe(true);
     await context.close();
@@ -278,6 +286,7 @@ describe('conversion tracking in Chromium', () => {
 
   it('calls nothing when no ads tag is configured', async () => {
     const page = await site.browser.newPage({ viewport: DESKTOP });
+    const requests = followRequests(page);
     const external: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(site.url)) external.push(request.url());
@@ -285,9 +294,12 @@ describe('conversion tracking in Chromium', () => {
     await visit(page, `${site.url}/about`);
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('textbox', { name: 'Email address' }).fill('quiet@example.com');
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/conversion-tracking');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await toast(page, 'Subscribed! 📧').waitFor();
-    await page.waitForTimeout(500);
+    // The page asked whether an ads tag is configured; once the answer is handled, whatever it would call is called.
+    await asked;
+    await requests.quiet();
     expect(external).toEqual([]);
     expect(await page.evaluate(() => typeof window.gtag)).toBe('undefined');
     await page.close();
