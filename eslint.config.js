@@ -30,8 +30,6 @@ const BACKEND_MODULES = ['admin', 'analytics', 'catalogue', 'early-access', 'fee
 const PUBLISHED = ['*.module.[tj]s', '*.projections.[tj]s', '**/*.events.[tj]s', '**/queries/**', '**/*.query.[tj]s'];
 /** Files a module publishes besides those, each with its reason. */
 const ALSO_PUBLISHED = {
-  // The suggestion form offers the catalogue's fixed category list.
-  catalogue: ['app/app.fields.[tj]s'],
   // The e-mails' links are made by the reactor that writes the e-mail, with identity's token rules; erasing a
   // person ends their sessions in the erasure's transaction.
   identity: ['confirmation-link.[tj]s', 'end-sessions.[tj]s'],
