@@ -116,13 +116,50 @@ describe('pre-hijacking', () => {
     });
     expect(voided.headers.getSetCookie()).toEqual([]);
 
-    const confirmed = await post(api, '/api/auth/confirm', { token: ownersLink });
+    // More than one sign-up used the address: the link also takes that sign-up's password.
+    const withoutPassword = await post(api, '/api/auth/confirm', { token: ownersLink });
+    expect(withoutPassword.status).toBe(400);
+    expect(await json(withoutPassword)).toMatchObject({
+      code: 'AUTH.CONFIRMATION_PASSWORD_REQUIRED',
+      fields: {
+        password: 'More than one sign-up used this address. To confirm your account, enter the password you chose when you signed up.',
+      },
+    });
+    expect((await json(await post(api, '/api/auth/confirm', { token: ownersLink, password: 'attacker-pw' }))).code).toBe(
+      'AUTH.CONFIRMATION_PASSWORD_WRONG',
+    );
+    const confirmed = await post(api, '/api/auth/confirm', { token: ownersLink, password: 'owner-pw' });
     expect(confirmed.status).toBe(200);
     // The owner's account: their password and name, none of the attacker's.
     expect((await json(confirmed)).user).toEqual({ id: userId, email: 'victim@example.com', displayName: 'victim', role: 'user' });
     expect((await post(api, '/api/auth/sign-in', { email: address, password: 'attacker-pw' })).status).toBe(401);
     expect((await post(api, '/api/auth/sign-in', { email: address, password: 'owner-pw' })).status).toBe(200);
     expect(await db().selectFrom('users').select('id').where('email', 'ilike', address).execute()).toHaveLength(1);
+  });
+
+  it("cannot make the owner confirm a stranger's sign-up made after theirs: that link also takes the stranger's password", async () => {
+    const address = 'raced@example.com';
+    expect((await post(api, '/api/auth/sign-up', { email: address, password: 'owner-pw' })).status).toBe(201);
+    expect((await post(api, '/api/auth/sign-up', { email: address, password: 'attacker-pw' })).status).toBe(201);
+    const ownersLink = linkIn(await mail(address, CONFIRM, 1), '/auth/confirm');
+    const strangersLink = linkIn(await mail(address, CONFIRM, 2), '/auth/confirm');
+    // The owner follows the newest link with their own password: refused, and nothing is confirmed.
+    const before = await rowCounts();
+    const wrong = await post(api, '/api/auth/confirm', { token: strangersLink, password: 'owner-pw' });
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toMatchObject({
+      code: 'AUTH.CONFIRMATION_PASSWORD_WRONG',
+      message:
+        'This is not the password of the latest sign-up with this address. If you did not choose it, sign up again: only the link of your sign-up will confirm it.',
+    });
+    expect((await post(api, '/api/auth/confirm', { token: strangersLink })).status).toBe(400);
+    expect((await post(api, '/api/auth/confirm', { token: ownersLink, password: 'owner-pw' })).status).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+    // Signing up again makes the owner's registration the latest; its link and password confirm it.
+    expect((await post(api, '/api/auth/sign-up', { email: address, password: 'owner-pw' })).status).toBe(201);
+    const newest = linkIn(await mail(address, CONFIRM, 3), '/auth/confirm');
+    expect((await post(api, '/api/auth/confirm', { token: newest, password: 'owner-pw' })).status).toBe(200);
+    expect((await post(api, '/api/auth/sign-in', { email: address, password: 'attacker-pw' })).status).toBe(401);
   });
 
   it('answers a sign-up with a confirmed address exactly as a new one, and e-mails the owner instead, with no text of the requester', async () => {

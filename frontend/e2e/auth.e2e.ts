@@ -139,7 +139,25 @@ describe('visitor accounts in Chromium', () => {
     await visit(other, `${site.url}/about`);
     await other.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
 
+    // Two sign-ups used the address: the newest link also asks for that sign-up's password.
     await visit(page, `${site.url}/auth/confirm?token=${await confirmationToken('ada@example.com')}`);
+    await page.getByRole('heading', { name: 'Confirm your account' }).waitFor();
+    expect(await page.getByText('More than one sign-up used this address.').innerText()).toBe(
+      'More than one sign-up used this address. To confirm your account, enter the password you chose when you signed up.',
+    );
+    await page.getByLabel('Password', { exact: true }).fill('secret2');
+    await page.getByRole('button', { name: 'Confirm my account' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe(
+        'This is not the password of the latest sign-up with this address. If you did not choose it, sign up again: only the link of your sign-up will confirm it.',
+      );
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}auth-confirm-password-390.png` });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}auth-confirm-password-1280.png` });
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByRole('button', { name: 'Confirm my account' }).click();
     await page.waitForURL(`${site.url}/`);
     await page.getByRole('banner').getByText('Welcome back!').waitFor();
     // The other tab follows without a reload.

@@ -66,10 +66,16 @@ export class IdentityController {
 
   @Post('confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Follow a confirmation link (once, within 24 hours): confirms the e-mail and signs in' })
+  @ApiOperation({
+    summary: 'Follow a confirmation link (once, within 24 hours): confirms the e-mail and signs in',
+    description: "Only the latest sign-up's link counts; when more than one sign-up used the address, its password is asked for too.",
+  })
   @ApiBody({ schema: openApiSchema(confirmEmailInput, 'input') })
   @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user, redirectTo } and the refresh cookie' })
-  @ApiBadRequestResponse({ description: "{ code: 'AUTH.CONFIRMATION_INVALID' | 'AUTH.CONFIRMATION_USED', message }" })
+  @ApiBadRequestResponse({
+    description:
+      "{ code: 'AUTH.CONFIRMATION_INVALID' | 'AUTH.CONFIRMATION_USED' | 'AUTH.CONFIRMATION_PASSWORD_REQUIRED' | 'AUTH.CONFIRMATION_PASSWORD_WRONG', message, fields? }",
+  })
   async confirm(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const { redirectTo, ...issued } = await this.commands.execute(new ConfirmEmail(body));
     return { ...this.startSession(issued, request, response), redirectTo };

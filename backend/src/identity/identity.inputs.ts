@@ -35,6 +35,8 @@ export const signInInput = z.strictObject({
 
 export const confirmEmailInput = z.strictObject({
   token: z.string({ error: 'The confirmation link is incomplete.' }).min(1, 'The confirmation link is incomplete.').max(1000),
+  // Asked for only when more than one sign-up used the address (user.decider.ts).
+  password: z.string({ error: PASSWORD_REQUIRED }).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG).optional(),
 });
 
 export const forgotPasswordInput = z.strictObject({ email: emailSchema });

@@ -54,28 +54,46 @@ describe('userDecider', () => {
 
   describe('confirming', () => {
     it('confirms with the link of the first registration (named by the account id)', () => {
-      spec.given([registered]).when({ type: 'ConfirmEmail', registrationId: USER }).then([confirmed()]);
+      spec.given([registered]).when({ type: 'ConfirmEmail', registrationId: USER, password: 'none' }).then([confirmed()]);
     });
 
     it('refuses the link of a registration that was replaced, and takes the latest one', () => {
       spec
         .given([registered, renewed('r-2')])
-        .when({ type: 'ConfirmEmail', registrationId: USER })
+        .when({ type: 'ConfirmEmail', registrationId: USER, password: 'none' })
         .thenThrows(/invalid or has expired/);
       spec
         .given([registered, renewed('r-2'), renewed('r-3')])
-        .when({ type: 'ConfirmEmail', registrationId: 'r-2' })
+        .when({ type: 'ConfirmEmail', registrationId: 'r-2', password: 'right' })
         .thenThrows(/invalid/);
       spec
         .given([registered, renewed('r-2')])
-        .when({ type: 'ConfirmEmail', registrationId: 'r-2' })
+        .when({ type: 'ConfirmEmail', registrationId: 'r-2', password: 'right' })
         .then([confirmed()]);
+    });
+
+    it("asks for the registration's password once more than one sign-up used the address", () => {
+      const confirm = (password: 'none' | 'wrong' | 'right'): UserCommand => ({ type: 'ConfirmEmail', registrationId: 'r-2', password });
+      spec
+        .given([registered, renewed('r-2')])
+        .when(confirm('none'))
+        .thenThrows(/enter the password you chose when you signed up/);
+      spec
+        .given([registered, renewed('r-2')])
+        .when(confirm('wrong'))
+        .thenThrows(/not the password of the latest sign-up/);
+      spec
+        .given([registered, renewed('r-2')])
+        .when(confirm('right'))
+        .then([confirmed()]);
+      // A single sign-up is confirmed by its link alone.
+      spec.given([registered]).when({ type: 'ConfirmEmail', registrationId: USER, password: 'none' }).then([confirmed()]);
     });
 
     it('works once', () => {
       spec
         .given([registered, confirmed()])
-        .when({ type: 'ConfirmEmail', registrationId: USER })
+        .when({ type: 'ConfirmEmail', registrationId: USER, password: 'none' })
         .thenThrows(/already been used/);
     });
   });

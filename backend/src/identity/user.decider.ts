@@ -4,7 +4,7 @@
  * keeps what sign-in needs (the password hash, whether the address is confirmed); the handlers update it in
  * the transaction that appends what is decided here.
  */
-import { DomainError } from '../shared/errors/domain-error.js';
+import { DomainError, ValidationError } from '../shared/errors/domain-error.js';
 import type {
   EmailConfirmed,
   PasswordReset,
@@ -16,6 +16,10 @@ import type {
 
 export const CONFIRMATION_INVALID = 'This confirmation link is invalid or has expired. Please sign up again or ask for a new link.';
 export const CONFIRMATION_USED = 'This confirmation link has already been used. Please sign in.';
+export const CONFIRMATION_PASSWORD_REQUIRED =
+  'More than one sign-up used this address. To confirm your account, enter the password you chose when you signed up.';
+export const CONFIRMATION_PASSWORD_WRONG =
+  'This is not the password of the latest sign-up with this address. If you did not choose it, sign up again: only the link of your sign-up will confirm it.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid, has expired or has already been used. Please ask for a new one.';
 export const ACCOUNT_CONFIRMED_ALREADY = 'This account already exists; its owner keeps their password. Run again without --password.';
 
@@ -26,7 +30,8 @@ export type UserCommand =
   | { type: 'SignUpAgain'; registrationId: string; email: string; displayName: string; redirectTo: Destination }
   /** An operator makes this account an administrator's with a password of their choosing (`admin:grant --password`). */
   | { type: 'ReplaceByOperator'; registrationId: string; email: string; displayName: string }
-  | { type: 'ConfirmEmail'; registrationId: string }
+  /** `password`: whether the visitor gave the password of the registration (none given, wrong, right). */
+  | { type: 'ConfirmEmail'; registrationId: string; password: 'none' | 'wrong' | 'right' }
   | { type: 'RequestPasswordReset'; resetId: string }
   | { type: 'ResetPassword'; resetId: string };
 
@@ -36,19 +41,37 @@ export interface UserState {
   confirmed: boolean;
   /** The registration whose confirmation link counts; null once the address is confirmed. */
   registrationId: string | null;
+  /**
+   * More than one sign-up used the address. Its owner may get a link for a stranger's registration (made
+   * after their own), so following a link then also takes the registration's password.
+   */
+  contested: boolean;
   /** Reset links asked for since the password last changed. */
   openResets: readonly string[];
 }
 
-export const initialUserState: UserState = { userId: null, email: null, confirmed: false, registrationId: null, openResets: [] };
+export const initialUserState: UserState = {
+  userId: null,
+  email: null,
+  confirmed: false,
+  registrationId: null,
+  contested: false,
+  openResets: [],
+};
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { userId: event.data.userId, email: event.data.email, confirmed: false, registrationId: event.data.userId, openResets: [] };
+      return { ...initialUserState, userId: event.data.userId, email: event.data.email, registrationId: event.data.userId };
     case 'RegistrationRenewed':
       // A new password: links asked for under the old one no longer change it.
-      return { ...state, email: event.data.email, registrationId: event.data.registrationId, openResets: [] };
+      return {
+        ...state,
+        email: event.data.email,
+        registrationId: event.data.registrationId,
+        contested: state.contested || event.data.createdBy !== 'operator',
+        openResets: [],
+      };
     case 'EmailConfirmed':
       return { ...state, confirmed: true, registrationId: null };
     case 'PasswordResetRequested':
@@ -86,6 +109,20 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (state.confirmed) throw new DomainError('AUTH.CONFIRMATION_USED', CONFIRMATION_USED);
       // A link of a registration that was replaced since (by the owner signing up again) confirms nothing.
       if (command.registrationId !== state.registrationId) throw new DomainError('AUTH.CONFIRMATION_INVALID', CONFIRMATION_INVALID);
+      if (state.contested && command.password === 'none') {
+        throw new ValidationError(
+          CONFIRMATION_PASSWORD_REQUIRED,
+          { password: CONFIRMATION_PASSWORD_REQUIRED },
+          'AUTH.CONFIRMATION_PASSWORD_REQUIRED',
+        );
+      }
+      if (state.contested && command.password === 'wrong') {
+        throw new ValidationError(
+          CONFIRMATION_PASSWORD_WRONG,
+          { password: CONFIRMATION_PASSWORD_WRONG },
+          'AUTH.CONFIRMATION_PASSWORD_WRONG',
+        );
+      }
       return [{ type: 'EmailConfirmed', data: { userId, via: 'link' } } satisfies EmailConfirmed];
     case 'RequestPasswordReset':
       return [

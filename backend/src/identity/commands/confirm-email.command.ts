@@ -8,6 +8,7 @@ import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret, verifyToken } from '../../shared/security/signed-token.js';
 import { CONFIRMATION_TOKEN_PURPOSE, parseSubject } from '../confirmation-link.js';
 import { confirmEmailInput } from '../identity.inputs.js';
+import { verifyPassword } from '../passwords.js';
 import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
 import { CONFIRMATION_INVALID } from '../user.decider.js';
 import { decideForUser } from '../user-stream.js';
@@ -18,7 +19,8 @@ export interface ConfirmEmailResult extends IssuedSession {
 
 /**
  * Follows a confirmation link: the account is confirmed once, and the visitor is signed in. Only the link of
- * the account's latest registration counts (user.decider.ts).
+ * the account's latest registration counts, and when more than one sign-up used the address, only with that
+ * registration's password (user.decider.ts).
  */
 export class ConfirmEmail extends Command<ConfirmEmailResult> {
   constructor(readonly input: unknown) {
@@ -47,9 +49,16 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail> {
     if (!userId) throw new DomainError('AUTH.CONFIRMATION_INVALID', CONFIRMATION_INVALID);
 
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select(['id', 'redirect_to']).where('id', '=', userId).forUpdate().executeTakeFirst();
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'redirect_to', 'password_hash'])
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!user) throw new DomainError('AUTH.CONFIRMATION_INVALID', CONFIRMATION_INVALID);
-      const { recorded } = await decideForUser(trx, this.events, userId, { type: 'ConfirmEmail', registrationId });
+      const given = parsed.data.password;
+      const password = !given ? 'none' : (await verifyPassword(user.password_hash, given)) ? 'right' : 'wrong';
+      const { recorded } = await decideForUser(trx, this.events, userId, { type: 'ConfirmEmail', registrationId, password });
       await trx.updateTable('users').set({ email_confirmed_at: new Date() }).where('id', '=', userId).execute();
       const sessionUser = (await findSessionUser(trx, userId))!;
       return { recorded, issued: await this.sessions.start(sessionUser, trx), redirectTo: user.redirect_to };

@@ -35,9 +35,15 @@ export async function resetPassword(token: string, password: string): Promise<Se
   return adopt(await apiPost<Session>('/auth/reset-password', { token, password }));
 }
 
-/** Follows the e-mail's confirmation link: the server confirms the address and starts a session. */
-export async function confirmEmail(token: string): Promise<Session & { redirectTo: string }> {
-  const confirmed = await apiPost<Session & { redirectTo: string }>('/auth/confirm', { token });
+/**
+ * Follows the e-mail's confirmation link: the server confirms the address and starts a session. When more
+ * than one sign-up used the address, the server asks for the sign-up's password too.
+ */
+export async function confirmEmail(token: string, password?: string): Promise<Session & { redirectTo: string }> {
+  const confirmed = await apiPost<Session & { redirectTo: string }>('/auth/confirm', {
+    token,
+    ...(password !== undefined && { password }),
+  });
   adopt(confirmed);
   return confirmed;
 }
