@@ -367,6 +367,8 @@ describe('service endpoints', () => {
         '/api/auth/refresh',
         '/api/auth/sign-out',
         '/api/auth/me',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
         '/api/site/not-found',
         '/api/analytics/collect',
         '/api/admin/apps',
