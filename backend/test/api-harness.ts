@@ -74,8 +74,9 @@ export async function startApi(
  * Waits until nothing is left to happen: every async projection has applied the whole log and no e-mail is
  * owed (none pending or queued). Tests that assert that something did not happen (no second e-mail, no
  * duplicate row) wait for this instead of a fixed time: anything late would have happened by then.
+ * Takes the harness, or the database and configuration of API and worker processes started some other way.
  */
-export async function settled(api: ApiHarness, timeoutMs = 15_000): Promise<void> {
+export async function settled(api: Pick<ApiHarness, 'database' | 'config'>, timeoutMs = 15_000): Promise<void> {
   const db = api.database.handle.db;
   const projections = buildProjections(api.config);
   await eventually(

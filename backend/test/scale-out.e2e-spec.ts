@@ -34,6 +34,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '../src/shared/testing/test-database.js';
+import { settled } from './api-harness.js';
 
 const WORKERS = 3;
 const JOINS = 60;
@@ -113,8 +114,7 @@ describe('three worker processes on one PostgreSQL and Redis', () => {
     await eventually(async () => expect(await lagging(db)).toEqual([]), { timeout: 15_000 });
     // Nothing is left to happen: no e-mail is owed (so none is queued again), and every e-mail job has run to
     // its end, so a duplicate, had one been queued, has been sent by now.
-    const owedStill = () => db.selectFrom('email_outbox').select('id').where('status', '=', 'pending').executeTakeFirst();
-    await eventually(async () => (await owedStill()) === undefined, { timeout: 15_000 });
+    await settled({ database, config: testConfig({ DATABASE_URL: database.url }) });
     await waitForEmptyQueue(TEST_REDIS_URL, prefix, EMAILS_QUEUE);
 
     const ids = smtp.messages.map((mail) => mail.messageId);
