@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { webManifest } from './src/features/pwa/web-manifest.js';
@@ -43,6 +44,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           manifestTransforms: [precacheOfflinePage],
         },
       }),
+    // Brotli (best quality) and gzip copies of every script and style sheet, served as they are by the API's
+    // static files (preCompressed): a quarter smaller than compressing on each request, and no CPU per request.
+    !isSsrBuild && compression({ include: /\.(js|css|svg|webmanifest)$/ }),
   ],
   // The server-rendering build (entry-server.tsx) bundles its dependencies, so it carries one copy of React,
   // compiled for production whatever NODE_ENV the server runs with.

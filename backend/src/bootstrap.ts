@@ -8,6 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { relative, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -105,16 +106,19 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     // under assets/ have hashed names and are cached for a year. The others keep their names from build to
     // build (sw.js, manifest.webmanifest, icons), so browsers must ask again each time: a new sw.js is how a
     // new version reaches installed apps.
+    // RFC 9239's type for scripts (@fastify/send still says application/javascript), for the files as they are
+    // and for their compressed copies, whose type @fastify/static looks up by the original name.
+    send.mime.define({ 'text/javascript': ['js', 'mjs'] }, true);
     await app.register(fastifyStatic, {
       root: FRONTEND_DIST,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts and styles (frontend/vite.config.ts).
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       setHeaders: (reply: FastifyReply, path: string) => {
         if (!isHashedAsset(path)) void reply.header('Cache-Control', 'no-cache');
-        // RFC 9239's type for scripts (@fastify/send still says application/javascript).
-        if (/\.m?js$/.test(path)) void reply.header('Content-Type', 'text/javascript; charset=utf-8');
       },
     });
     app.useGlobalFilters(new DomainErrorFilter());

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,7 +154,39 @@ describe('pages rendered with SEO tags', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
+
+  it('serves scripts compressed ahead of time with Brotli or gzip, as the browser accepts, and whole otherwise', async () => {
+    const index = (await api.get('/')).body as string;
+    const asset = index.match(/"(\/assets\/index-[^"]+\.js)"/)![1]!;
+    const original = await rawGet(asset, undefined);
+    expect(original.headers['content-encoding']).toBeUndefined();
+    expect(original.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await rawGet(asset, accepted);
+      expect(compressed.headers['content-encoding'], accepted).toBe(encoding);
+      expect(compressed.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(compressed.headers['cache-control']).toContain('immutable');
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(compressed.body.length).toBeLessThan(original.body.length / 2);
+      expect(decode(compressed.body).equals(original.body)).toBe(true);
+    }
+  });
 });
+
+/** A GET whose body stays as the server sent it (fetch would decompress it). */
+function rawGet(path: string, acceptEncoding: string | undefined) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    httpGet(api.url(path), { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('not found', () => {
   it.each(['/no/such/page', '/app/no-such-app', '/c/astrology', '/app/retired', `/app/${'x'.repeat(300)}`])(

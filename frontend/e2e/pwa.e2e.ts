@@ -7,6 +7,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS_DIR, followRequests, idle, useSite, visit } from './browser.js';
@@ -299,14 +300,18 @@ describe('update', () => {
    */
   function deployBuildB(): void {
     const entry = /src="\/(assets\/index-[^"]+\.js)"/.exec(readFileSync(join(DIST_COPY, 'index.html'), 'utf8'))![1]!;
-    writeFileSync(
-      join(DIST_COPY, entry),
-      `${readFileSync(join(DIST_COPY, entry), 'utf8')}\ndocument.documentElement.dataset.build = 'B';\n`,
-    );
+    writeBuilt(entry, `${readFileSync(join(DIST_COPY, entry), 'utf8')}\ndocument.documentElement.dataset.build = 'B';\n`);
     const sw = readFileSync(join(DIST_COPY, 'sw.js'), 'utf8');
     const listed = `{"revision":null,"url":"${entry}"}`;
     expect(sw).toContain(listed);
-    writeFileSync(join(DIST_COPY, 'sw.js'), sw.replace(listed, `{"revision":"build-b","url":"${entry}"}`));
+    writeBuilt('sw.js', sw.replace(listed, `{"revision":"build-b","url":"${entry}"}`));
+  }
+
+  /** Writes a file with its Brotli and gzip copies, as the build does (the server prefers those). */
+  function writeBuilt(file: string, text: string): void {
+    writeFileSync(join(DIST_COPY, file), text);
+    writeFileSync(join(DIST_COPY, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(join(DIST_COPY, `${file}.gz`), gzipSync(text));
   }
 
   it("shows 'Nova versão disponível' for a new build; dismissing hides it; 'Atualizar agora' reloads once into build B", async () => {
