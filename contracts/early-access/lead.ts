@@ -1,14 +1,76 @@
 /**
- * A lead as the admin's list returns it (GET /api/admin/leads, newest first): the zod schema the API
- * documents its answer with in OpenAPI, and its type, which the API's query returns and the SPA reads.
+ * A lead as the admin sees it: the list (GET /api/admin/leads, newest first) and, as `standing`, the lead
+ * detail page. The zod schemas the API documents its answers with in OpenAPI, and their types, which the API's
+ * queries return and the SPA reads. How confirmation, spots and referral credit are counted:
+ * docs/early-access.md.
  */
 import { z } from 'zod';
 
-export const leadSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  source_page: z.string().nullable(),
-  created_at: z.iso.datetime(),
+/**
+ * confirmed: the address's owner followed the link in the welcome e-mail. pending: not yet, and joined less
+ * than LEAD_CONFIRMATION_DAYS ago (it holds its spot). expired: not confirmed in time (its spot is given back;
+ * its position is not given to anyone else).
+ */
+export const LEAD_STATUSES = ['confirmed', 'pending', 'expired'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Patterns the admin is shown; a flag never refuses anyone. */
+export const LEAD_FLAGS = {
+  disposable: 'Disposable e-mail domain',
+  'same-mailbox': 'Same mailbox as another lead (sub-address or dots in a Gmail address)',
+  'referral-burst': 'One of many referrals from one client address or session within minutes',
+  undeliverable: 'E-mail to this address was refused for good',
+} as const;
+export type LeadFlagCode = keyof typeof LEAD_FLAGS;
+
+export const leadFlagSchema = z.object({
+  code: z.enum(Object.keys(LEAD_FLAGS) as [LeadFlagCode, ...LeadFlagCode[]]),
+  /** LEAD_FLAGS' sentence, with the detail (the mail server's refusal, the number of referrals). */
+  reason: z.string(),
 });
+export type LeadFlag = z.output<typeof leadFlagSchema>;
+
+/**
+ * The referral a lead joined through. pending: it counts once the lead confirms. credited: it counts for the
+ * referrer. refused: it never counts (reason says why). voided: an administrator voided it.
+ */
+export const REFERRAL_STANDINGS = ['pending', 'credited', 'refused', 'voided'] as const;
+export type ReferralStanding = (typeof REFERRAL_STANDINGS)[number];
+
+export const REFERRAL_REFUSALS = {
+  disposable: 'Disposable e-mail domain',
+  self: "The referrer's own mailbox",
+  known: 'This person was already on the list',
+} as const;
+export type ReferralRefusal = keyof typeof REFERRAL_REFUSALS;
+
+export const leadReferralSchema = z.object({
+  referrer_code: z.string(),
+  status: z.enum(REFERRAL_STANDINGS),
+  /** Why it was refused (REFERRAL_REFUSALS), or when it was voided; null otherwise. */
+  reason: z.string().nullable(),
+});
+export type LeadReferral = z.output<typeof leadReferralSchema>;
+
+export const leadStandingSchema = z.object({
+  position: z.number().int(),
+  status: z.enum(LEAD_STATUSES),
+  confirmed_at: z.iso.datetime().nullable(),
+  flags: z.array(leadFlagSchema),
+  referral: leadReferralSchema.nullable(),
+});
+export type LeadStanding = z.output<typeof leadStandingSchema>;
+
+export const leadSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    source_page: z.string().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .extend(leadStandingSchema.shape);
 
 export type Lead = z.output<typeof leadSchema>;
+
+/** Days an unconfirmed lead holds its spot (LEAD_CONFIRMATION_DAYS, default 7). */
+export const DEFAULT_LEAD_CONFIRMATION_DAYS = 7;

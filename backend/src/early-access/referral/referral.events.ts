@@ -8,6 +8,13 @@ import type { ClickUserAgent } from './user-agent.js';
  */
 export type ReferralCodeIssued = Event<'ReferralCodeIssued', { code: string; ownerEmail: string }>;
 
+/**
+ * The share-link generator was asked for the code of an address that is already a lead: the code goes to
+ * that address by e-mail, never into the answer (which looks like a newcomer's), so the generator cannot tell
+ * anyone who is on the list.
+ */
+export type ReferralLinkRequested = Event<'ReferralLinkRequested', { email: string; code: string }>;
+
 /** A visit arrived through a share link (counted once per browser session by the client). */
 export type ReferralLinkClicked = Event<'ReferralLinkClicked', { code: string; platform: Platform; userAgent: ClickUserAgent }>;
 

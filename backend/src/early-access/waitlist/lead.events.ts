@@ -1,18 +1,31 @@
 import type { Event } from '../../shared/event-store/events.js';
+import type { ReferralRefusal } from '../../../../contracts/early-access/lead.js';
 
-/** A visitor joined: position 1–100 makes an Early Explorer, later ones are on the wait-list. */
+/**
+ * A visitor joined. An Early Explorer while spots remain (confirmed leads plus unexpired pending ones under
+ * the cap); later ones are on the wait-list. The position is the waitlist stream's version, never given twice.
+ */
 export type LeadJoined = Event<
   'LeadJoined',
   {
     leadId: string;
+    /** The address in its canonical form (shared/validation/email.ts). */
     email: string;
+    /** The mailbox it delivers to (sub-address and Gmail dots removed): one person for referral credit. */
+    personKey?: string;
     sourcePage: string | null;
     position: number;
+    /** Absent on events from before spots could be given back: then position ≤ 100. */
+    earlyExplorer?: boolean;
     referralCode: string;
-    /** The referrer's code; null when none, unknown, or the joiner's own. */
+    /** The referrer's code; null when none, unknown, or the joiner's own. It counts once the lead confirms. */
     referredBy: string | null;
+    /** Why the referral can never count, decided at the join; absent or null when it can. */
+    referralRefused?: ReferralRefusal | null;
     /** The analytics session the visitor joined in, when the client sent it. */
     sessionId: string | null;
+    /** A keyed hash of the client's address (never the address): flags many referrals from one client. */
+    clientKey?: string | null;
     /** The address is at a throwaway-mail provider (flagged, not refused). Absent on events before the flag. */
     disposableEmail?: boolean;
   }
@@ -21,8 +34,35 @@ export type LeadJoined = Event<
 /** Every LeadJoined goes to this one stream: its version is the explorer's position, gap-free by construction. */
 export const WAITLIST_STREAM = 'waitlist';
 
+/**
+ * The address's owner followed the link in the welcome e-mail. `credited`: the referrer code this
+ * confirmation credits (the referral was not refused or voided), null otherwise.
+ */
+export type LeadConfirmed = Event<'LeadConfirmed', { leadId: string; email: string; credited: string | null }>;
+
+/**
+ * Someone joined again with an address on the list, from a browser that had not joined with it: they were told
+ * what a newcomer is told, and the address's owner is e-mailed their real position and link.
+ */
+export type LeadJoinRepeated = Event<
+  'LeadJoinRepeated',
+  { leadId: string; email: string; position: number; earlyExplorer: boolean; referralCode: string }
+>;
+
+/** An administrator voided the referral a lead joined through: it no longer counts (or never will). */
+export type ReferralVoided = Event<'ReferralVoided', { leadId: string; referrerCode: string; wasCredited: boolean }>;
+
 /** The admin deleted a lead: it leaves the leads list and the counts (its position is not given again). */
 export type LeadDeleted = Event<'LeadDeleted', { leadId: string; email: string }>;
 
-/** A lead's admin events (deletion) go to its own stream, so the waitlist stream's version stays the position. */
+/** A lead's own events (confirmation, repeats, voiding, deletion), so the waitlist stream's version stays the position. */
 export const leadStream = (leadId: string) => `lead-${leadId}`;
+
+/**
+ * The link in the welcome e-mail: `${PUBLIC_BASE_URL}${LEAD_CONFIRMATION_PATH}?token=…`, the token signed with
+ * APP_SECRET for this purpose, its payload the lead id. Opening it shows a page with one button (link scanners
+ * open links too); the button confirms.
+ */
+export const LEAD_CONFIRMATION_PATH = '/api/leads/confirm';
+export const LEAD_CONFIRMATION_PURPOSE = 'lead-confirmation';
+export const LEAD_CONFIRMATION_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
