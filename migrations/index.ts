@@ -22,6 +22,7 @@ import * as emailOutboxBatches from './2026-11-24-16-email-outbox-batches.js';
 import * as emailOutboxParams from './2026-11-25-17-email-outbox-params.js';
 import * as emailOutboxRequested from './2026-11-25-18-email-outbox-requested.js';
 import * as identitySessions from './2026-11-26-19-identity-sessions.js';
+import * as leadConfirmation from './2026-11-26-20-lead-confirmation.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-17-email-outbox-params': emailOutboxParams,
   '2026-11-25-18-email-outbox-requested': emailOutboxRequested,
   '2026-11-26-19-identity-sessions': identitySessions,
+  '2026-11-26-20-lead-confirmation': leadConfirmation,
 };

@@ -8,6 +8,7 @@ import { EarlyAccessModule } from './early-access/early-access.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { earlyAccessRateLimits } from './early-access/early-access.rate-limits.js';
 import { identityRateLimits } from './identity/identity.rate-limits.js';
 import { HealthModule } from './shared/health/health.module.js';
 import { publicWriteLimits } from './shared/http/public-write-limits.js';
@@ -34,7 +35,7 @@ export class AppModule {
         // SiteModule last: its catch-all route answers every path the others do not.
         ...(options.http
           ? [
-              RateLimitModule.forRoot([...identityRateLimits, ...publicWriteLimits(kernel.config)]),
+              RateLimitModule.forRoot([...identityRateLimits, ...earlyAccessRateLimits, ...publicWriteLimits(kernel.config)]),
               HealthModule,
               AdminConsoleModule,
               SiteModule,

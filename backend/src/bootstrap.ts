@@ -17,6 +17,7 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { SEARCH_QUERIES_IMPORT_PATH, SEARCH_QUERIES_IMPORT_MAX_BODY } from './analytics/search-console/search-queries-import.js';
 import { QueueDashboard } from './admin/queue-dashboard.js';
+import { LEAD_CONFIRMATION_PATH } from './early-access/waitlist/lead.events.js';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe/unsubscribe.controller.js';
 import { AppModule } from './app.module.js';
 import { AuthGuard } from './identity/http/auth.guard.js';
@@ -149,11 +150,14 @@ function isHashedAsset(path: string): boolean {
 
 /**
  * API requests that carry a body must send JSON: anything else gets a clear 415 instead of an empty body.
- * The one-click unsubscribe (RFC 8058) is posted as a form by mail clients, and reads no body.
+ * The buttons of the pages that links in e-mails open (unsubscribe, confirm a place on the list) post forms,
+ * and the one-click unsubscribe (RFC 8058) is posted as a form by mail clients: they read no body.
  */
+const FORM_POSTS = [UNSUBSCRIBE_PATH, LEAD_CONFIRMATION_PATH];
+
 function requireJsonBodies(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const path = pathOf(request.url);
-  if (!isApiPath(path) || path === UNSUBSCRIBE_PATH) return done();
+  if (!isApiPath(path) || FORM_POSTS.includes(path)) return done();
   const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (hasBody && type !== 'application/json') {

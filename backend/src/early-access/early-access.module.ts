@@ -17,12 +17,15 @@ import { GetReferralHandler } from './referral/get-referral.query.js';
 import { IssueReferralCodeHandler } from './referral/issue-referral-code.command.js';
 import { RecordReferralClickHandler } from './referral/record-referral-click.command.js';
 import { ReferralsController } from './referral/referrals.controller.js';
+import { CheckLeadConfirmationLinkHandler, ConfirmLeadHandler } from './waitlist/confirm-lead.command.js';
 import { DeleteLeadHandler } from './waitlist/delete-lead.command.js';
 import { GetEarlyAccessStatusHandler } from './waitlist/get-early-access-status.query.js';
 import { GetLeadHandler } from './waitlist/get-lead.query.js';
+import { JoinedLeads } from './waitlist/joined-leads.js';
 import { JoinWaitlistHandler } from './waitlist/join-waitlist.command.js';
 import { LeadsAdminController } from './waitlist/leads-admin.controller.js';
 import { ListLeadsHandler } from './waitlist/list-leads.query.js';
+import { VoidReferralHandler } from './waitlist/void-referral.command.js';
 import { WaitlistController } from './waitlist/waitlist.controller.js';
 
 /**
@@ -44,6 +47,10 @@ import { WaitlistController } from './waitlist/waitlist.controller.js';
   ],
   providers: [
     JoinWaitlistHandler,
+    JoinedLeads,
+    ConfirmLeadHandler,
+    CheckLeadConfirmationLinkHandler,
+    VoidReferralHandler,
     DeleteLeadHandler,
     GetEarlyAccessStatusHandler,
     ListLeadsHandler,

@@ -18,6 +18,21 @@ export interface LeadsTable {
   /** The address is at a throwaway-mail provider: flagged for the admin, never refused. */
   disposable_email: Generated<boolean>;
   created_at: Date;
+  /** The mailbox the address delivers to (mailboxKey): leads with the same one are one person. */
+  mailbox: string;
+  /** Decided at the join: a spot was free (confirmed plus unexpired pending leads under the cap). */
+  early_explorer: boolean;
+  confirmed_at: Date | null;
+  /** Why the referral can never count (REFERRAL_REFUSALS' keys), decided at the join. */
+  referral_refused: string | null;
+  /** The confirmation credited the referrer (and no voiding has taken it back). */
+  referral_credited: Generated<boolean>;
+  referral_voided_at: Date | null;
+  /** A keyed hash of the client address it joined from. */
+  client_key: string | null;
+  session_id: string | null;
+  /** A mail server's permanent refusal of e-mail to this address (masked). */
+  undeliverable_reason: string | null;
 }
 
 /** Every code and its owner (inline: the commands look codes up here). Counts are in referral_stats. */

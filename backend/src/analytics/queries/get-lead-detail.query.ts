@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { z } from 'zod';
+import { leadStandingSchema } from '../../../../contracts/early-access/lead.js';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
@@ -15,6 +16,7 @@ export const leadDetailSchema = leadTimelineSchema.extend({
     referralCode: z.string(),
     joinedAt: z.iso.datetime(),
     sessionId: z.uuid().nullable().describe('The analytics session the lead joined in; null when unknown'),
+    standing: leadStandingSchema,
   }),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;

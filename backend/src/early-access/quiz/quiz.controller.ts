@@ -1,7 +1,9 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { ApiZodOk, openApiSchema } from '../../shared/http/zod.js';
+import { JoinedLeads } from '../waitlist/joined-leads.js';
 import { GetQuizQuestion, quizQuestionInput, quizQuestionSchema } from './get-quiz-question.query.js';
 import { SubmitQuiz, submitQuizInput } from './submit-quiz.command.js';
 
@@ -12,6 +14,7 @@ export class QuizController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly joinedLeads: JoinedLeads,
   ) {}
 
   @Post('quiz/questions')
@@ -37,7 +40,9 @@ export class QuizController {
   @ApiBody({ schema: openApiSchema(submitQuizInput, 'input') })
   @ApiResponse({ status: 201, description: '{ id, recommendedApp: { slug, name, description, category } | null, reason, lead }' })
   @ApiBadRequestResponse({ description: "{ code, message, fields: { email | answers: 'Please answer all 4 questions.' } }" })
-  submitQuiz(@Body() body: unknown) {
-    return this.commands.execute(new SubmitQuiz(body));
+  async submitQuiz(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const { leadId, ...outcome } = await this.commands.execute(new SubmitQuiz(body, this.joinedLeads.context(request)));
+    this.joinedLeads.remember(request, response, leadId);
+    return outcome;
   }
 }

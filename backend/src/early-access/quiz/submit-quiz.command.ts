@@ -14,7 +14,7 @@ import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeyp
 import { QUIZ_STEPS } from '../../../../contracts/early-access/quiz.js';
 import { quizStream, type QuizCompleted } from './quiz.events.js';
 import { recommendApp } from './recommend.js';
-import { JoinWaitlist, joinWaitlistInput, type JoinResult } from '../waitlist/join-waitlist.command.js';
+import { JoinWaitlist, joinWaitlistInput, type JoinContext, type JoinOutcome, type JoinResult } from '../waitlist/join-waitlist.command.js';
 
 export const ANSWERS_REQUIRED = `Please answer all ${QUIZ_STEPS} questions.`;
 const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
@@ -42,10 +42,15 @@ export interface QuizOutcome {
   recommendedApp: { slug: string; name: string; description: string; category: string } | null;
   reason: string | null;
   lead: JoinResult;
+  /** The lead the browser may remember (JoinedLeads); the controller keeps it out of the answer. */
+  leadId: string | null;
 }
 
 export class SubmitQuiz extends Command<QuizOutcome> {
-  constructor(readonly input: unknown) {
+  constructor(
+    readonly input: unknown,
+    readonly context?: JoinContext,
+  ) {
     super();
   }
 }
@@ -58,7 +63,7 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ input }: SubmitQuiz): Promise<QuizOutcome> {
+  async execute({ input, context }: SubmitQuiz): Promise<QuizOutcome> {
     const parsed = submitQuizInput.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { email, answers, ref } = parsed.data;
@@ -70,15 +75,16 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
     );
     const id = randomUUID();
     const app = recommendation?.app;
-    const outcome = (lead: JoinResult): QuizOutcome => ({
+    const outcome = ({ result, leadId }: JoinOutcome): QuizOutcome => ({
       id,
       recommendedApp: app ? { slug: app.slug, name: app.name, description: app.description, category: app.category } : null,
       reason: recommendation?.reason ?? null,
-      lead,
+      lead: result,
+      leadId,
     });
     // A bot that filled the honeypot sees a result; JoinWaitlist, given the same trap, writes nothing either.
     if (caughtInHoneypot(parsed.data)) {
-      return outcome(await this.commands.execute(new JoinWaitlist({ email, website: parsed.data.website })));
+      return outcome(await this.commands.execute(new JoinWaitlist({ email, website: parsed.data.website }, context)));
     }
 
     const completed: QuizCompleted = {
@@ -86,6 +92,6 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
       data: { quizResultId: id, email, answers, recommendedApp: recommendation?.app.slug ?? null },
     };
     await this.events.append(quizStream(id), [completed], 0);
-    return outcome(await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref })));
+    return outcome(await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref }, context)));
   }
 }

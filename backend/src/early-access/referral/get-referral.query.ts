@@ -6,6 +6,7 @@ import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
+import { REFERRAL_CODE_PATTERN } from './referral-code.js';
 
 export const referralStatsSchema = z.object({
   code: z.string(),
@@ -26,7 +27,9 @@ export type ReferralStats = z.infer<typeof referralStatsSchema>;
 
 /**
  * The spec's get_stats for a code. The counts come from the async `referral-stats` projection and may trail
- * the latest click or join by a moment; a code it has not reached yet reads zeros, not 404.
+ * the latest click or confirmation by a moment. Any code of the codes' form reads zeros until it has counts,
+ * whether or not anyone owns it: a code the share-link generator answered for an address on the list (which
+ * belongs to nobody) must read like a new one. Anything else is not a code: 404.
  */
 export class GetReferral extends Query<ReferralStats> {
   constructor(readonly code: string) {
@@ -39,19 +42,19 @@ export class GetReferralHandler implements IQueryHandler<GetReferral> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async execute({ code }: GetReferral): Promise<ReferralStats> {
-    const row = await this.db
-      .selectFrom('referral_codes')
-      .leftJoin('referral_stats', 'referral_stats.code', 'referral_codes.code')
+    const normalised = code.trim().toUpperCase();
+    if (!REFERRAL_CODE_PATTERN.test(normalised)) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
+    const row = (await this.db
+      .selectFrom('referral_stats')
       .select([
-        'referral_codes.code',
-        sql<number>`coalesce(referral_stats.clicks, 0)`.as('clicks'),
-        sql<number>`coalesce(referral_stats.signups, 0)`.as('signups'),
-        sql<number>`coalesce(referral_stats.conversions, 0)`.as('conversions'),
-        sql<number>`coalesce(referral_stats.revenue_lifetime, 0)::float8`.as('revenue'),
+        'code',
+        'clicks',
+        'signups',
+        'conversions',
+        sql<number>`revenue_lifetime::float8`.as('revenue'),
       ])
-      .where('referral_codes.code', '=', code.trim().toUpperCase())
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
+      .where('code', '=', normalised)
+      .executeTakeFirst()) ?? { code: normalised, clicks: 0, signups: 0, conversions: 0, revenue: 0 };
     return {
       code: row.code,
       stats: {

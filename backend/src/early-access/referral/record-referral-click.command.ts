@@ -1,7 +1,8 @@
 /**
  * A visit through a share link: `ReferralLinkClicked` with the platform it came from and the visitor's user
- * agent (parsed here, never trusted from the body). The client sends it once per browser session; an unknown
- * code is a 404 and writes nothing.
+ * agent (parsed here, never trusted from the body). The client sends it once per browser session. A code
+ * nobody owns writes nothing but is answered like any other (the generator's answer for an address on the list
+ * is such a code, and must not be told apart); a string that is not a code at all is a 404.
  */
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -47,13 +48,11 @@ export class RecordReferralClickHandler implements ICommandHandler<RecordReferra
     const parsed = referralClickInput.safeParse(input ?? {});
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const code = rawCode.trim().toUpperCase();
-    const known =
-      REFERRAL_CODE_PATTERN.test(code) &&
-      (await this.db.selectFrom('referral_codes').select('code').where('code', '=', code).executeTakeFirst());
-    if (!known) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
-
+    if (!REFERRAL_CODE_PATTERN.test(code)) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
+    const known = await this.db.selectFrom('referral_codes').select('code').where('code', '=', code).executeTakeFirst();
     const { referrer, utm_source, via } = parsed.data;
     const platform = detectPlatform({ referrer, utmSource: utm_source, via });
+    if (!known) return { platform };
     const clicked: ReferralLinkClicked = {
       type: 'ReferralLinkClicked',
       data: { code, platform, userAgent: parseUserAgent(userAgent) },

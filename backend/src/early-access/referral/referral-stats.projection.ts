@@ -1,22 +1,23 @@
 /**
  * Referral stats (the spec's get_stats: clicks, sign-ups, conversions, lifetime revenue) and, from the same
  * rows, the leaderboard: an async projection, so a burst of clicks or joins costs the request nothing and a
- * batch costs a few statements (one insert of new codes, one update per code touched). Joining the list
- * through a link is the conversion the programme counts today, so conversions equal sign-ups until there
- * are paying customers; revenue stays 0 until then. Each LeadJoined is a new referee (a known address
- * writes nothing), and the runner applies each event once, so nothing is counted twice.
+ * batch costs a few statements (one insert of new codes, one update per code touched). A sign-up counts for
+ * the referrer when the friend confirms their address and the referral is creditable (LeadConfirmed names
+ * the code it credits), and stops counting if an administrator voids it afterwards. Joining the list through
+ * a link is the conversion the programme counts today, so conversions equal sign-ups until there are paying
+ * customers; revenue stays 0 until then. The runner applies each event once, so nothing is counted twice.
  */
 import { sql } from 'kysely';
 import type { Projection } from '../../shared/projections/projection.js';
-import type { LeadJoined } from '../waitlist/lead.events.js';
+import type { LeadConfirmed, LeadJoined, ReferralVoided } from '../waitlist/lead.events.js';
 import type { ReferralCodeIssued, ReferralLinkClicked } from './referral.events.js';
 
-type Handled = LeadJoined | ReferralCodeIssued | ReferralLinkClicked;
+type Handled = LeadJoined | LeadConfirmed | ReferralVoided | ReferralCodeIssued | ReferralLinkClicked;
 
 export const referralStatsProjection: Projection<Handled> = {
   name: 'referral-stats',
   mode: 'async',
-  handles: ['LeadJoined', 'ReferralCodeIssued', 'ReferralLinkClicked'],
+  handles: ['LeadJoined', 'LeadConfirmed', 'ReferralVoided', 'ReferralCodeIssued', 'ReferralLinkClicked'],
   tables: ['referral_stats'],
   async handle(trx, events) {
     const codes = new Map<string, { owner_email: string; created_at: Date }>();
@@ -30,7 +31,12 @@ export const referralStatsProjection: Projection<Handled> = {
         case 'LeadJoined':
           if (!codes.has(event.data.referralCode))
             codes.set(event.data.referralCode, { owner_email: event.data.email, created_at: event.createdAt });
-          if (event.data.referredBy) delta(event.data.referredBy).signups++;
+          break;
+        case 'LeadConfirmed':
+          if (event.data.credited) delta(event.data.credited).signups++;
+          break;
+        case 'ReferralVoided':
+          if (event.data.wasCredited) delta(event.data.referrerCode).signups--;
           break;
         case 'ReferralLinkClicked':
           delta(event.data.code).clicks++;

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply as Response } from 'fastify';
 import { z } from 'zod';
+import { RateLimited } from '../../shared/http/rate-limit.js';
 import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../../shared/http/zod.js';
+import { REFERRAL_LOOKUPS } from '../early-access.rate-limits.js';
 import { GetLeaderboard, leaderboardEntrySchema, leaderboardQuery } from './get-leaderboard.query.js';
 import { GetReferral, referralStatsSchema } from './get-referral.query.js';
 import { IssueReferralCode, issueReferralCodeInput } from './issue-referral-code.command.js';
@@ -22,19 +23,18 @@ export class ReferralsController {
 
   @Post('referral-codes')
   @ApiOperation({
-    summary: 'Share-link generator: the referral code of an e-mail',
+    summary: 'Share-link generator: a referral code for an e-mail',
     description:
-      'A lead gets the code it joined with. Another address gets a code of its own without being put on the ' +
-      'list, and keeps that code if it joins later; joining through its own code earns nothing.',
+      'An address not on the list gets a code of its own (the same each time) without being put on the list, ' +
+      'and keeps it if it joins later; joining through its own code earns nothing. For an address already on ' +
+      "the list, its own link is e-mailed to it and the answer's code is not its own: the answer looks the same " +
+      'either way.',
   })
   @ApiBody({ schema: openApiSchema(issueReferralCodeInput, 'input') })
-  @ApiResponse({ status: 201, description: '{ code, issued: true }: a new code' })
-  @ApiResponse({ status: 200, description: '{ code, issued: false }: the code the address already had' })
+  @ApiResponse({ status: 201, description: '{ code }' })
   @ApiBadRequestResponse({ description: "{ code, message: 'Please enter a valid email address.', fields: { email } }" })
-  async issueReferralCode(@Body() body: unknown, @Res({ passthrough: true }) response: Response) {
-    const result = await this.commands.execute(new IssueReferralCode(body));
-    response.status(result.issued ? 201 : 200);
-    return result;
+  issueReferralCode(@Body() body: unknown) {
+    return this.commands.execute(new IssueReferralCode(body));
   }
 
   // Declared before referrals/:code so 'leaderboard' is not read as a code.
@@ -54,12 +54,15 @@ export class ReferralsController {
     summary: "A referral code's stats (get_stats) and its reward tiers",
     description:
       'total_clicks: visits through the link (once per browser session); total_signups: friends who joined the ' +
-      'list through it; total_conversions: the same joins (joining is the conversion counted until there are ' +
-      "paying customers); revenue_lifetime: the referrer's 50% of referred customers' lifetime revenue, in USD, " +
-      '0 for every code so far. Projected asynchronously: a click or join shows a moment later.',
+      'list through it and confirmed their address (refused and voided referrals never count); ' +
+      'total_conversions: the same (joining is the conversion counted until there are paying customers); ' +
+      "revenue_lifetime: the referrer's 50% of referred customers' lifetime revenue, in USD, 0 for every code so " +
+      'far. Projected asynchronously: a click or confirmation shows a moment later. At most ' +
+      'REFERRAL_LOOKUPS_PER_MINUTE look-ups a minute per client.',
   })
   @ApiZodOk(referralStatsSchema)
-  @ApiNotFoundResponse({ description: "{ code: 'REFERRAL.NOT_FOUND' }" })
+  @RateLimited(REFERRAL_LOOKUPS)
+  @ApiNotFoundResponse({ description: "Not a code (6 letters or digits): { code: 'REFERRAL.NOT_FOUND' }; a code nobody owns reads zeros" })
   referral(@Param('code', new ZodPipe(codeParam, 'code')) code: string) {
     return this.queries.execute(new GetReferral(code));
   }
@@ -74,7 +77,7 @@ export class ReferralsController {
   })
   @ApiBody({ schema: openApiSchema(referralClickInput, 'input'), required: false })
   @ApiResponse({ status: 201, description: '{ platform }' })
-  @ApiNotFoundResponse({ description: "Unknown code: { code: 'REFERRAL.NOT_FOUND' }, nothing written" })
+  @ApiNotFoundResponse({ description: "Not a code (6 letters or digits): { code: 'REFERRAL.NOT_FOUND' }; a code nobody owns is answered alike and writes nothing" })
   recordClick(
     @Param('code', new ZodPipe(codeParam, 'code')) code: string,
     @Body() body: unknown,

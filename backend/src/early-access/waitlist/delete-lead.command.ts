@@ -40,8 +40,10 @@ export class DeleteLeadHandler implements ICommandHandler<DeleteLead> {
     const lead = await this.db.selectFrom('leads').select(['id', 'email']).where('id', '=', leadId).executeTakeFirst();
     if (!lead) throw new NotFoundError('LEAD.NOT_FOUND', 'Lead not found');
     const event: LeadDeleted = { type: 'LeadDeleted', data: { leadId, email: lead.email } };
-    // Expecting a new stream: of two simultaneous deletions, one wins and the other gets a conflict.
-    await this.events.append(leadStream(leadId), [event], 0, actedBy(actor));
+    // At the stream's version (it may hold the lead's confirmation): of two simultaneous deletions, one wins
+    // and the other gets a conflict.
+    const stream = leadStream(leadId);
+    await this.events.append(stream, [event], await this.events.streamVersion(stream), actedBy(actor));
     await erasePersonalData(this.db, lead.email, {
       metadata: actedBy(actor),
       outboxDir: this.config.SMTP_URL ? undefined : outboxFolder(this.config.DATA_DIR),

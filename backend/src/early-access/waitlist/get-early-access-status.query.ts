@@ -1,7 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Db } from '../../shared/db/tables.js';
-import { DB } from '../../shared/kernel.module.js';
+import type { Config } from '../../shared/config/config.js';
+import { CONFIG, DB } from '../../shared/kernel.module.js';
+import { countSpotsTaken } from './spots.js';
 import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
 
 export interface EarlyAccessStatus {
@@ -11,19 +13,22 @@ export interface EarlyAccessStatus {
   mode: 'early-explorers' | 'waitlist';
 }
 
-/** The real figures behind the lead dialog: Early Explorers mode under 100 leads, the wait-list from 100. */
+/**
+ * The real figures behind the lead dialog: Early Explorers mode while the spots taken (confirmed leads plus
+ * pending ones that have not expired: spots.ts) are under 100, the wait-list from 100. `leadCount` is that
+ * count, the spec's "lead count".
+ */
 export class GetEarlyAccessStatus extends Query<EarlyAccessStatus> {}
 
 @QueryHandler(GetEarlyAccessStatus)
 export class GetEarlyAccessStatusHandler implements IQueryHandler<GetEarlyAccessStatus> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
 
   async execute(): Promise<EarlyAccessStatus> {
-    const row = await this.db
-      .selectFrom('leads')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    const leadCount = row.count;
+    const leadCount = await countSpotsTaken(this.db, this.config.LEAD_CONFIRMATION_DAYS);
     return {
       leadCount,
       cap: EARLY_EXPLORERS_CAP,

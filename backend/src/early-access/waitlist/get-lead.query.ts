@@ -1,7 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { LeadStanding } from '../../../../contracts/early-access/lead.js';
+import type { Config } from '../../shared/config/config.js';
 import type { Db } from '../../shared/db/tables.js';
-import { DB } from '../../shared/kernel.module.js';
+import { CONFIG, DB } from '../../shared/kernel.module.js';
+import { leadStandings, toLead } from './lead-standing.js';
 
 export interface Lead {
   id: string;
@@ -9,6 +12,7 @@ export interface Lead {
   sourcePage: string | null;
   referralCode: string;
   joinedAt: Date;
+  standing: LeadStanding;
 }
 
 /** One lead by id, from the lead list (so a lead is found as soon as it joined); null when there is none. */
@@ -20,16 +24,22 @@ export class GetLead extends Query<Lead | null> {
 
 @QueryHandler(GetLead)
 export class GetLeadHandler implements IQueryHandler<GetLead> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
 
   async execute({ leadId }: GetLead): Promise<Lead | null> {
-    const lead = await this.db
-      .selectFrom('leads')
-      .select(['id', 'email', 'source_page', 'referral_code', 'created_at'])
-      .where('id', '=', leadId)
-      .executeTakeFirst();
-    return lead
-      ? { id: lead.id, email: lead.email, sourcePage: lead.source_page, referralCode: lead.referral_code, joinedAt: lead.created_at }
-      : null;
+    const [row] = await leadStandings(this.db, this.config.LEAD_CONFIRMATION_DAYS, leadId);
+    if (!row) return null;
+    const { position, status, confirmed_at, flags, referral } = toLead(row);
+    return {
+      id: row.id,
+      email: row.email,
+      sourcePage: row.source_page,
+      referralCode: row.referral_code,
+      joinedAt: row.created_at,
+      standing: { position, status, confirmed_at, flags, referral },
+    };
   }
 }

@@ -1,12 +1,12 @@
 /**
- * Joins the Early Explorers (positions 1–100) or the wait-list after them. The rules (positions, codes,
- * referral credit) are the waitlist decider's (lead/waitlist.decider.ts); this handler gives it the state and
- * the fresh codes it needs and appends what it decides. Positions are assigned under a transaction-scoped
- * advisory lock and are the version of the `waitlist` stream, so N concurrent joins get N distinct, gap-free
- * positions. Referral codes are drawn unique among all codes, retrying on a clash. Concurrent joins are
- * written in groups (see JoinWaitlistHandler).
+ * Joins the Early Explorers or the wait-list after them. The rules (positions, explorers, codes, referrals,
+ * what a repeated address is told) are the waitlist decider's (waitlist.decider.ts); this handler gives it the
+ * state and the fresh codes it needs and appends what it decides. Positions are assigned under a
+ * transaction-scoped advisory lock and are the version of the `waitlist` stream, so N concurrent joins get N
+ * distinct, gap-free positions. Referral codes are drawn unique among all codes, retrying on a clash.
+ * Concurrent joins are written in groups (see JoinWaitlistHandler).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
@@ -15,14 +15,16 @@ import type { Db } from '../../shared/db/tables.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore, streamVersion } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
-import { DB } from '../../shared/kernel.module.js';
-import { emailSchema } from '../../shared/validation/email.js';
+import type { Config } from '../../shared/config/config.js';
+import { CONFIG, DB } from '../../shared/kernel.module.js';
+import { appSecret } from '../../shared/security/signed-token.js';
+import { emailSchema, mailboxKey } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { appendConversions } from '../conversion/conversion.events.js';
-import { WAITLIST_STREAM } from './lead.events.js';
+import { leadStream, WAITLIST_STREAM, type LeadJoined, type LeadJoinRepeated } from './lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../referral/referral-code.js';
 import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
-import { answers, freshNeeded, waitlistDecider, type WaitlistState } from './waitlist.decider.js';
+import { countSpotsTaken } from './spots.js';
+import { answers, freshNeeded, waitlistDecider, type Join, type WaitlistState } from './waitlist.decider.js';
 
 export const joinWaitlistInput = z.strictObject({
   email: emailSchema,
@@ -48,16 +50,33 @@ export const joinWaitlistInput = z.strictObject({
   website: honeypotSchema,
 });
 
+/** What the visitor is told: never more than a newcomer would be, unless their browser joined as this lead. */
 export interface JoinResult {
   position: number;
   refCode: string;
-  /** The spec's spotsLeft: max(0, 100 − position). */
+  /** Spots left once this join is counted (the cap minus confirmed and unexpired pending leads). */
   spotsLeft: number;
+  earlyExplorer: boolean;
   alreadyJoined: boolean;
 }
 
-export class JoinWaitlist extends Command<JoinResult> {
-  constructor(readonly input: unknown) {
+/** Who is joining, as far as the request tells: the leads their browser joined as, and their address. */
+export interface JoinContext {
+  knownLeadIds: readonly string[];
+  clientIp: string | null;
+}
+
+/** The answer and, for the browser to remember (never sent in the answer), the lead it joined as. */
+export interface JoinOutcome {
+  result: JoinResult;
+  leadId: string | null;
+}
+
+export class JoinWaitlist extends Command<JoinOutcome> {
+  constructor(
+    readonly input: unknown,
+    readonly context: JoinContext = { knownLeadIds: [], clientIp: null },
+  ) {
     super();
   }
 }
@@ -66,11 +85,9 @@ const MAX_CODE_DRAWS = 5;
 /** Joins decided together in one transaction at most (a burst beyond that waits for the next group). */
 const MAX_GROUP = 500;
 
-type JoinInput = z.output<typeof joinWaitlistInput>;
-
 interface Waiting {
-  input: JoinInput;
-  resolve: (result: JoinResult) => void;
+  join: Join;
+  resolve: (outcome: JoinOutcome) => void;
   reject: (error: unknown) => void;
 }
 
@@ -86,19 +103,33 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
   private waiting: Waiting[] = [];
   private writing = false;
 
+  private readonly secret: string;
+  private readonly confirmationDays: number;
+
   constructor(
     private readonly events: EventStore,
     @Inject(DB) private readonly db: Db,
-  ) {}
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.secret = appSecret(config);
+    this.confirmationDays = config.LEAD_CONFIRMATION_DAYS;
+  }
 
-  execute({ input }: JoinWaitlist): Promise<JoinResult> {
+  execute({ input, context }: JoinWaitlist): Promise<JoinOutcome> {
     const parsed = joinWaitlistInput.safeParse(input);
     if (!parsed.success) return Promise.reject(ValidationError.fromZod(parsed.error));
     if (caughtInHoneypot(parsed.data)) return this.decoy();
+    const { website: _, ...fields } = parsed.data;
+    const join: Join = { ...fields, knownLeadIds: context.knownLeadIds, clientKey: context.clientIp && this.clientKey(context.clientIp) };
     return new Promise((resolve, reject) => {
-      this.waiting.push({ input: parsed.data, resolve, reject });
+      this.waiting.push({ join, resolve, reject });
       void this.writeGroups();
     });
+  }
+
+  /** A keyed hash of the client's address: many referrals from one client can be flagged without keeping it. */
+  private clientKey(ip: string): string {
+    return createHmac('sha256', this.secret).update(`lead-client:${ip}`).digest('base64url').slice(0, 22);
   }
 
   private async writeGroups(): Promise<void> {
@@ -108,7 +139,7 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
       while (this.waiting.length > 0) {
         const group = this.waiting.splice(0, MAX_GROUP);
         try {
-          const results = await this.join(group.map((w) => w.input));
+          const results = await this.join(group.map((w) => w.join));
           group.forEach((w, i) => w.resolve(results[i]!));
         } catch (error) {
           for (const w of group) w.reject(error);
@@ -120,61 +151,85 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
   }
 
   /** Reads the state the group's decision needs, under the waitlist lock; decides; appends. */
-  private async join(inputs: JoinInput[]): Promise<JoinResult[]> {
+  private async join(joins: Join[]): Promise<JoinOutcome[]> {
     let appended: RecordedEvent[] = [];
-    const results = await this.db.transaction().execute(async (trx) => {
+    const outcomes = await this.db.transaction().execute(async (trx) => {
       await lockWaitlist(trx);
-      const state = await waitlistState(trx, inputs);
-      const needed = freshNeeded(inputs, state);
+      const state = await waitlistState(trx, joins, this.confirmationDays);
+      const needed = freshNeeded(joins, state);
       const fresh = {
         codes: await unusedReferralCodes(trx, needed.codes),
         leadIds: Array.from({ length: needed.leadIds }, () => randomUUID()),
       };
-      const events = waitlistDecider.decide({ type: 'JoinWaitlistGroup', joins: inputs, fresh }, state);
-      if (events.length > 0) {
-        appended = [
-          ...(await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, state.lastPosition)).events,
-          ...(await appendConversions(
-            this.events,
-            trx,
-            'lead',
-            events.map((event) => event.data.leadId),
-          )),
-        ];
+      const events = waitlistDecider.decide({ type: 'JoinWaitlistGroup', joins, fresh }, state);
+      const newcomers = events.filter((event): event is LeadJoined => event.type === 'LeadJoined');
+      const repeats = events.filter((event): event is LeadJoinRepeated => event.type === 'LeadJoinRepeated');
+      if (newcomers.length > 0) {
+        appended = (await this.events.appendInTransaction(trx, WAITLIST_STREAM, newcomers, state.lastPosition)).events;
       }
-      return answers(inputs, state, events).map(({ position, code, alreadyJoined }) => joined(position, code, alreadyJoined));
+      if (repeats.length > 0) {
+        appended.push(
+          ...(await this.events.appendUnversionedInTransaction(
+            trx,
+            repeats.map((event) => ({ ...event, streamId: leadStream(event.data.leadId) })),
+          )),
+        );
+      }
+      const used = new Set(newcomers.map((event) => event.data.referralCode));
+      return answers(joins, state, events, fresh.codes.filter((code) => !used.has(code))).map(({ leadId, code, ...answer }) => ({
+        leadId,
+        result: { ...answer, refCode: code },
+      }));
     });
     this.events.published(appended);
-    return results;
+    return outcomes;
   }
 
   /** What a bot that filled the honeypot is told: the next position and a code, neither of them real. */
-  private async decoy(): Promise<JoinResult> {
-    const { count } = await this.db
-      .selectFrom('leads')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return joined(count + 1, newReferralCode(), false);
+  private async decoy(): Promise<JoinOutcome> {
+    const [lastPosition, spotsTaken] = await Promise.all([streamVersion(this.db, WAITLIST_STREAM), countSpotsTaken(this.db, this.confirmationDays)]);
+    const result = {
+      position: lastPosition + 1,
+      refCode: newReferralCode(),
+      spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - spotsTaken - 1),
+      earlyExplorer: spotsTaken < EARLY_EXPLORERS_CAP,
+      alreadyJoined: false,
+    };
+    return { result, leadId: null };
   }
 }
 
 /**
- * The part of the waitlist's state a group's decision reads: the group's addresses already on the list, the
- * owners of the codes they were referred by, the codes the share-link generator gave them, and the last
- * position (the waitlist stream's version). Call under the waitlist lock.
+ * The part of the waitlist's state a group's decision reads: the group's addresses and mailboxes already on
+ * the list, the owners of the codes they were referred by, the codes the share-link generator gave them, the
+ * spots taken and the last position (the waitlist stream's version). Call under the waitlist lock.
  */
-async function waitlistState(trx: Db, inputs: readonly JoinInput[]): Promise<WaitlistState> {
-  const emails = [...new Set(inputs.map((input) => input.email))];
-  const refs = [...new Set(inputs.flatMap(({ ref }) => (ref && REFERRAL_CODE_PATTERN.test(ref) ? [ref] : [])))];
-  const [leads, owners, issued, lastPosition] = await Promise.all([
-    trx.selectFrom('leads').select(['email', 'waitlist_position', 'referral_code']).where('email', 'in', emails).execute(),
+async function waitlistState(trx: Db, joins: readonly Join[], confirmationDays: number): Promise<WaitlistState> {
+  const emails = [...new Set(joins.map((join) => join.email))];
+  const mailboxes = [...new Set(emails.map(mailboxKey))];
+  const refs = [...new Set(joins.flatMap(({ ref }) => (ref && REFERRAL_CODE_PATTERN.test(ref) ? [ref] : [])))];
+  const [leads, onList, owners, issued, spotsTaken, lastPosition] = await Promise.all([
+    trx
+      .selectFrom('leads')
+      .select(['id', 'email', 'waitlist_position', 'referral_code', 'early_explorer'])
+      .where('email', 'in', emails)
+      .execute(),
+    trx.selectFrom('leads').select('mailbox').distinct().where('mailbox', 'in', mailboxes).execute(),
     refs.length === 0 ? [] : trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute(),
     trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('owner_email', 'in', emails).execute(),
+    countSpotsTaken(trx, confirmationDays),
     streamVersion(trx, WAITLIST_STREAM),
   ]);
   return {
     lastPosition,
-    leads: new Map(leads.map((lead) => [lead.email, { position: lead.waitlist_position, code: lead.referral_code }])),
+    spotsTaken,
+    leads: new Map(
+      leads.map((lead) => [
+        lead.email,
+        { leadId: lead.id, position: lead.waitlist_position, code: lead.referral_code, earlyExplorer: lead.early_explorer },
+      ]),
+    ),
+    mailboxes: new Set(onList.map((row) => row.mailbox)),
     owners: new Map(owners.map((row) => [row.code, row.owner_email])),
     issued: new Map(issued.map((row) => [row.owner_email, row.code])),
   };
@@ -217,6 +272,3 @@ export async function lockWaitlist(trx: Db): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${WAITLIST_STREAM}, 0))`.execute(trx);
 }
 
-function joined(position: number, refCode: string, alreadyJoined: boolean): JoinResult {
-  return { position, refCode, spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - position), alreadyJoined };
-}

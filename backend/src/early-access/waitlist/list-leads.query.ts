@@ -1,24 +1,22 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Lead } from '../../../../contracts/early-access/lead.js';
+import type { Config } from '../../shared/config/config.js';
 import type { Db } from '../../shared/db/tables.js';
-import { DB } from '../../shared/kernel.module.js';
+import { CONFIG, DB } from '../../shared/kernel.module.js';
+import { leadStandings, toLead } from './lead-standing.js';
 
-/** Every lead, newest first (spec §7), for the admin's Leads tab and its export. */
+/** Every lead with its standing, newest first (spec §7), for the admin's Leads tab and its export. */
 export class ListLeads extends Query<Lead[]> {}
 
 @QueryHandler(ListLeads)
 export class ListLeadsHandler implements IQueryHandler<ListLeads> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
 
   async execute(): Promise<Lead[]> {
-    const leads = await this.db
-      .selectFrom('leads')
-      .select(['id', 'email', 'source_page', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('waitlist_position', 'desc')
-      .execute();
-    // The time as the ISO string JSON writes for it.
-    return leads.map((lead) => ({ ...lead, created_at: lead.created_at.toISOString() }));
+    return (await leadStandings(this.db, this.config.LEAD_CONFIRMATION_DAYS)).map(toLead);
   }
 }

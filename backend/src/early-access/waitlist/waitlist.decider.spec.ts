@@ -1,22 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../../shared/testing/decider-spec.js';
-import type { LeadJoined } from './lead.events.js';
-import { answers, freshNeeded, waitlistDecider, type Join, type WaitlistEvent } from './waitlist.decider.js';
+import type { LeadJoined, LeadJoinRepeated } from './lead.events.js';
+import { answers, freshNeeded, waitlistDecider, type Join, type WaitlistEvent, type WaitlistState } from './waitlist.decider.js';
 
 const spec = DeciderSpecification.for(waitlistDecider);
-const join = (email: string, ref: string | null = null): Join => ({ email, source_page: '/home', ref, sessionId: null });
-const joined = (email: string, position: number, referralCode: string, referredBy: string | null = null): LeadJoined => ({
+const join = (email: string, ref: string | null = null, knownLeadIds: string[] = []): Join => ({
+  email,
+  source_page: '/home',
+  ref,
+  sessionId: null,
+  clientKey: null,
+  knownLeadIds,
+});
+const joined = (
+  email: string,
+  position: number,
+  referralCode: string,
+  referral: { by?: string; refused?: LeadJoined['data']['referralRefused']; explorer?: boolean; disposable?: boolean } = {},
+): LeadJoined => ({
   type: 'LeadJoined',
   data: {
     leadId: `lead-${email}`,
     email,
     sourcePage: '/home',
     position,
+    earlyExplorer: referral.explorer ?? true,
     referralCode,
-    referredBy,
+    referredBy: referral.by ?? null,
+    referralRefused: referral.by === undefined ? null : (referral.refused ?? null),
     sessionId: null,
-    disposableEmail: false,
+    clientKey: null,
+    disposableEmail: referral.disposable ?? false,
   },
+});
+const repeated = (email: string, position: number, referralCode: string): LeadJoinRepeated => ({
+  type: 'LeadJoinRepeated',
+  data: { leadId: `lead-${email}`, email, position, earlyExplorer: true, referralCode },
 });
 const group = (joins: Join[], codes: string[] = [], leadIds: string[] = joins.map((j) => `lead-${j.email}`)) => ({
   type: 'JoinWaitlistGroup' as const,
@@ -40,28 +59,32 @@ describe('waitlistDecider', () => {
       .then([joined('cy@example.com', 3, 'CCCC3333'), joined('di@example.com', 4, 'DDDD4444')]);
   });
 
-  it('writes nothing for an address already on the list, and one join for an address twice in a group', () => {
+  it('writes no lead for an address already on the list: its browser is told again, anyone else makes the owner an e-mail', () => {
     spec
       .given([joined('ada@example.com', 1, 'AAAA1111')])
-      .when(group([join('ada@example.com')], [], []))
+      .when(group([join('ada@example.com', null, ['lead-ada@example.com'])], [], []))
       .then([]);
+    spec
+      .given([joined('ada@example.com', 1, 'AAAA1111')])
+      .when(group([join('ada@example.com'), join('ada@example.com')], ['XXXX1111', 'XXXX2222'], []))
+      .then([repeated('ada@example.com', 1, 'AAAA1111')]);
     spec
       .given([])
       .when(group([join('ada@example.com'), join('ada@example.com')], ['AAAA1111'], ['lead-ada@example.com']))
       .then([joined('ada@example.com', 1, 'AAAA1111')]);
   });
 
-  it("credits the owner of the code, a lead's or a generated link's, but never the joiner", () => {
+  it("names the owner of the code, a lead's or a generated link's, but never the joiner", () => {
     const given = [joined('ada@example.com', 1, 'AAAA1111'), issued('eve@example.com', 'EEEE5555')];
     spec
       .given(given)
       .when(group([join('bob@example.com', 'AAAA1111')], ['BBBB2222']))
-      .then([joined('bob@example.com', 2, 'BBBB2222', 'AAAA1111')]);
+      .then([joined('bob@example.com', 2, 'BBBB2222', { by: 'AAAA1111' })]);
     spec
       .given(given)
       .when(group([join('bob@example.com', 'EEEE5555')], ['BBBB2222']))
-      .then([joined('bob@example.com', 2, 'BBBB2222', 'EEEE5555')]);
-    // Eve joins with her own generated link: she keeps its code, and it earns nothing.
+      .then([joined('bob@example.com', 2, 'BBBB2222', { by: 'EEEE5555' })]);
+    // Eve joins with her own generated link: she keeps its code, and it names nobody.
     spec
       .given(given)
       .when(group([join('eve@example.com', 'EEEE5555')], [], ['lead-eve@example.com']))
@@ -70,6 +93,40 @@ describe('waitlistDecider', () => {
       .given(given)
       .when(group([join('bob@example.com', 'ZZZZ9999')], ['BBBB2222']))
       .then([joined('bob@example.com', 2, 'BBBB2222')]);
+  });
+
+  it("refuses for good a referral from a disposable address, the referrer's own mailbox, or a mailbox already on the list", () => {
+    const given = [joined('ada@gmail.com', 1, 'AAAA1111'), joined('bob@example.com', 2, 'BBBB2222')];
+    spec
+      .given(given)
+      .when(
+        group(
+          [
+            join('fake1@mailinator.com', 'AAAA1111'),
+            join('a.d.a+2@googlemail.com', 'AAAA1111'),
+            join('bob+farm@example.com', 'AAAA1111'),
+            join('cy@example.com', 'AAAA1111'),
+            join('cy+again@example.com', 'AAAA1111'),
+          ],
+          ['C1', 'C2', 'C3', 'C4', 'C5'],
+        ),
+      )
+      .then([
+        joined('fake1@mailinator.com', 3, 'C1', { by: 'AAAA1111', refused: 'disposable', disposable: true }),
+        joined('a.d.a+2@googlemail.com', 4, 'C2', { by: 'AAAA1111', refused: 'self' }),
+        joined('bob+farm@example.com', 5, 'C3', { by: 'AAAA1111', refused: 'known' }),
+        joined('cy@example.com', 6, 'C4', { by: 'AAAA1111' }),
+        joined('cy+again@example.com', 7, 'C5', { by: 'AAAA1111', refused: 'known' }),
+      ]);
+  });
+
+  it('makes Early Explorers while spots taken are under 100, whatever the position', () => {
+    const full = { ...waitlistDecider.initialState, lastPosition: 130, spotsTaken: 99 };
+    const events = waitlistDecider.decide(group([join('ada@example.com'), join('bob@example.com')], ['A1', 'B2']), full);
+    expect(events.map((event) => event.type === 'LeadJoined' && [event.data.position, event.data.earlyExplorer])).toEqual([
+      [131, true],
+      [132, false],
+    ]);
   });
 
   it('lets a deleted lead join again at a new position', () => {
@@ -91,23 +148,27 @@ describe('waitlistDecider', () => {
 });
 
 describe('freshNeeded and answers', () => {
-  const state = [joined('ada@example.com', 1, 'AAAA1111'), issued('eve@example.com', 'EEEE5555')].reduce(
+  const state: WaitlistState = [joined('ada@example.com', 1, 'AAAA1111'), issued('eve@example.com', 'EEEE5555')].reduce(
     waitlistDecider.evolve,
     waitlistDecider.initialState,
   );
-  const joins = [join('ada@example.com'), join('bob@example.com'), join('eve@example.com'), join('bob@example.com')];
+  const ownBrowser = join('ada@example.com', null, ['lead-ada@example.com']);
+  const stranger = join('ada@example.com');
+  const joins = [ownBrowser, join('bob@example.com'), stranger, join('eve@example.com'), join('bob@example.com')];
 
-  it('asks for a code per newcomer without a generated one, and an id per address new to the list', () => {
-    expect(freshNeeded(joins, state)).toEqual({ codes: 1, leadIds: 2 });
+  it("asks for a code per newcomer without a generated one and per stranger's answer, and an id per address new to the list", () => {
+    expect(freshNeeded(joins, state)).toEqual({ codes: 2, leadIds: 2 });
   });
 
-  it('tells each join its position and code; whoever was on the list first has already joined', () => {
-    const events = waitlistDecider.decide(group(joins, ['BBBB2222'], ['lead-bob@example.com', 'lead-eve@example.com']), state);
-    expect(answers(joins, state, events)).toEqual([
-      { position: 1, code: 'AAAA1111', alreadyJoined: true },
-      { position: 2, code: 'BBBB2222', alreadyJoined: false },
-      { position: 3, code: 'EEEE5555', alreadyJoined: false },
-      { position: 2, code: 'BBBB2222', alreadyJoined: true },
+  it("tells the lead's own browser its place, a stranger what a newcomer would hear, and a newcomer its place", () => {
+    const events = waitlistDecider.decide(group(joins, ['BBBB2222', 'SPARE333'], ['lead-bob@example.com', 'lead-eve@example.com']), state);
+    expect(answers(joins, state, events, ['SPARE333'])).toEqual([
+      { leadId: 'lead-ada@example.com', position: 1, code: 'AAAA1111', earlyExplorer: true, spotsLeft: 97, alreadyJoined: true },
+      { leadId: 'lead-bob@example.com', position: 2, code: 'BBBB2222', earlyExplorer: true, spotsLeft: 98, alreadyJoined: false },
+      // Arrives after Bob: told the next position, as a newcomer at that moment would be, with a code nobody owns.
+      { leadId: null, position: 3, code: 'SPARE333', earlyExplorer: true, spotsLeft: 97, alreadyJoined: false },
+      { leadId: 'lead-eve@example.com', position: 3, code: 'EEEE5555', earlyExplorer: true, spotsLeft: 97, alreadyJoined: false },
+      { leadId: 'lead-bob@example.com', position: 2, code: 'BBBB2222', earlyExplorer: true, spotsLeft: 98, alreadyJoined: true },
     ]);
   });
 });

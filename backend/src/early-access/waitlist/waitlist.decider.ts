@@ -1,24 +1,40 @@
 /**
- * The waitlist's rules as a decider: who gets which position, which referral code, and whose invitation it
- * counts for. Pure: the handler (commands/join-waitlist.command.ts) reads the state it needs from the read
- * models under the waitlist lock, draws fresh codes and ids, and appends what this decides.
- * - Positions follow the waitlist stream: the next join gets the last position + 1, in arrival order.
- * - An address already on the list (trimmed, lower case: the input schema's form) gets its position and code
- *   back and nothing is written; the same address twice in one group is told the position the first got.
+ * The waitlist's rules as a decider: who gets which position, which referral code, whether they are an Early
+ * Explorer, and whether the referral they came through can ever count. Pure: the handler
+ * (join-waitlist.command.ts) reads the state it needs from the read models under the waitlist lock, draws
+ * fresh codes and ids, and appends what this decides. docs/early-access.md says the same in prose.
+ * - Positions follow the waitlist stream: the next join gets the last position + 1, in arrival order, and a
+ *   position is never given twice (not even when an unconfirmed lead gives its spot back).
+ * - A newcomer is an Early Explorer while the spots taken (confirmed leads plus pending ones that have not
+ *   expired) are under the cap.
+ * - An address already on the list writes no new lead. The browser that joined with it is told its place
+ *   again; anyone else is told what a newcomer would be told (a position and a code that are not the
+ *   address's), and the address's owner gets an e-mail with the real ones: the answer tells nobody who is
+ *   on the list.
  * - An address the share-link generator already gave a code keeps it (links already shared stay valid);
  *   anyone else gets a fresh one.
- * - A referral counts when the code belongs to someone (a lead or a generated link) other than the joiner.
+ * - A referral names the code's owner when it is someone else's code. It is refused for good (it will never
+ *   count, even once confirmed) for a disposable address, for the referrer's own mailbox (a sub-address or a
+ *   Gmail spelling of it), and for a mailbox already on the list.
  */
+import type { ReferralRefusal } from '../../../../contracts/early-access/lead.js';
+import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
 import type { Decider } from '../../shared/event-store/decider.js';
+import { mailboxKey } from '../../shared/validation/email.js';
 import type { ReferralCodeIssued } from '../referral/referral.events.js';
 import { isDisposableEmail } from './disposable-email.js';
-import type { LeadDeleted, LeadJoined } from './lead.events.js';
+import type { LeadDeleted, LeadJoined, LeadJoinRepeated } from './lead.events.js';
 
 export interface Join {
+  /** Canonical (the input schema's form). */
   email: string;
   source_page: string | null;
   ref: string | null;
   sessionId: string | null;
+  /** A keyed hash of the client's address, or null when unknown. */
+  clientKey: string | null;
+  /** The leads the visitor's browser joined as (its signed cookie). */
+  knownLeadIds: readonly string[];
 }
 
 export interface JoinWaitlistGroup {
@@ -28,98 +44,187 @@ export interface JoinWaitlistGroup {
   fresh: { codes: string[]; leadIds: string[] };
 }
 
+export interface KnownLead {
+  leadId: string;
+  position: number;
+  code: string;
+  earlyExplorer: boolean;
+}
+
 export interface WaitlistState {
   lastPosition: number;
-  /** Addresses on the list: their position and code. */
-  leads: ReadonlyMap<string, { position: number; code: string }>;
-  /** Every code's owner: leads and the share-link generator's. */
+  /** Confirmed leads plus pending ones that have not expired. */
+  spotsTaken: number;
+  /** The group's addresses that are on the list. */
+  leads: ReadonlyMap<string, KnownLead>;
+  /** The group's mailboxes that are on the list. */
+  mailboxes: ReadonlySet<string>;
+  /** The owners of the codes the group was referred by: leads and the share-link generator's. */
   owners: ReadonlyMap<string, string>;
   /** Codes the generator gave addresses not (yet) on the list. */
   issued: ReadonlyMap<string, string>;
 }
 
 export type WaitlistEvent = LeadJoined | LeadDeleted | ReferralCodeIssued;
+export type WaitlistDecision = LeadJoined | LeadJoinRepeated;
 
 export interface JoinAnswer {
+  /** The lead the browser may now remember, or null when the answer is not the address's own. */
+  leadId: string | null;
   position: number;
   code: string;
+  earlyExplorer: boolean;
+  /** Spots left after this join. */
+  spotsLeft: number;
   alreadyJoined: boolean;
 }
 
-export const waitlistDecider: Decider<JoinWaitlistGroup, LeadJoined, WaitlistState> & {
-  evolve(state: WaitlistState, event: WaitlistEvent): WaitlistState;
+export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, WaitlistState> & {
+  evolve(state: WaitlistState, event: WaitlistEvent | WaitlistDecision): WaitlistState;
 } = {
-  initialState: { lastPosition: 0, leads: new Map(), owners: new Map(), issued: new Map() },
+  initialState: { lastPosition: 0, spotsTaken: 0, leads: new Map(), mailboxes: new Set(), owners: new Map(), issued: new Map() },
 
   evolve(state, event) {
     switch (event.type) {
       case 'LeadJoined': {
-        const { email, position, referralCode } = event.data;
+        const { leadId, email, position, referralCode } = event.data;
+        const earlyExplorer = event.data.earlyExplorer ?? position <= EARLY_EXPLORERS_CAP;
         return {
+          ...state,
           lastPosition: Math.max(state.lastPosition, position),
-          leads: new Map(state.leads).set(email, { position, code: referralCode }),
+          spotsTaken: state.spotsTaken + 1,
+          leads: new Map(state.leads).set(email, { leadId, position, code: referralCode, earlyExplorer }),
+          mailboxes: new Set(state.mailboxes).add(mailboxKey(email)),
           owners: new Map(state.owners).set(referralCode, email),
-          issued: state.issued,
         };
       }
       case 'LeadDeleted': {
         const leads = new Map(state.leads);
         leads.delete(event.data.email);
-        return { ...state, leads };
+        return { ...state, leads, spotsTaken: Math.max(0, state.spotsTaken - 1) };
       }
       case 'ReferralCodeIssued': {
         const { code, ownerEmail } = event.data;
         return { ...state, owners: new Map(state.owners).set(code, ownerEmail), issued: new Map(state.issued).set(ownerEmail, code) };
       }
+      case 'LeadJoinRepeated':
+        return state;
     }
   },
 
   decide({ joins, fresh }, state) {
     const codes = [...fresh.codes];
     const leadIds = [...fresh.leadIds];
-    const events: LeadJoined[] = [];
+    const joined: LeadJoined[] = [];
+    const repeated: LeadJoinRepeated[] = [];
     const seen = new Set<string>();
-    for (const { email, source_page, ref, sessionId } of joins) {
-      if (state.leads.has(email) || seen.has(email)) continue;
+    const mailboxes = new Set(state.mailboxes);
+    for (const { email, source_page, ref, sessionId, clientKey, knownLeadIds } of joins) {
+      const known = state.leads.get(email);
+      if (known) {
+        if (!knownLeadIds.includes(known.leadId) && !seen.has(email)) {
+          seen.add(email);
+          const { leadId, position, earlyExplorer, code: referralCode } = known;
+          repeated.push({ type: 'LeadJoinRepeated', data: { leadId, email, position, earlyExplorer, referralCode } });
+        }
+        continue;
+      }
+      if (seen.has(email)) continue;
       seen.add(email);
       const referralCode = state.issued.get(email) ?? codes.shift();
       const leadId = leadIds.shift();
       if (referralCode === undefined || leadId === undefined) throw new Error('JoinWaitlistGroup: fewer fresh codes or ids than newcomers');
       const owner = ref === null ? undefined : state.owners.get(ref);
-      events.push({
+      const referredBy = owner !== undefined && owner !== email ? ref : null;
+      const mailbox = mailboxKey(email);
+      const disposableEmail = isDisposableEmail(email);
+      joined.push({
         type: 'LeadJoined',
         data: {
           leadId,
           email,
           sourcePage: source_page,
-          position: state.lastPosition + events.length + 1,
+          position: state.lastPosition + joined.length + 1,
+          earlyExplorer: state.spotsTaken + joined.length < EARLY_EXPLORERS_CAP,
           referralCode,
-          referredBy: owner !== undefined && owner !== email ? ref : null,
+          referredBy,
+          referralRefused: referredBy === null ? null : refusal({ owner: owner!, mailbox, disposableEmail, known: mailboxes.has(mailbox) }),
           sessionId,
-          disposableEmail: isDisposableEmail(email),
+          clientKey,
+          disposableEmail,
         },
       });
+      mailboxes.add(mailbox);
     }
-    return events;
+    return [...joined, ...repeated];
   },
 };
 
-/** How many fresh codes (newcomers without a generated one) and lead ids (addresses new to the list) a group needs. */
-export function freshNeeded(joins: readonly Join[], state: WaitlistState): { codes: number; leadIds: number } {
-  const joining = [...new Set(joins.map((join) => join.email))].filter((email) => !state.leads.has(email));
-  return { codes: joining.filter((email) => !state.issued.has(email)).length, leadIds: joining.length };
+function refusal(referee: { owner: string; mailbox: string; disposableEmail: boolean; known: boolean }): ReferralRefusal | null {
+  if (referee.disposableEmail) return 'disposable';
+  if (mailboxKey(referee.owner) === referee.mailbox) return 'self';
+  if (referee.known) return 'known';
+  return null;
 }
 
-/** What each join of the group is told, in arrival order, once `events` are appended. */
-export function answers(joins: readonly Join[], state: WaitlistState, events: readonly LeadJoined[]): JoinAnswer[] {
-  const joined = new Map(events.map((event) => [event.data.email, event.data]));
-  const told = new Set<string>();
-  return joins.map(({ email }) => {
+/**
+ * How many fresh codes and lead ids a group needs: a code for each newcomer without a generated one and for
+ * each answer that is not the address's own; an id for each address new to the list.
+ */
+export function freshNeeded(joins: readonly Join[], state: WaitlistState): { codes: number; leadIds: number } {
+  const joining = [...new Set(joins.map((join) => join.email))].filter((email) => !state.leads.has(email));
+  const strangers = joins.filter(({ email, knownLeadIds }) => {
     const known = state.leads.get(email);
-    if (known) return { position: known.position, code: known.code, alreadyJoined: true };
-    const event = joined.get(email)!;
+    return known !== undefined && !knownLeadIds.includes(known.leadId);
+  }).length;
+  return { codes: joining.filter((email) => !state.issued.has(email)).length + strangers, leadIds: joining.length };
+}
+
+/**
+ * What each join of the group is told, in arrival order, once `events` are appended. `spareCodes` are the
+ * fresh codes `decide` left unused: the codes a stranger is shown for an address already on the list, which
+ * belong to nobody. A stranger is told the position and spots a newcomer arriving at that moment would be.
+ */
+export function answers(
+  joins: readonly Join[],
+  state: WaitlistState,
+  events: readonly WaitlistDecision[],
+  spareCodes: readonly string[],
+): JoinAnswer[] {
+  const newcomers = events.flatMap((event) => (event.type === 'LeadJoined' ? [event.data] : []));
+  const joined = new Map(newcomers.map((lead, index) => [lead.email, { lead, index }]));
+  const spares = [...spareCodes];
+  const told = new Set<string>();
+  let arrived = 0;
+  const spotsLeft = (index: number) => Math.max(0, EARLY_EXPLORERS_CAP - (state.spotsTaken + index + 1));
+  return joins.map(({ email, knownLeadIds }) => {
+    const known = state.leads.get(email);
+    if (known && knownLeadIds.includes(known.leadId)) {
+      return { ...known, spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - state.spotsTaken - newcomers.length), alreadyJoined: true };
+    }
+    if (known) {
+      const code = spares.shift();
+      if (code === undefined) throw new Error('answers: fewer spare codes than strangers');
+      return {
+        leadId: null,
+        position: state.lastPosition + arrived + 1,
+        code,
+        earlyExplorer: state.spotsTaken + arrived < EARLY_EXPLORERS_CAP,
+        spotsLeft: spotsLeft(arrived),
+        alreadyJoined: false,
+      };
+    }
+    const { lead, index } = joined.get(email)!;
+    arrived = index + 1;
     const again = told.has(email);
     told.add(email);
-    return { position: event.position, code: event.referralCode, alreadyJoined: again };
+    return {
+      leadId: lead.leadId,
+      position: lead.position,
+      code: lead.referralCode,
+      earlyExplorer: lead.earlyExplorer ?? true,
+      spotsLeft: spotsLeft(index),
+      alreadyJoined: again,
+    };
   });
 }

@@ -3,12 +3,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { ValidationError } from '../../shared/errors/domain-error.js';
+import { linkPage, linkToken, postButton } from '../../shared/http/link-page.js';
 import { CheckUnsubscribeLink, UnsubscribeFromEmails } from './unsubscribe.command.js';
 
 export const UNSUBSCRIBE_PATH = '/api/emails/unsubscribe';
 
-const INVALID = page('This link is not valid', '<p>The unsubscribe link is incomplete or has expired.</p>');
-const DONE = page("You're unsubscribed", '<p>You will not receive Unsheet marketing e-mails any more.</p>');
+const INVALID = linkPage('This link is not valid', '<p>The unsubscribe link is incomplete or has expired.</p>');
+const DONE = linkPage("You're unsubscribed", '<p>You will not receive Unsheet marketing e-mails any more.</p>');
 
 /**
  * The link in marketing e-mails. Following it (GET, or HEAD from a link scanner) changes nothing: it opens a
@@ -28,13 +29,12 @@ export class UnsubscribeController {
   @ApiOperation({ summary: 'The unsubscribe page (link in the e-mail): asks before unsubscribing; changes nothing' })
   @ApiQuery({ name: 'token', required: true })
   async page(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
-    const valid = await this.queries.execute(new CheckUnsubscribeLink(tokenOf(token)));
-    const form = `<p>Stop receiving Unsheet marketing e-mails at this address?</p>
-<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(tokenOf(token))}"><button type="submit" style="font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#0f172a;color:#fff;cursor:pointer">Unsubscribe</button></form>`;
+    const valid = await this.queries.execute(new CheckUnsubscribeLink(linkToken(token)));
+    const form = `<p>Stop receiving Unsheet marketing e-mails at this address?</p>${postButton(UNSUBSCRIBE_PATH, linkToken(token), 'Unsubscribe')}`;
     response
       .status(valid ? 200 : 400)
       .type('text/html; charset=utf-8')
-      .send(valid ? page('Unsubscribe from Unsheet e-mails', form) : INVALID);
+      .send(valid ? linkPage('Unsubscribe from Unsheet e-mails', form) : INVALID);
   }
 
   @Post()
@@ -47,7 +47,7 @@ export class UnsubscribeController {
   ): Promise<void> {
     const forPeople = (accept ?? '').includes('text/html');
     try {
-      await this.commands.execute(new UnsubscribeFromEmails(tokenOf(token)));
+      await this.commands.execute(new UnsubscribeFromEmails(linkToken(token)));
     } catch (error) {
       if (!forPeople || !(error instanceof ValidationError)) throw error;
       response.status(400).type('text/html; charset=utf-8').send(INVALID);
@@ -56,15 +56,4 @@ export class UnsubscribeController {
     if (forPeople) response.status(200).type('text/html; charset=utf-8').send(DONE);
     else response.status(200).send({ unsubscribed: true });
   }
-}
-
-function tokenOf(token: unknown): string {
-  return typeof token === 'string' ? token.slice(0, 1000) : '';
-}
-
-/** `body` is markup written here; nothing from the request goes into it unescaped. */
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${title} | Unsheet</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">
-<h1>${title}</h1>${body}<p><a href="/">Back to Unsheet</a></p></body></html>`;
 }

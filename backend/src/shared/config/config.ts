@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_LEAD_CONFIRMATION_DAYS } from '../../../../contracts/early-access/lead.js';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const flag = (fallback: boolean) =>
@@ -52,6 +53,8 @@ const schema = z.object({
   EMAIL_POLL_MS: positiveInt(1000),
   // E-mails a day to one address typed into public forms (sign-up, questions, joining the list), whoever asks.
   EMAIL_DAILY_LIMIT_PER_RECIPIENT: positiveInt(5),
+  // Days a lead that has not confirmed its address holds its spot (docs/early-access.md).
+  LEAD_CONFIRMATION_DAYS: positiveInt(DEFAULT_LEAD_CONFIRMATION_DAYS),
   // Public writes a client address may make per minute on each route, and across all of them together.
   PUBLIC_WRITE_LIMIT: positiveInt(30),
   PUBLIC_WRITE_BUDGET: positiveInt(60),

@@ -136,6 +136,18 @@ export class EventStore {
     return events.length;
   }
 
+  /**
+   * Unversioned events inside the caller's transaction: for events no decision is guarded by (a command that
+   * decided under its own lock). The caller calls `published(events)` once the transaction has committed.
+   */
+  async appendUnversionedInTransaction(trx: Trx, events: readonly UnversionedEvent[], metadata: EventMetadata = {}): Promise<RecordedEvent[]> {
+    if (events.length === 0) return [];
+    return this.insert(
+      trx,
+      events.map((event) => toRow(event.streamId, null, event, metadata)),
+    );
+  }
+
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await this.db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('global_position').execute();
     return rows.map(toRecorded);

@@ -1,0 +1,110 @@
+/**
+ * Each lead with its standing, as the admin's list and lead detail show it (contracts/early-access/lead.ts):
+ * its status (confirmed, pending, expired), the patterns it is flagged for, and how its referral stands. One
+ * query over the leads table; the flags that compare leads (same mailbox, referral bursts) are window counts
+ * over it. A flag never refuses anyone: the administrator decides (voiding a referral, deleting a lead).
+ */
+import { sql } from 'kysely';
+import {
+  LEAD_FLAGS,
+  REFERRAL_REFUSALS,
+  type Lead,
+  type LeadFlag,
+  type LeadReferral,
+  type LeadStatus,
+  type ReferralRefusal,
+} from '../../../../contracts/early-access/lead.js';
+import type { Db } from '../../shared/db/tables.js';
+
+/** Referrals to one code from one client address or one session within this window are flagged… */
+export const REFERRAL_BURST_WINDOW_MINUTES = 10;
+/** …when there are at least this many of them. */
+export const REFERRAL_BURST_MIN = 3;
+
+export interface LeadStandingRow {
+  id: string;
+  email: string;
+  source_page: string | null;
+  created_at: Date;
+  waitlist_position: number;
+  referral_code: string;
+  status: LeadStatus;
+  confirmed_at: Date | null;
+  disposable_email: boolean;
+  undeliverable_reason: string | null;
+  same_mailbox: number;
+  burst: number;
+  referred_by: string | null;
+  referral_refused: string | null;
+  referral_credited: boolean;
+  referral_voided_at: Date | null;
+}
+
+/** The leads (all, or the one with `leadId`) with what their standing is made of, newest first. */
+export async function leadStandings(db: Db, confirmationDays: number, leadId?: string): Promise<LeadStandingRow[]> {
+  const { rows } = await sql<LeadStandingRow>`
+    with counted as (
+      select l.*,
+        count(*) over (partition by mailbox)::int as same_mailbox,
+        greatest(
+          (select count(*) from leads o where o.referred_by = l.referred_by and o.client_key = l.client_key
+             and abs(extract(epoch from o.created_at - l.created_at)) <= ${REFERRAL_BURST_WINDOW_MINUTES * 60}),
+          (select count(*) from leads o where o.referred_by = l.referred_by and o.session_id = l.session_id
+             and abs(extract(epoch from o.created_at - l.created_at)) <= ${REFERRAL_BURST_WINDOW_MINUTES * 60})
+        )::int as burst
+      from leads l
+    )
+    select id, email, source_page, created_at, waitlist_position, referral_code, confirmed_at, disposable_email,
+      undeliverable_reason, same_mailbox, burst, referred_by, referral_refused, referral_credited, referral_voided_at,
+      case
+        when confirmed_at is not null then 'confirmed'
+        when created_at > now() - make_interval(days => ${confirmationDays}) then 'pending'
+        else 'expired'
+      end as status
+    from counted
+    ${leadId === undefined ? sql`` : sql`where id = ${leadId}`}
+    order by created_at desc, waitlist_position desc`.execute(db);
+  return rows;
+}
+
+export function flagsOf(row: LeadStandingRow): LeadFlag[] {
+  const flags: LeadFlag[] = [];
+  if (row.disposable_email) flags.push({ code: 'disposable', reason: LEAD_FLAGS.disposable });
+  if (row.same_mailbox > 1) {
+    flags.push({ code: 'same-mailbox', reason: `${LEAD_FLAGS['same-mailbox']}: ${row.same_mailbox} leads` });
+  }
+  if (row.referred_by !== null && row.burst >= REFERRAL_BURST_MIN) {
+    flags.push({ code: 'referral-burst', reason: `${LEAD_FLAGS['referral-burst']}: ${row.burst} referrals` });
+  }
+  if (row.undeliverable_reason !== null) {
+    flags.push({ code: 'undeliverable', reason: `${LEAD_FLAGS.undeliverable}: ${row.undeliverable_reason}` });
+  }
+  return flags;
+}
+
+export function referralOf(row: LeadStandingRow): LeadReferral | null {
+  if (row.referred_by === null) return null;
+  const referral = { referrer_code: row.referred_by };
+  if (row.referral_voided_at !== null) {
+    return { ...referral, status: 'voided', reason: `Voided by an administrator on ${row.referral_voided_at.toISOString().slice(0, 10)}` };
+  }
+  if (row.referral_refused !== null) {
+    return { ...referral, status: 'refused', reason: REFERRAL_REFUSALS[row.referral_refused as ReferralRefusal] ?? row.referral_refused };
+  }
+  return { ...referral, status: row.referral_credited ? 'credited' : 'pending', reason: null };
+}
+
+/** The row as the admin's list returns it. */
+export function toLead(row: LeadStandingRow): Lead {
+  return {
+    id: row.id,
+    email: row.email,
+    source_page: row.source_page,
+    created_at: row.created_at.toISOString(),
+    position: row.waitlist_position,
+    status: row.status,
+    confirmed_at: row.confirmed_at?.toISOString() ?? null,
+    flags: flagsOf(row),
+    referral: referralOf(row),
+  };
+}
