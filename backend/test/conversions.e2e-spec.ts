@@ -1,11 +1,12 @@
 /**
- * Conversions for our own analytics: each successful lead, newsletter subscription, suggestion and contact
- * form appends one ConversionRecorded with the spec's value in USD; a duplicate, a refused input, a bot
- * caught by the honeypot and a developer inquiry record none.
+ * Conversions for our own analytics: each confirmed lead, newsletter subscription, suggestion and contact
+ * form appends one ConversionRecorded with the spec's value in USD; a lead that has not confirmed its address,
+ * a duplicate, a refused input, a bot caught by the honeypot and a developer inquiry record none.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { confirmationLink, confirmLeads } from './waitlist-helpers.js';
 
 let api: ApiHarness;
 beforeAll(async () => {
@@ -40,15 +41,18 @@ async function newConversions(action: () => Promise<unknown>): Promise<Conversio
 const answers = ['manual_work', 'finance', 'spreadsheet', 'solo'].map((answer, i) => ({ question: `Question ${i + 1}`, answer }));
 
 describe('ConversionRecorded', () => {
-  it('records a lead at 1 USD, once per address', async () => {
-    let leadId = '';
-    const recorded = await newConversions(async () => {
-      expect((await post('/api/leads', { email: 'ada@example.com', source_page: '/' })).status).toBe(201);
-    });
+  it('records a lead at 1 USD once its address is confirmed, once per address', async () => {
+    expect(
+      await newConversions(async () => {
+        expect((await post('/api/leads', { email: 'ada@example.com', source_page: '/' })).status).toBe(201);
+      }),
+    ).toEqual([]);
     const { rows } = await sql<{ id: string }>`select id from leads where email = 'ada@example.com'`.execute(api.database.handle.db);
-    leadId = rows[0]!.id;
-    expect(recorded).toEqual([{ kind: 'lead', value: 1, currency: 'USD', sourceId: leadId }]);
+    expect(await newConversions(() => confirmLeads(api, 'ada@example.com'))).toEqual([
+      { kind: 'lead', value: 1, currency: 'USD', sourceId: rows[0]!.id },
+    ]);
     expect(await newConversions(() => post('/api/leads', { email: 'ADA@example.com ', source_page: '/' }))).toEqual([]);
+    expect(await newConversions(() => confirmLeads(api, 'ada@example.com'))).toEqual([]);
   });
 
   it('records a newsletter subscription at 0.5 USD, not a repeated one', async () => {
@@ -80,7 +84,8 @@ describe('ConversionRecorded', () => {
   });
 
   it('records a quiz that puts a new address on the list as a lead, and nothing for one already there', async () => {
-    const recorded = await newConversions(() => post('/api/quiz-results', { email: 'quizzer@example.com', answers }));
+    expect(await newConversions(() => post('/api/quiz-results', { email: 'quizzer@example.com', answers }))).toEqual([]);
+    const recorded = await newConversions(() => confirmLeads(api, 'quizzer@example.com'));
     expect(recorded).toEqual([expect.objectContaining({ kind: 'lead', value: 1 })]);
     expect(await newConversions(() => post('/api/quiz-results', { email: 'quizzer@example.com', answers }))).toEqual([]);
   });
@@ -99,12 +104,14 @@ describe('ConversionRecorded', () => {
     ).toEqual([]);
   });
 
-  it('records one conversion per lead under 30 concurrent joins', async () => {
-    const recorded = await newConversions(() =>
-      Promise.all(Array.from({ length: 30 }, (_, i) => post('/api/leads', { email: `rush${i % 15}@example.com`, source_page: '/' }))),
+  it('records one conversion per lead under 30 concurrent joins and confirmations', async () => {
+    await Promise.all(Array.from({ length: 30 }, (_, i) => post('/api/leads', { email: `rush${i % 15}@example.com`, source_page: '/' })));
+    const { rows } = await sql<{ id: string; email: string }>`select id, email from leads where email like 'rush%'`.execute(
+      api.database.handle.db,
     );
+    const links = await Promise.all(rows.flatMap((row) => [confirmationLink(api, row.email), confirmationLink(api, row.email)]));
+    const recorded = await newConversions(() => Promise.all(links.map((link) => fetch(link, { method: 'POST' }))));
     expect(recorded).toHaveLength(15);
-    const { rows } = await sql<{ id: string }>`select id from leads where email like 'rush%'`.execute(api.database.handle.db);
     expect(new Set(recorded.map((c) => c.sourceId))).toEqual(new Set(rows.map((r) => r.id)));
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { Browser, confirmLeads, joinAnswer, type JoinAnswer } from './waitlist-helpers.js';
 
 let api: ApiHarness;
 
@@ -53,26 +54,47 @@ describe('joining the Early Explorers', () => {
     expect((await api.get('/api/early-access/status')).body).toMatchObject({ leadCount: 60, spotsRemaining: 40 });
   });
 
-  it('gives a returning e-mail its position back and writes nothing', async () => {
-    const first = (await (await join({ email: 'ada@example.com', source_page: '/c/finance' })).json()) as object;
+  it('tells the browser that joined its place again, and writes nothing', async () => {
+    const browser = new Browser(api);
+    const first = (await (await browser.join({ email: 'ada@example.com', source_page: '/c/finance' })).json()) as JoinAnswer;
     const before = await leadEvents();
-    const again = await join({ email: '  ADA@Example.com ', source_page: '/' });
+    const again = await browser.join({ email: '  ADA@Example.com ', source_page: '/' });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ ...first, alreadyJoined: true });
     expect(await leadEvents()).toBe(before);
   });
 
+  it("tells anyone else what a newcomer is told, never the address's place or code, and e-mails the owner instead", async () => {
+    const owner = await joinAnswer(api, { email: 'hedy@example.com', source_page: '/' });
+    const before = await leadEvents();
+    const probe = await new Browser(api).join({ email: 'Hedy@Example.com', source_page: '/' });
+    const fresh = await new Browser(api).join({ email: 'someone-new@example.com', source_page: '/' });
+    expect(probe.status).toBe(fresh.status);
+    const [probed, newcomer] = (await Promise.all([probe.json(), fresh.json()])) as [JoinAnswer, JoinAnswer];
+    expect(Object.keys(probed).sort()).toEqual(Object.keys(newcomer).sort());
+    expect(probed).toMatchObject({ alreadyJoined: false, earlyExplorer: newcomer.earlyExplorer });
+    // The place a newcomer arriving then was given, and a code of the same form that is nobody's.
+    expect(probed.position).toBe(newcomer.position);
+    expect(probed.refCode).toMatch(/^[0-9A-Z]{6}$/);
+    expect(probed.refCode).not.toBe(owner.refCode);
+    expect((await api.get(`/api/referrals/${probed.refCode}`)).body.stats).toEqual((await api.get(`/api/referrals/${newcomer.refCode}`)).body.stats);
+    expect(await leadEvents()).toBe(before + 1);
+    const { rows } = await sql<{ data: { email: string; position: number; referralCode: string } }>`
+      select data from events where type = 'LeadJoinRepeated'`.execute(api.database.handle.db);
+    expect(rows.map((row) => row.data)).toContainEqual(
+      expect.objectContaining({ email: 'hedy@example.com', position: owner.position, referralCode: owner.refCode }),
+    );
+  });
+
   it('writes one lead when the same address joins many times at once', async () => {
     const before = await leadEvents();
-    const responses = await Promise.all(Array.from({ length: 10 }, () => join({ email: 'twice@example.com', source_page: '/' })));
-    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
-    const results = (await Promise.all(responses.map((r) => r.json()))) as { position: number; refCode: string }[];
-    expect(new Set(results.map((r) => `${r.position} ${r.refCode}`)).size).toBe(1);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => new Browser(api).join({ email: 'twice@example.com', source_page: '/' })));
+    expect(responses.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(await leadEvents()).toBe(before + 1);
   });
 
-  it('credits the referrer whose code a friend joined with, and ignores unknown or own codes', async () => {
-    const referrer = (await (await join({ email: 'grace@example.com', source_page: '/' })).json()) as { refCode: string };
+  it('credits the referrer only for friends who confirm their address, and ignores unknown or own codes', async () => {
+    const referrer = await joinAnswer(api, { email: 'grace@example.com', source_page: '/' });
     const stats = (signups: number) => ({
       total_clicks: 0,
       total_signups: signups,
@@ -85,12 +107,18 @@ describe('joining the Early Explorers', () => {
     };
     expect(await read()).toEqual(stats(0));
 
-    expect((await join({ email: 'friend1@example.com', source_page: '/', ref: referrer.refCode.toLowerCase() })).status).toBe(201);
-    expect((await join({ email: 'friend2@example.com', source_page: '/', ref: referrer.refCode })).status).toBe(201);
-    expect((await join({ email: 'friend3@example.com', source_page: '/', ref: 'ZZZZZZ' })).status).toBe(201);
-    expect((await join({ email: 'friend4@example.com', source_page: '/', ref: "x' or 1=1" })).status).toBe(201);
+    await joinAnswer(api, { email: 'friend1@example.com', source_page: '/', ref: referrer.refCode.toLowerCase() });
+    await joinAnswer(api, { email: 'friend2@example.com', source_page: '/', ref: referrer.refCode });
+    await joinAnswer(api, { email: 'friend3@example.com', source_page: '/', ref: 'ZZZZZZ' });
+    await joinAnswer(api, { email: 'friend4@example.com', source_page: '/', ref: "x' or 1=1" });
+    expect(await read()).toEqual(stats(0));
+    await confirmLeads(api, 'friend1@example.com', 'friend3@example.com', 'friend4@example.com');
+    expect(await read()).toEqual(stats(1));
+    await confirmLeads(api, 'friend2@example.com', 'friend2@example.com');
     expect(await read()).toEqual(stats(2));
-    expect((await api.get('/api/referrals/NOPE42')).status).toBe(404);
+    // A code nobody owns reads like a new one; what is not a code at all is not found.
+    expect((await api.get('/api/referrals/NOPE42')).body.stats).toEqual(stats(0));
+    expect((await api.get('/api/referrals/not-a-code')).status).toBe(404);
   });
 
   it("keeps the visitor's analytics session on LeadJoined, or null without one", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { confirmLeads } from './waitlist-helpers.js';
 
 let api: ApiHarness;
 
@@ -49,25 +50,40 @@ async function codeOf(email: string): Promise<string> {
 }
 
 describe('the share-link generator (POST /api/referral-codes)', () => {
-  it('gives an address not on the list a code of its own, without putting it on the list', async () => {
+  it('gives an address not on the list a code of its own, the same each time, without putting it on the list', async () => {
     const response = await generate({ email: 'Sharer@Example.com' });
     expect(response.status).toBe(201);
-    const { code, issued } = (await response.json()) as { code: string; issued: boolean };
+    const { code } = (await response.json()) as { code: string };
     expect(code).toMatch(/^[0-9A-Z]{6}$/);
-    expect(issued).toBe(true);
     expect((await api.get('/api/early-access/status')).body).toMatchObject({ leadCount: 0 });
     expect(await stats(code)).toEqual({ code, clicks: 0, signups: 0, conversions: 0, revenue: 0 });
 
     const again = await generate({ email: '  sharer@example.COM ' });
-    expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ code, issued: false });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ code });
   });
 
-  it('gives a lead the code it joined with', async () => {
+  it("e-mails a lead its own link and answers as for anyone else: a code that is not the lead's, the same each time", async () => {
     const leadCode = await codeOf('member@example.com');
-    const response = await generate({ email: 'member@example.com' });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ code: leadCode, issued: false });
+    const before = await eventCount('ReferralLinkRequested');
+    const answers = [await generate({ email: 'member@example.com' }), await generate({ email: 'Member@Example.com' })];
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    const [first, second] = (await Promise.all(answers.map((r) => r.json()))) as [{ code: string }, { code: string }];
+    expect(Object.keys(first)).toEqual(['code']);
+    expect(first.code).toMatch(/^[0-9A-Z]{6}$/);
+    expect(first.code).not.toBe(leadCode);
+    expect(second).toEqual(first);
+    // Its stats and a click through it look like a fresh code's; nothing is written for it.
+    expect(await stats(first.code)).toEqual({ code: first.code, clicks: 0, signups: 0, conversions: 0, revenue: 0 });
+    const clicks = await eventCount('ReferralLinkClicked');
+    expect((await click(first.code)).status).toBe(201);
+    expect(await eventCount('ReferralLinkClicked')).toBe(clicks);
+    const { rows } = await sql<{ data: { email: string; code: string } }>`
+      select data from events where type = 'ReferralLinkRequested' order by global_position`.execute(api.database.handle.db);
+    expect(rows.slice(before).map((row) => row.data)).toEqual([
+      { email: 'member@example.com', code: leadCode },
+      { email: 'member@example.com', code: leadCode },
+    ]);
   });
 
   it('issues one code when the same address asks many times at once', async () => {
@@ -75,7 +91,7 @@ describe('the share-link generator (POST /api/referral-codes)', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => generate({ email: 'burst@example.com' })));
     const codes = await Promise.all(answers.map(async (r) => ((await r.json()) as { code: string }).code));
     expect(new Set(codes).size).toBe(1);
-    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.every((r) => r.status === 201)).toBe(true);
     expect(await eventCount('ReferralCodeIssued')).toBe(before + 1);
   });
 
@@ -155,8 +171,8 @@ describe('referral clicks (POST /api/referrals/:code/clicks)', () => {
     expect(response.status).toBe(201);
   });
 
-  it.each(['NOPE42', 'leaderboard', "x' or 1=1", '%3Cscript%3E', 'A'.repeat(64)])(
-    'answers 404 for the unknown code %s, writing nothing',
+  it.each(['leaderboard', "x' or 1=1", '%3Cscript%3E', 'A'.repeat(64), 'NOPE4'])(
+    'answers 404 for %s, which is not a code, writing nothing',
     async (unknown) => {
       const before = await eventCount();
       const response = await click(unknown);
@@ -165,6 +181,14 @@ describe('referral clicks (POST /api/referrals/:code/clicks)', () => {
       expect(await eventCount()).toBe(before);
     },
   );
+
+  it('answers a click through a code nobody owns as any other, writing nothing', async () => {
+    const before = await eventCount();
+    const response = await click('NOPE42');
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ platform: 'direct' });
+    expect(await eventCount()).toBe(before);
+  });
 
   it.each([
     ['a wrong type', { referrer: 42 }, { referrer: 'Must be text.' }],
@@ -209,8 +233,12 @@ describe('referral clicks (POST /api/referrals/:code/clicks)', () => {
 describe('attribution, conversions and the leaderboard', () => {
   it('attributes 40 concurrent joins through one link, each counted once', async () => {
     const code = await codeOf('popular@example.com');
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => join(`crowd${i}@example.com`, code)));
+    const crowd = Array.from({ length: 40 }, (_, i) => `crowd${i}@example.com`);
+    const responses = await Promise.all(crowd.map((email) => join(email, code)));
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
+    // Nothing counts until the friends confirm their addresses.
+    expect(await stats(code)).toMatchObject({ signups: 0, conversions: 0, revenue: 0 });
+    await confirmLeads(api, ...crowd);
     expect(await stats(code)).toMatchObject({ signups: 40, conversions: 40, revenue: 0 });
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from referrals where referrer_code = ${code}`.execute(api.database.handle.db);
@@ -222,11 +250,13 @@ describe('attribution, conversions and the leaderboard', () => {
     const second = await codeOf('second-referrer@example.com');
     await join('already@example.com');
     await Promise.all([join('already@example.com', first), join('ALREADY@example.com', second)]);
+    await confirmLeads(api, 'already@example.com');
     expect(await stats(first)).toMatchObject({ conversions: 0 });
     expect(await stats(second)).toMatchObject({ conversions: 0 });
 
-    // A new address joining through both links at once is one lead, credited to one of them.
+    // A new address joining through both links at once is one lead, credited to one of them once confirmed.
     await Promise.all([join('racer@example.com', first), join('racer@example.com', second)]);
+    await confirmLeads(api, 'racer@example.com');
     expect((await stats(first)).conversions + (await stats(second)).conversions).toBe(1);
   });
 
@@ -239,6 +269,11 @@ describe('attribution, conversions and the leaderboard', () => {
     for (const [i, n] of friends.entries()) {
       for (let f = 0; f < n; f++) await join(`${owners[i]}-friend${f}@board.example`, codes[i]);
     }
+    // One more friend of judy's who never confirms: judy stays off the board.
+    await join('judy-friend-unconfirmed@board.example', codes[9]);
+    const { rows } = await sql<{ email: string }>`
+      select email from leads where email like '%-friend%@board.example' and email not like '%unconfirmed%'`.execute(api.database.handle.db);
+    await confirmLeads(api, ...rows.map((row) => row.email));
     await projectionCaughtUp(api.database.handle.db, 'referral-stats');
     const { status, body } = await api.get('/api/referrals/leaderboard');
     expect(status).toBe(200);
@@ -263,6 +298,7 @@ describe('attribution, conversions and the leaderboard', () => {
     expect((await read()).stats).toEqual({ total_clicks: 0, total_signups: 0, total_conversions: 0, revenue_lifetime: 0 });
     await click(code);
     for (let f = 0; f < 3; f++) await join(`tiers-friend${f}@example.com`, code);
+    await confirmLeads(api, 'tiers-friend0@example.com', 'tiers-friend1@example.com', 'tiers-friend2@example.com');
     await projectionCaughtUp(api.database.handle.db, 'referral-stats');
     expect(await read()).toEqual({
       code,
@@ -291,8 +327,12 @@ describe('attribution, conversions and the leaderboard', () => {
     expect(body.fields).toEqual({ limit: 'Must be a number from 1 to 50.' });
   });
 
-  it('answers 404 for the stats of an unknown code', async () => {
-    expect((await api.get('/api/referrals/NOPE42')).status).toBe(404);
+  it('reads zeros for a code nobody owns, and 404 for what is not a code', async () => {
+    expect((await api.get('/api/referrals/NOPE42')).body).toMatchObject({
+      code: 'NOPE42',
+      stats: { total_clicks: 0, total_signups: 0, total_conversions: 0, revenue_lifetime: 0 },
+    });
+    expect((await api.get('/api/referrals/NOPE4')).status).toBe(404);
     expect((await api.get(`/api/referrals/${'x'.repeat(65)}`)).status).toBe(400);
   });
 });

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { Browser } from './waitlist-helpers.js';
 
 const JOINS = 200;
 let api: ApiHarness;
@@ -16,17 +17,13 @@ afterAll(async () => {
   await api?.close();
 });
 
-const join = (email: string) =>
-  fetch(api.url('/api/leads'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, source_page: '/' }),
-  });
+// Each visitor joins from a browser of their own, and comes back to it.
+const browsers = Array.from({ length: JOINS }, () => new Browser({ url: (path: string) => api.url(path) }));
 
 describe('200 concurrent joins', () => {
   it('get positions 1..200 with no gap or repeat, and the same again when all repeat at once', async () => {
     const emails = Array.from({ length: JOINS }, (_, i) => `crowd${i}@example.com`);
-    const responses = await Promise.all(emails.map(join));
+    const responses = await Promise.all(emails.map((email, i) => browsers[i]!.join({ email, source_page: '/' })));
     expect(responses.map((r) => r.status)).toEqual(Array(JOINS).fill(201));
     const results = (await Promise.all(responses.map((r) => r.json()))) as { position: number; refCode: string }[];
     const positions = results.map((r) => r.position).sort((a, b) => a - b);
@@ -38,8 +35,8 @@ describe('200 concurrent joins', () => {
       from leads`.execute(api.database.handle.db);
     expect(rows[0]).toEqual({ n: JOINS, positions: JOINS, max: JOINS });
 
-    // Every address again, all at once: each gets its own position back and nothing is written.
-    const again = await Promise.all(emails.map((email) => join(email.toUpperCase())));
+    // Every address again, all at once, from the same browsers: each gets its own position back and nothing is written.
+    const again = await Promise.all(emails.map((email, i) => browsers[i]!.join({ email: email.toUpperCase(), source_page: '/' })));
     expect(again.map((r) => r.status)).toEqual(Array(JOINS).fill(200));
     const back = (await Promise.all(again.map((r) => r.json()))) as { position: number }[];
     expect(back.map((r) => r.position)).toEqual(results.map((r) => r.position));
