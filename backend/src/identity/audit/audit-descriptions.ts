@@ -24,6 +24,8 @@ export const auditDescriptions: Record<string, Describe> = {
   AppReactivated: () => 'Reactivated an app',
   // The lead's address is not repeated here: the trail outlives an erasure of the person.
   LeadDeleted: () => 'Deleted a lead',
+  ReferralVoided: (data) =>
+    `Voided a referral to the code ${text(data.referrerCode)}${data.wasCredited === true ? ' (its credit taken back)' : ''}`,
   SuggestionStatusChanged: (data) => `Set a suggestion to ${text(data.status)}`,
   QuickQuestionUpdated: (data) => `Set a question to ${text(data.status)}${data.adminNotes === undefined ? '' : ' and saved its notes'}`,
   DeveloperInquiryUpdated: (data) =>
