@@ -6,7 +6,9 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_CONFIRMATION_PURPOSE } from '../src/early-access/waitlist/lead.events.js';
 import { EMAILS_QUEUE, retryFailedEmails } from '../src/notifications/email/email-dispatcher.js';
+import { emailStream } from '../src/notifications/email/email.events.js';
 import { DAILY_LIMIT_REACHED } from '../src/notifications/reactors/email.reactor.js';
 import { erasePersonalData } from '../src/privacy/erase-personal-data.js';
 import { CONFIRMATION_TOKEN_PURPOSE, CONFIRMATION_TOKEN_TTL_SECONDS } from '../src/identity/confirmation-link.js';
@@ -36,6 +38,14 @@ async function unsubscribed(api: ApiHarness, email: string): Promise<boolean> {
     api.database.handle.db,
   );
   return rows.length > 0;
+}
+
+/** The lead a received e-mail's confirmation link confirms. */
+function confirms(mail: ParsedMail): string | null {
+  const link = mail.text!.match(/https:\/\/unsheet\.example\.com\/api\/leads\/confirm\?token=(\S+)/);
+  expect(link).not.toBeNull();
+  expect(mail.html).toContain(`href="${link![0]}"`);
+  return verifyToken(SECRET, LEAD_CONFIRMATION_PURPOSE, link![1]!);
 }
 
 async function outboxStatus(api: ApiHarness) {
@@ -146,15 +156,18 @@ describe('e-mail through BullMQ and SMTP', () => {
     expect(mail!.html).not.toContain('javascript:');
   });
 
-  it('welcomes a lead with position, share link, reward tiers and a working unsubscribe', async () => {
+  it('welcomes a lead with position, confirmation link, share link, reward tiers and a working unsubscribe', async () => {
+    const leadId = randomUUID();
     await append(api, {
       type: 'LeadJoined',
-      data: { leadId: randomUUID(), email: 'alan@example.com', sourcePage: '/', position: 7, referralCode: 'K3X9QZ', referredBy: null },
+      data: { leadId, email: 'alan@example.com', sourcePage: '/', position: 7, referralCode: 'K3X9QZ', referredBy: null },
     });
     const [mail] = await nextMessages(1);
     expect(recipients(mail!)).toEqual(['alan@example.com']);
     expect(mail!.subject).toBe('Welcome, Early Explorer #7!');
     expect(mail!.text).toContain(`${BASE}/?ref=K3X9QZ`);
+    expect(confirms(mail!)).toBe(leadId);
+    expect(mail!.text).toContain('Spots not confirmed within 7 days are given back.');
     for (const tier of ['1 invite:', '3 invites:', '5 invites:', '10 invites:']) expect(mail!.text).toContain(tier);
     const header = (name: string) => mail!.headerLines.find((h) => h.key === name)?.line ?? '';
     const unsubscribe = header('list-unsubscribe').match(/<(https:\/\/unsheet\.example\.com\/api\/emails\/unsubscribe\?token=[^>]+)>/);
@@ -202,6 +215,35 @@ describe('e-mail through BullMQ and SMTP', () => {
     expect(recipients(next!)).toEqual(['joan@example.com']);
     expect(next!.subject).toBe("You're #131 on the Unsheet wait-list");
     await eventually(async () => (await outboxStatus(api)).some((row) => row.status === 'skipped'));
+  });
+
+  it('tells an address joined again where it stands, and sends an existing lead the share link asked for', async () => {
+    const leadId = randomUUID();
+    await append(api, {
+      type: 'LeadJoinRepeated',
+      data: { leadId, email: 'grace.again@example.com', position: 140, earlyExplorer: false, referralCode: 'GRA140' },
+    });
+    const [repeated] = await nextMessages(1);
+    expect(recipients(repeated!)).toEqual(['grace.again@example.com']);
+    expect(repeated!.subject).toBe("You're already on the Unsheet list");
+    expect(repeated!.text).toContain("You're #140 on the wait-list.");
+    expect(repeated!.text).toContain(`${BASE}/?ref=GRA140`);
+    expect(confirms(repeated!)).toBe(leadId);
+    expect(repeated!.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(false);
+
+    await append(api, { type: 'ReferralLinkRequested', data: { email: 'grace.again@example.com', code: 'GRA140' } });
+    const [link] = await nextMessages(1);
+    expect(recipients(link!)).toEqual(['grace.again@example.com']);
+    expect(link!.subject).toBe('Your Unsheet share link');
+    expect(link!.text).toContain(`${BASE}/?ref=GRA140`);
+    const { rows } = await sql<{ template: string; requested: boolean; marketing: boolean }>`
+      select template, requested, marketing from email_outbox where message->>'to' = 'grace.again@example.com' order by created_at`.execute(
+      api.database.handle.db,
+    );
+    expect(rows).toEqual([
+      { template: 'already-on-list', requested: true, marketing: false },
+      { template: 'share-link', requested: true, marketing: false },
+    ]);
   });
 
   it('unsubscribes in one click as a mail client posts it (RFC 8058: a form, not JSON)', async () => {
@@ -425,23 +467,16 @@ describe('e-mail nobody can abuse', () => {
     ]);
   });
 
-  it('keeps no address from an SMTP refusal: not in the outbox, not in the failed job BullMQ keeps in Redis', async () => {
-    smtp.refuseRecipient('bounce.person@example.com');
-    await append(api, question('bounce.person@example.com'));
-    await eventually(
-      async () => {
-        const { rows } = await sql<{ status: string }>`
-        select status from email_outbox where message->>'to' = 'bounce.person@example.com'`.execute(api.database.handle.db);
-        return rows[0]?.status === 'failed';
-      },
-      { timeout: 15_000 },
-    );
-    const { rows } = await sql<{ last_error: string }>`
-      select last_error from email_outbox where message->>'to' = 'bounce.person@example.com'`.execute(api.database.handle.db);
-    expect(rows[0]!.last_error).toContain('550');
-    expect(rows[0]!.last_error).toContain('bo***@example.com');
-    expect(rows[0]!.last_error).not.toContain('bounce.person');
+  /** The outbox row of the one e-mail to this address. */
+  async function outboxTo(address: string) {
+    const { rows } = await sql<{ id: string; status: string; attempts: number; last_error: string | null }>`
+      select id, status, attempts, last_error from email_outbox where message->>'to' = ${address}`.execute(api.database.handle.db);
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  }
 
+  /** Every value the e-mail queue keeps in Redis, as text. */
+  async function emailQueueInRedis(): Promise<string> {
     const redis = new Redis(api.config.REDIS_URL!);
     try {
       const keys = await redis.keys(`${api.config.REDIS_PREFIX}:${EMAILS_QUEUE}:*`);
@@ -453,11 +488,52 @@ describe('e-mail nobody can abuse', () => {
         else if (type === 'list') stored.push(JSON.stringify(await redis.lrange(key, 0, -1)));
         else if (type === 'zset') stored.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
       }
-      const everything = stored.join('\n');
-      expect(everything).toContain('e-mails not sent');
-      expect(everything).not.toContain('bounce.person');
+      return stored.join('\n');
     } finally {
       redis.disconnect();
     }
+  }
+
+  it('gives up at once on an address refused for good (5xx), says it is undeliverable, and keeps its address nowhere', async () => {
+    smtp.refuseRecipient('bounce.person@example.com');
+    await append(api, question('bounce.person@example.com'));
+    await eventually(async () => (await outboxTo('bounce.person@example.com')).status === 'failed', { timeout: 15_000 });
+    await settled(api);
+    const row = await outboxTo('bounce.person@example.com');
+    // One attempt: the mail server saw the address once, though EMAIL_MAX_ATTEMPTS allows two.
+    expect(row.attempts).toBe(1);
+    expect(smtp.rcptAttempts('bounce.person@example.com')).toBe(1);
+    expect(row.last_error).toContain('550');
+    expect(row.last_error).toContain('bo***@example.com');
+    expect(row.last_error).not.toContain('bounce.person');
+
+    const { rows: said } = await sql<{ type: string; data: unknown; stream_version: number }>`
+      select type, data, stream_version from events where stream_id = ${emailStream(row.id)}`.execute(api.database.handle.db);
+    expect(said).toEqual([
+      {
+        type: 'EmailUndeliverable',
+        data: { to: 'bounce.person@example.com', template: 'question-ack', reason: row.last_error },
+        stream_version: 1,
+      },
+    ]);
+
+    // The failed job BullMQ keeps in Redis holds the masked reply, never the address.
+    const everything = await emailQueueInRedis();
+    expect(everything).toContain('e-mails not sent');
+    expect(everything).not.toContain('bounce.person');
+  });
+
+  it('retries an address refused for now (4xx) until its attempts are spent, without calling it undeliverable', async () => {
+    smtp.refuseRecipient('busy.person@example.com', 450);
+    await append(api, question('busy.person@example.com'));
+    await eventually(async () => (await outboxTo('busy.person@example.com')).status === 'failed', { timeout: 15_000 });
+    const row = await outboxTo('busy.person@example.com');
+    expect(row.attempts).toBe(2);
+    expect(smtp.rcptAttempts('busy.person@example.com')).toBe(2);
+    expect(row.last_error).toMatch(/^450 /);
+    expect(row.last_error).not.toContain('busy.person');
+    const { rows: said } = await sql`select 1 from events where stream_id = ${emailStream(row.id)}`.execute(api.database.handle.db);
+    expect(said).toEqual([]);
+    expect(await emailQueueInRedis()).not.toContain('busy.person');
   });
 });

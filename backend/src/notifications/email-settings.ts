@@ -10,6 +10,7 @@ export function emailSettings(config: Config): EmailSettings {
     baseUrl: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     secret: appSecret(config),
     dailyLimitPerRecipient: config.EMAIL_DAILY_LIMIT_PER_RECIPIENT,
+    leadConfirmationDays: config.LEAD_CONFIRMATION_DAYS,
   };
 }
 

@@ -30,7 +30,7 @@ export class NotificationsModule implements OnApplicationBootstrap, OnApplicatio
     this.transport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });
     this.dispatcher = new EmailDispatcher(
       db,
-      new EmailSender(db, this.transport),
+      new EmailSender(db, this.transport, this.kernel.eventStore),
       {
         maxAttempts: config.EMAIL_MAX_ATTEMPTS,
         retryBaseMs: config.EMAIL_RETRY_BASE_MS,

@@ -1,5 +1,7 @@
+import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStore } from '../../shared/event-store/event-store.js';
 import { waitForEmptyQueue } from '../../shared/testing/server-process.js';
 import { startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
 import {
@@ -14,6 +16,7 @@ import { eventually } from '../../shared/testing/eventually.js';
 import { emailKey } from '../../shared/validation/email.js';
 import { EMAILS_QUEUE, EmailDispatcher } from './email-dispatcher.js';
 import { EmailSender } from './email-sender.js';
+import { emailStream } from './email.events.js';
 import { createMailTransport, type MailTransport } from './mail-transport.js';
 
 let database: TestDatabase;
@@ -65,6 +68,58 @@ async function statuses(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.id, row.status]));
 }
 
+async function attemptsOf(id: string): Promise<number> {
+  const row = await database.handle.db.selectFrom('email_outbox').select('attempts').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+async function undeliverable(id: string): Promise<number> {
+  const rows = await database.handle.db
+    .selectFrom('events')
+    .select('type')
+    .where('stream_id', '=', emailStream(id))
+    .where('type', '=', 'EmailUndeliverable')
+    .execute();
+  return rows.length;
+}
+
+/** Runs a dispatcher (3 attempts, 50 ms apart at first) in this mode until `done` holds. */
+async function dispatchUntil(mode: 'redis' | 'embedded', done: () => Promise<boolean>): Promise<void> {
+  const redis = mode === 'redis' ? { connection: { url: TEST_REDIS_URL, maxRetriesPerRequest: null }, prefix } : undefined;
+  const dispatcher = new EmailDispatcher(
+    database.handle.db,
+    new EmailSender(database.handle.db, transport, new EventStore(database.handle.db)),
+    { maxAttempts: 3, retryBaseMs: 50, pollMs: 25, redis },
+    silentLogger,
+  );
+  dispatcher.start();
+  try {
+    await eventually(done, { timeout: 10_000 });
+  } finally {
+    await dispatcher.stop();
+  }
+}
+
+/**
+ * One e-mail refused for good (550) and one refused for now (450), sent together (one job, with Redis) until
+ * the second is given up on: by then a retry of the first would have happened.
+ */
+async function refusals(mode: 'redis' | 'embedded'): Promise<void> {
+  const gone = `${mode}-gone-welcome`;
+  const busy = `${mode}-busy-welcome`;
+  smtp.refuseRecipient(`${gone}@example.com`);
+  smtp.refuseRecipient(`${busy}@example.com`, 450);
+  await owe([gone, busy], null);
+  await dispatchUntil(mode, async () => (await statuses())[busy] === 'failed');
+  expect(smtp.rcptAttempts(`${busy}@example.com`)).toBe(3);
+  expect(await attemptsOf(busy)).toBe(3);
+  expect(await undeliverable(busy)).toBe(0);
+  expect(smtp.rcptAttempts(`${gone}@example.com`)).toBe(1);
+  expect(await attemptsOf(gone)).toBe(1);
+  expect((await statuses())[gone]).toBe('failed');
+  expect(await undeliverable(gone)).toBe(1);
+}
+
 describe('EmailDispatcher with Redis', () => {
   it('sends each owed e-mail once, and queues again only what was queued long ago and never sent', async () => {
     const fresh = Array.from({ length: 120 }, (_, i) => `${i + 1}-welcome`);
@@ -76,7 +131,7 @@ describe('EmailDispatcher with Redis', () => {
 
     const dispatcher = new EmailDispatcher(
       database.handle.db,
-      new EmailSender(database.handle.db, transport),
+      new EmailSender(database.handle.db, transport, new EventStore(database.handle.db)),
       { maxAttempts: 3, retryBaseMs: 100, pollMs: 50, redis: { connection: { url: TEST_REDIS_URL, maxRetriesPerRequest: null }, prefix } },
       silentLogger,
     );
@@ -96,5 +151,33 @@ describe('EmailDispatcher with Redis', () => {
     expect(after['in-flight-welcome']).toBe('pending');
     expect(after['lost-welcome']).toBe('sent');
     expect(Object.values(after).filter((status) => status === 'sent')).toHaveLength(121);
+  });
+});
+
+describe('EmailDispatcher and a refusal for good', () => {
+  it('tries it once with Redis, while the job is retried for the other e-mails', async () => {
+    await refusals('redis');
+  });
+
+  it('fails a job of refusals for good at once, without retries, and keeps it in the failed set', async () => {
+    const alone = 'redis-alone-welcome';
+    smtp.refuseRecipient(`${alone}@example.com`);
+    await owe([alone], null);
+    await dispatchUntil('redis', async () => (await statuses())[alone] === 'failed');
+    const queue = new Queue(EMAILS_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix });
+    try {
+      const job = await eventually(async () => (await queue.getFailed()).find((failed) => failed.data.ids.includes(alone)) ?? false);
+      expect(job.attemptsMade).toBe(1);
+      expect(job.failedReason).toMatch(/^1 of 1 e-mails not sent: 550 /);
+      expect(job.failedReason).not.toContain(`${alone}@`);
+    } finally {
+      await queue.close();
+    }
+    expect(smtp.rcptAttempts(`${alone}@example.com`)).toBe(1);
+    expect(await undeliverable(alone)).toBe(1);
+  });
+
+  it('tries it once without Redis: the outbox loop does not retry it', async () => {
+    await refusals('embedded');
   });
 });

@@ -4,15 +4,17 @@
  * - With Redis: a relay moves pending outbox e-mails onto the BullMQ `emails` queue, up to EMAILS_PER_BATCH to a
  *   job; BullMQ retries a job whose e-mails failed with exponential backoff (the e-mails already sent are not
  *   pending any more, so a retry sends only the rest), and a job that still fails stays in the queue's failed
- *   set, its e-mails marked failed.
+ *   set, its e-mails marked failed. A job whose every failure was a refusal for good (a 5xx: the sender has
+ *   failed those e-mails already) fails at once, to the failed set, without retries.
  * - Without Redis (embedded): the same loop claims due e-mails from the outbox itself and schedules the
- *   retries there, so sending still retries and nothing is lost across a restart.
+ *   retries there, so sending still retries and nothing is lost across a restart; a refusal for good is not
+ *   retried there either.
  * `npm run emails:retry-failed` puts failed e-mails back to pending.
  * Redis may come back from an outage empty (no persistence, a failover): after every reconnect the relay
  * queues each pending e-mail again. A job that survived as well finds those e-mails sent or claimed and
  * sends nothing.
  */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import { sql, type RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../shared/db/tables.js';
@@ -77,9 +79,11 @@ export class EmailDispatcher {
       this.worker.on('error', onRedisError);
       this.worker.on('failed', (job, error) => {
         if (!job) return;
-        const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+        // Refused for good: the sender has failed those e-mails already, and nothing else is left to mark.
+        const refused = error.name === 'UnrecoverableError';
+        const final = refused || job.attemptsMade >= (job.opts.attempts ?? 1);
         this.logger.warn({ job: job.id, attempt: job.attemptsMade, final, err: error.message }, 'e-mail send failed');
-        if (final) void this.sender.markFailed(job.data.ids).catch((e) => this.logger.error({ err: e }, 'mark failed'));
+        if (final && !refused) void this.sender.markFailed(job.data.ids).catch((e) => this.logger.error({ err: e }, 'mark failed'));
       });
     }
     // tick() logs its own failures.
@@ -149,24 +153,29 @@ export class EmailDispatcher {
     await sql`update email_outbox set queued_at = null where status = 'pending' and ${which}`.execute(this.db);
   }
 
-  /** A job's batch. Failed e-mails are due again at once, and the job fails so that BullMQ retries it later. */
+  /**
+   * A job's batch. Failed e-mails are due again at once, and the job fails so that BullMQ retries it later;
+   * when every failure was a refusal for good, it fails without retries (a retry would find nothing to send).
+   */
   private async sendJob(ids: readonly string[]): Promise<void> {
     const { failures } = await this.sender.deliver({ ids }, () => 0);
-    if (failures.length > 0) {
-      // BullMQ keeps this error (failedReason, stacktrace) in Redis: it names the outbox ids' count and the
-      // masked SMTP reply, never a recipient or the message.
-      throw new Error(`${failures.length} of ${ids.length} e-mails not sent: ${describeFailure(failures[0]!.error)}`);
-    }
+    if (failures.length === 0) return;
+    const retried = failures.filter((failure) => !failure.permanent);
+    // BullMQ keeps this error (failedReason, stacktrace) in Redis: it names the outbox ids' count and the
+    // masked SMTP reply, never a recipient or the message.
+    const reason = `${failures.length} of ${ids.length} e-mails not sent: ${describeFailure((retried[0] ?? failures[0]!).error)}`;
+    throw retried.length > 0 ? new Error(reason) : new UnrecoverableError(reason);
   }
 
   private async sendDue(): Promise<void> {
     const { maxAttempts, retryBaseMs } = this.options;
     for (;;) {
       const { claimed, failures } = await this.sender.deliver({ due: EMAILS_PER_BATCH }, (attempts) => retryDelay(retryBaseMs, attempts));
-      for (const { id, attempts, error } of failures) {
-        const final = attempts >= maxAttempts;
+      for (const { id, attempts, error, permanent } of failures) {
+        const final = permanent || attempts >= maxAttempts;
         this.logger.warn({ id, attempt: attempts, final, err: describeFailure(error) }, 'e-mail send failed');
-        if (final) await this.sender.markFailed([id]);
+        // A refusal for good is failed by the sender already.
+        if (final && !permanent) await this.sender.markFailed([id]);
       }
       if (claimed < EMAILS_PER_BATCH) return;
     }

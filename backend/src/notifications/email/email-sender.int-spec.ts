@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EventStore } from '../../shared/event-store/event-store.js';
 import { recipients, startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
 import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
 import { emailKey } from '../../shared/validation/email.js';
+import { retryFailedEmails } from './email-dispatcher.js';
 import { EmailSender } from './email-sender.js';
+import { emailStream } from './email.events.js';
 import { createMailTransport, type MailTransport } from './mail-transport.js';
 
 let database: TestDatabase;
@@ -14,7 +17,7 @@ let sender: EmailSender;
 beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
   transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '.' });
-  sender = new EmailSender(database.handle.db, transport);
+  sender = new EmailSender(database.handle.db, transport, new EventStore(database.handle.db));
 });
 afterAll(async () => {
   transport?.close();
@@ -23,11 +26,16 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.handle.db.deleteFrom('email_outbox').execute();
   await database.handle.db.deleteFrom('email_unsubscribes').execute();
+  await database.handle.db.deleteFrom('events').execute();
   smtp.messages.length = 0;
 });
 
-/** Welcome e-mails as the reactor writes them (envelope and template inputs); `template` overrides the name. */
-async function owe(count: number, options: { marketing?: boolean; template?: string } = {}): Promise<string[]> {
+/**
+ * Welcome e-mails as the reactor writes them (envelope and template inputs), to `<who>-<i>@example.com`;
+ * `template` overrides the name.
+ */
+async function owe(count: number, options: { marketing?: boolean; template?: string; who?: string } = {}): Promise<string[]> {
+  const who = options.who ?? 'lead';
   const ids = Array.from({ length: count }, (_, i) => `${i + 1}-welcome`);
   await database.handle.db
     .insertInto('email_outbox')
@@ -36,8 +44,8 @@ async function owe(count: number, options: { marketing?: boolean; template?: str
         id,
         template: options.template ?? 'welcome',
         marketing: options.marketing ?? false,
-        recipient_key: emailKey(`lead-${i}@example.com`),
-        message: JSON.stringify({ from: 'hello@unsheet.test', to: `lead-${i}@example.com` }),
+        recipient_key: emailKey(`${who}-${i}@example.com`),
+        message: JSON.stringify({ from: 'hello@unsheet.test', to: `${who}-${i}@example.com` }),
         params: JSON.stringify({
           position: i,
           earlyExplorer: true,
@@ -60,6 +68,16 @@ async function rows() {
 }
 
 const atOnce = () => 0;
+
+/** What the log says of an outbox e-mail (its own stream). */
+async function said(id: string) {
+  const rows = await database.handle.db
+    .selectFrom('events')
+    .select(['type', 'data', 'stream_version'])
+    .where('stream_id', '=', emailStream(id))
+    .execute();
+  return rows;
+}
 
 describe('EmailSender', () => {
   it('renders and sends a batch, and marks every e-mail of it sent', async () => {
@@ -144,6 +162,52 @@ describe('EmailSender', () => {
       ['sent', 1],
       ['sent', 2],
     ]);
+  });
+
+  it('fails at once an e-mail refused for good (5xx), keeps the masked reply, and says the address is undeliverable', async () => {
+    const ids = await owe(3, { who: 'gone' });
+    smtp.refuseRecipient('gone-1@example.com');
+    const result = await sender.deliver({ ids }, () => 60_000);
+    expect(result).toMatchObject({ claimed: 3, sent: 2, failures: [{ id: '2-welcome', attempts: 1, permanent: true }] });
+    const refused = (await rows()).find((r) => r.id === '2-welcome')!;
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(refused.last_error).toMatch(/^550 /);
+    expect(refused.last_error).toContain('go***@example.com');
+    expect(refused.last_error).not.toContain('gone-1@');
+    expect(await said('2-welcome')).toEqual([
+      {
+        type: 'EmailUndeliverable',
+        data: { to: 'gone-1@example.com', template: 'welcome', reason: refused.last_error },
+        stream_version: 1,
+      },
+    ]);
+    // Never claimed again, whoever asks.
+    await sql`update email_outbox set next_attempt_at = now()`.execute(database.handle.db);
+    expect(await sender.deliver({ ids }, atOnce)).toEqual({ claimed: 0, sent: 0, failures: [] });
+    expect(await sender.deliver({ due: 10 }, atOnce)).toEqual({ claimed: 0, sent: 0, failures: [] });
+    expect(smtp.rcptAttempts('gone-1@example.com')).toBe(1);
+  });
+
+  it('says an address is undeliverable once, however often an operator retries the refused e-mail', async () => {
+    const ids = await owe(1, { who: 'retried' });
+    smtp.refuseRecipient('retried-0@example.com');
+    await sender.deliver({ ids }, atOnce);
+    expect(await retryFailedEmails(database.handle.db)).toBe(1);
+    expect(await sender.deliver({ ids }, atOnce)).toMatchObject({ claimed: 1, sent: 0, failures: [{ permanent: true }] });
+    expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await said('1-welcome')).map((event) => event.type)).toEqual(['EmailUndeliverable']);
+    expect(smtp.rcptAttempts('retried-0@example.com')).toBe(2);
+  });
+
+  it('retries a temporary refusal (4xx) after the backoff, and says nothing of the address', async () => {
+    const ids = await owe(1, { who: 'busy' });
+    smtp.refuseRecipient('busy-0@example.com', 450);
+    const result = await sender.deliver({ ids }, () => 60_000);
+    expect(result).toMatchObject({ claimed: 1, sent: 0, failures: [{ attempts: 1, permanent: false }] });
+    const refused = (await rows())[0]!;
+    expect(refused).toMatchObject({ status: 'pending', attempts: 1, due_now: false });
+    expect(refused.last_error).toMatch(/^450 /);
+    expect(await said('1-welcome')).toEqual([]);
   });
 
   it('leaves a refused e-mail alone until its retry time, then sends it with the due ones', async () => {

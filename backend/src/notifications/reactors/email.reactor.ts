@@ -5,7 +5,14 @@
  * again, which the primary key turns into nothing: no e-mail is sent twice, and none is lost, since the
  * delivery workers read the outbox, not the jobs.
  */
-import type { LeadJoined } from '../../early-access/waitlist/lead.events.js';
+import type { ReferralLinkRequested } from '../../early-access/referral/referral.events.js';
+import {
+  LEAD_CONFIRMATION_PATH,
+  LEAD_CONFIRMATION_PURPOSE,
+  LEAD_CONFIRMATION_TOKEN_TTL_SECONDS,
+  type LeadJoined,
+  type LeadJoinRepeated,
+} from '../../early-access/waitlist/lead.events.js';
 import { isEarlyExplorer } from '../../../../contracts/early-access/rewards.js';
 import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../../feedback/feedback.events.js';
 import {
@@ -36,7 +43,9 @@ export type ReactedEvent =
   | SuggestionSubmitted
   | QuickQuestionAsked
   | DeveloperInquirySubmitted
-  | LeadJoined;
+  | LeadJoined
+  | LeadJoinRepeated
+  | ReferralLinkRequested;
 
 export interface EmailSettings {
   from: string;
@@ -47,6 +56,8 @@ export interface EmailSettings {
   secret: string;
   /** EMAIL_DAILY_LIMIT_PER_RECIPIENT: e-mails asked for through public forms that one recipient gets a day. */
   dailyLimitPerRecipient: number;
+  /** LEAD_CONFIRMATION_DAYS: days an unconfirmed lead holds its spot (said in the e-mails that ask to confirm). */
+  leadConfirmationDays: number;
 }
 
 /** Why an e-mail was not sent: its recipient had had the day's limit of e-mails asked for through public forms. */
@@ -83,6 +94,8 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
       'QuickQuestionAsked',
       'DeveloperInquirySubmitted',
       'LeadJoined',
+      'LeadJoinRepeated',
+      'ReferralLinkRequested',
     ],
     // Nothing to empty on a rebuild: the outbox remembers what is owed and sent.
     tables: [],
@@ -166,6 +179,18 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
     envelope: { from: settings.from, to, ...extra },
     params,
   });
+  const shareUrl = (code: string) => `${settings.baseUrl}/?ref=${encodeURIComponent(code)}`;
+  // The lead's confirmation link (confirming twice is harmless), and how long an unconfirmed spot is held.
+  const confirmation = (leadId: string) => ({
+    confirmUrl: `${settings.baseUrl}${LEAD_CONFIRMATION_PATH}?token=${signToken(
+      settings.secret,
+      LEAD_CONFIRMATION_PURPOSE,
+      leadId,
+      LEAD_CONFIRMATION_TOKEN_TTL_SECONDS,
+      event.createdAt.getTime(),
+    )}`,
+    confirmationDays: settings.leadConfirmationDays,
+  });
   switch (event.type) {
     case 'UserRegistered':
     case 'RegistrationRenewed': {
@@ -219,7 +244,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
       ];
     }
     case 'LeadJoined': {
-      const { email: to, position, referralCode } = event.data;
+      const { leadId, email: to, position, referralCode } = event.data;
       const token = signToken(
         settings.secret,
         UNSUBSCRIBE_TOKEN_PURPOSE,
@@ -230,12 +255,21 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
       const unsubscribeUrl = `${settings.baseUrl}/api/emails/unsubscribe?token=${token}`;
       const params = {
         position,
-        earlyExplorer: isEarlyExplorer(position),
-        shareUrl: `${settings.baseUrl}/?ref=${encodeURIComponent(referralCode)}`,
+        earlyExplorer: event.data.earlyExplorer ?? isEarlyExplorer(position),
+        shareUrl: shareUrl(referralCode),
+        ...confirmation(leadId),
         unsubscribeUrl,
       };
       const headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
       return [email('welcome', to, params, { headers, marketing: true, requested: true })];
     }
+    case 'LeadJoinRepeated': {
+      // Sent whoever joined again: only the list's own facts about the address and our links.
+      const { leadId, email: to, position, earlyExplorer, referralCode } = event.data;
+      const params = { position, earlyExplorer, shareUrl: shareUrl(referralCode), ...confirmation(leadId) };
+      return [email('already-on-list', to, params, { requested: true })];
+    }
+    case 'ReferralLinkRequested':
+      return [email('share-link', event.data.email, { shareUrl: shareUrl(event.data.code) }, { requested: true })];
   }
 }

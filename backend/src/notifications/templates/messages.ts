@@ -4,7 +4,7 @@
  */
 import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
 import { CONFIRMATION_TOKEN_TTL_SECONDS, PASSWORD_RESET_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
-import { html } from './html.js';
+import { html, type Markup } from './html.js';
 import { button, layout, paragraphs, type EmailContent } from './layout.js';
 
 /** How long the confirmation link lasts, in the words the e-mail uses ('24 hours'). */
@@ -128,25 +128,93 @@ export function developerInquiryToTeam(p: {
   });
 }
 
-export function welcome(p: { position: number; earlyExplorer: boolean; shareUrl: string; unsubscribeUrl: string }): EmailContent {
+/** A lead's confirmation link (LEAD_CONFIRMATION_PATH, signed), and the days an unconfirmed spot is held. */
+interface LeadConfirmation {
+  confirmUrl: string;
+  confirmationDays: number;
+}
+
+/** Why and how to confirm: the same words and button in every e-mail to a lead. */
+function confirmLead(p: LeadConfirmation): { html: Markup; text: string } {
+  const words = `Confirm your address to keep your spot and so that your invites count. Spots not confirmed within ${p.confirmationDays} ${p.confirmationDays === 1 ? 'day' : 'days'} are given back.`;
+  return {
+    html: html`<p>${words}</p>
+      ${button(p.confirmUrl, 'Confirm my address')}`,
+    text: `${words}\n${p.confirmUrl}`,
+  };
+}
+
+/** The share link as a button and as text, to copy. */
+function shareButton(shareUrl: string): Markup {
+  return html`${button(shareUrl, 'Copy my share link')}
+    <p style="word-break:break-all;font-size:13px"><a href="${shareUrl}">${shareUrl}</a></p>`;
+}
+
+/**
+ * To a new lead. Rows written before the confirmation link existed have none (`Partial`): they are sent
+ * without it.
+ */
+export function welcome(
+  p: { position: number; earlyExplorer: boolean; shareUrl: string; unsubscribeUrl: string } & Partial<LeadConfirmation>,
+): EmailContent {
   const headline = p.earlyExplorer ? `Welcome, Early Explorer #${p.position}!` : `You're #${p.position} on the Unsheet wait-list`;
   const intro = p.earlyExplorer
     ? 'You are one of the first 100: you get lifetime access to one Unsheet app, free.'
     : 'The 100 Early Explorer spots are taken, and you are on the wait-list. Invite friends to move up.';
+  const confirm =
+    p.confirmUrl && p.confirmationDays ? confirmLead({ confirmUrl: p.confirmUrl, confirmationDays: p.confirmationDays }) : null;
   return layout({
     subject: headline,
     preheader: intro,
     body: html`<p style="font-size:18px;font-weight:600">${headline}</p>
       <p>${intro}</p>
+      ${confirm?.html}
       <p>Share your link: every friend who joins through it counts for you, and you earn 50% of the lifetime revenue they bring.</p>
-      ${button(p.shareUrl, 'Copy my share link')}
-      <p style="word-break:break-all;font-size:13px"><a href="${p.shareUrl}">${p.shareUrl}</a></p>
+      ${shareButton(p.shareUrl)}
       <p><strong>Rewards</strong></p>
       <ul>
         ${REWARD_TIERS.map((tier) => html`<li>${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}</li>`)}
       </ul>`,
-    text: `${headline}\n\n${intro}\n\nShare your link: every friend who joins through it counts for you, and you earn 50% of the lifetime revenue they bring.\n${p.shareUrl}\n\nRewards\n${REWARD_TIERS.map((tier) => `- ${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}`).join('\n')}`,
+    text: `${headline}\n\n${intro}\n\n${confirm ? `${confirm.text}\n\n` : ''}Share your link: every friend who joins through it counts for you, and you earn 50% of the lifetime revenue they bring.\n${p.shareUrl}\n\nRewards\n${REWARD_TIERS.map((tier) => `- ${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}`).join('\n')}`,
     unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+/**
+ * To an address on the list that someone joined with again, from another browser: its real standing, link and
+ * confirmation. Nothing whoever joined typed, and no greeting by name.
+ */
+export function alreadyOnList(p: { position: number; earlyExplorer: boolean; shareUrl: string } & LeadConfirmation): EmailContent {
+  const standing = p.earlyExplorer ? `Early Explorer #${p.position}` : `#${p.position} on the wait-list`;
+  const fine = 'If it was not you, ignore this e-mail: someone may have typed your address by mistake. Nothing has changed.';
+  const share = 'Your share link: every friend who joins through it counts for you once they confirm their address.';
+  const confirm = confirmLead(p);
+  return layout({
+    subject: "You're already on the Unsheet list",
+    preheader: `You're ${standing}.`,
+    body: html`<p>Hello,</p>
+      <p>Someone just joined the Unsheet list with this address, which is on it already. You're ${standing}.</p>
+      ${confirm.html}
+      <p>${share}</p>
+      ${shareButton(p.shareUrl)}
+      <p style="font-size:13px;color:#64748b">${fine}</p>`,
+    text: `Hello,\n\nSomeone just joined the Unsheet list with this address, which is on it already. You're ${standing}.\n\n${confirm.text}\n\n${share}\n${p.shareUrl}\n\n${fine}`,
+  });
+}
+
+/** The share link of a lead, asked for through the share-link generator: to the lead's address only. */
+export function shareLink(p: { shareUrl: string }): EmailContent {
+  const fine = 'If you did not ask for it, ignore this e-mail: someone may have typed your address by mistake.';
+  const share =
+    'Here is your Unsheet share link, as asked. Every friend who joins through it counts for you once they confirm their address.';
+  return layout({
+    subject: 'Your Unsheet share link',
+    preheader: 'The link that counts your invites.',
+    body: html`<p>Hello,</p>
+      <p>${share}</p>
+      ${shareButton(p.shareUrl)}
+      <p style="font-size:13px;color:#64748b">${fine}</p>`,
+    text: `Hello,\n\n${share}\n${p.shareUrl}\n\n${fine}`,
   });
 }
 
@@ -160,6 +228,8 @@ const TEMPLATES = {
   'question-ack': questionAcknowledgement,
   'developer-inquiry-team': developerInquiryToTeam,
   welcome,
+  'already-on-list': alreadyOnList,
+  'share-link': shareLink,
 };
 
 export type TemplateName = keyof typeof TEMPLATES;

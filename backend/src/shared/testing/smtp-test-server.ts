@@ -9,8 +9,13 @@ export interface SmtpTestServer {
   attempts(): number;
   /** Refuse the next `n` messages with a temporary error (451). */
   refuseNext(n: number): void;
-  /** Refuses this recipient for good, quoting its address in the reply, as real servers do. */
-  refuseRecipient(address: string): void;
+  /**
+   * Refuses this recipient at every attempt, quoting its address in the reply, as real servers do: for good
+   * (550, the default), or for now (450: greylisting, a full mailbox).
+   */
+  refuseRecipient(address: string, code?: 550 | 450): void;
+  /** The RCPT TO commands seen for this address, refused or accepted. */
+  rcptAttempts(address: string): number;
   close(): Promise<void>;
 }
 
@@ -24,14 +29,22 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
   const messages: ParsedMail[] = [];
   let attempts = 0;
   let refusals = 0;
-  const refusedRecipients = new Set<string>();
+  const refusedRecipients = new Map<string, 550 | 450>();
+  const rcpts = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (!refusedRecipients.has(address.address.toLowerCase())) return callback();
-      callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      const key = address.address.toLowerCase();
+      rcpts.set(key, (rcpts.get(key) ?? 0) + 1);
+      const code = refusedRecipients.get(key);
+      if (code === undefined) return callback();
+      const reply =
+        code === 550
+          ? `5.1.1 <${address.address}>: Recipient address rejected: User unknown`
+          : `4.2.1 <${address.address}>: Mailbox temporarily unavailable, try again later`;
+      callback(Object.assign(new Error(reply), { responseCode: code }));
     },
     onData(stream, _session, callback) {
       attempts++;
@@ -57,7 +70,8 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
     messages,
     attempts: () => attempts,
     refuseNext: (n) => (refusals = n),
-    refuseRecipient: (address) => refusedRecipients.add(address.toLowerCase()),
+    refuseRecipient: (address, code = 550) => void refusedRecipients.set(address.toLowerCase(), code),
+    rcptAttempts: (address) => rcpts.get(address.toLowerCase()) ?? 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
