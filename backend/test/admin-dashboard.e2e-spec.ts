@@ -94,7 +94,7 @@ describe('guards', () => {
 });
 
 describe('leads', () => {
-  it('lists every lead newest first with email, source page and date', async () => {
+  it('lists every lead newest first with email, source page, date and standing', async () => {
     await joinAs('first@example.com', '/');
     await joinAs('second@example.com', '/c/finance');
     const response = await send('GET', '/api/admin/leads', admin);
@@ -104,7 +104,18 @@ describe('leads', () => {
       { email: 'second@example.com', source_page: '/c/finance' },
       { email: 'first@example.com', source_page: '/' },
     ]);
-    expect(Object.keys(leads[0]!).sort()).toEqual(['created_at', 'email', 'id', 'source_page']);
+    expect(Object.keys(leads[0]!).sort()).toEqual([
+      'confirmed_at',
+      'created_at',
+      'email',
+      'flags',
+      'id',
+      'position',
+      'referral',
+      'source_page',
+      'status',
+    ]);
+    expect(leads[0]).toMatchObject({ status: 'pending', confirmed_at: null, flags: [], referral: null });
     expect(new Date(leads[0]!.created_at).getTime()).toBeGreaterThan(0);
   });
 

@@ -9,6 +9,7 @@ import { EventStore } from '../src/shared/event-store/event-store.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { bearer, createAdmin, json, post, signUpConfirmed } from './auth-helpers.js';
+import { confirmLeads } from './waitlist-helpers.js';
 
 const INVOICE_CHASER = '0750dc53-f249-4ee7-b0ac-1fbab577bc3f';
 const today = new Date().toISOString().slice(0, 10);
@@ -66,6 +67,7 @@ beforeAll(async () => {
   // Two clicks on Ada's link, one friend joins through it, and Ada takes the quiz.
   for (let i = 0; i < 2; i++) expect((await post(api, `/api/referrals/${referralCode}/clicks`, {})).status).toBe(201);
   expect((await post(api, '/api/leads', { email: 'friend@example.com', ref: referralCode })).status).toBe(201);
+  await confirmLeads(api, 'friend@example.com');
   const answers = [
     { question: 'What slows your team down the most?', answer: 'manual_work' },
     { question: 'Which part of the business needs it most?', answer: 'finance' },
@@ -99,6 +101,7 @@ describe('GET /api/admin/analytics/leads/by-id/:leadId', () => {
       referralCode,
       joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       sessionId: S1,
+      standing: { position: 1, status: 'pending', confirmed_at: null, flags: [], referral: null },
     });
     expect(body.sessions.map((s: { session_id: string }) => s.session_id)).toEqual([S1, S2]);
     expect(body.pageViews.map((p: { page_url: string; time_on_page: number }) => [p.page_url, p.time_on_page])).toEqual([

@@ -20,6 +20,8 @@ const BODYLESS = new Set([
   'POST /api/auth/refresh',
   'POST /api/auth/sign-out',
   'POST /api/emails/unsubscribe',
+  'POST /api/leads/confirm',
+  'POST /api/admin/leads/{id}/referral/void',
   'POST /api/admin/apps/{id}/deactivate',
   'POST /api/admin/apps/{id}/reactivate',
   'POST /api/admin/viral-campaigns/{id}/end',

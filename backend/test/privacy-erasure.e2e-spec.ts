@@ -24,6 +24,7 @@ import { createTestDatabase, type TestDatabase } from '../src/shared/testing/tes
 import { eventually } from '../src/shared/testing/eventually.js';
 import { emailKey } from '../src/shared/validation/email.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { confirmLeads } from './waitlist-helpers.js';
 import { createAdmin, post } from './auth-helpers.js';
 
 const PERSON = { email: 'erin.erase@example.org', typed: 'Erin.Erase@Example.ORG', name: 'Erin Erasmus' };
@@ -175,6 +176,8 @@ describe('erasing a person', () => {
     expect((await fetch(api.url(`/app/${ENCODED[1]}`))).status).toBe(404);
     personCode = joined.refCode;
     await ok(post(api, '/api/leads', { email: OTHERS[1], ref: personCode }));
+    // Both confirm, so both referrals count (and the person's address is in a LeadConfirmed too).
+    await confirmLeads(api, PERSON.email, OTHERS[1]!);
     await ok(post(api, '/api/leads', { email: OTHERS[2] }));
     await ok(post(api, '/api/newsletter/subscriptions', { email: PERSON.typed, source_page: '/' }));
     await ok(post(api, '/api/newsletter/subscriptions', { email: OTHERS[2] }));

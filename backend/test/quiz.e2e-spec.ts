@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { Browser, confirmLeads } from './waitlist-helpers.js';
 
 let api: ApiHarness;
 
@@ -60,8 +61,14 @@ describe('POST /api/quiz-results', () => {
   });
 
   it('recommends the same app for the same answers, and takes a returning address without an error', async () => {
-    const first = (await (await submit({ email: 'again@example.com', answers: answers('time', 'marketing') })).json()) as any;
-    const second = (await (await submit({ email: 'AGAIN@example.com', answers: answers('time', 'marketing') })).json()) as any;
+    // From the same browser, which is told its place again.
+    const browser = new Browser(api);
+    const first = (await (
+      await browser.post('/api/quiz-results', { email: 'again@example.com', answers: answers('time', 'marketing') })
+    ).json()) as any;
+    const second = (await (
+      await browser.post('/api/quiz-results', { email: 'AGAIN@example.com', answers: answers('time', 'marketing') })
+    ).json()) as any;
     expect(second.recommendedApp).toEqual(first.recommendedApp);
     expect(second.lead).toEqual({ ...first.lead, alreadyJoined: true });
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from quiz_results where email = 'again@example.com'`.execute(
@@ -70,9 +77,10 @@ describe('POST /api/quiz-results', () => {
     expect(rows[0]!.n).toBe(2);
   });
 
-  it('credits a referrer when the quiz taker arrived through a share link', async () => {
+  it('credits a referrer when the quiz taker arrived through a share link and confirms', async () => {
     const referrer = (await (await submit({ email: 'ref-owner@example.com', answers: answers('time', 'sales') })).json()) as any;
     await submit({ email: 'ref-friend@example.com', answers: answers('time', 'sales'), ref: referrer.lead.refCode });
+    await confirmLeads(api, 'ref-friend@example.com');
     await projectionCaughtUp(api.database.handle.db, 'referral-stats');
     expect((await api.get(`/api/referrals/${referrer.lead.refCode}`)).body.stats).toMatchObject({ total_signups: 1, total_conversions: 1 });
   });

@@ -4,7 +4,11 @@
  * does.
  */
 import { sql } from 'kysely';
-import { LEAD_CONFIRMATION_PATH, LEAD_CONFIRMATION_PURPOSE, LEAD_CONFIRMATION_TOKEN_TTL_SECONDS } from '../src/early-access/waitlist/lead.events.js';
+import {
+  LEAD_CONFIRMATION_PATH,
+  LEAD_CONFIRMATION_PURPOSE,
+  LEAD_CONFIRMATION_TOKEN_TTL_SECONDS,
+} from '../src/early-access/waitlist/lead.events.js';
 import { appSecret, signToken } from '../src/shared/security/signed-token.js';
 import type { ApiHarness } from './api-harness.js';
 
