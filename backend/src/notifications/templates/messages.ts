@@ -169,13 +169,13 @@ export function welcome(
     body: html`<p style="font-size:18px;font-weight:600">${headline}</p>
       <p>${intro}</p>
       ${confirm?.html}
-      <p>Share your link: every friend who joins through it counts for you, and you earn 50% of the lifetime revenue they bring.</p>
+      <p>Share your link: every friend who joins through it counts for you once they confirm their address, and you earn 50% of the lifetime revenue they bring.</p>
       ${shareButton(p.shareUrl)}
       <p><strong>Rewards</strong></p>
       <ul>
         ${REWARD_TIERS.map((tier) => html`<li>${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}</li>`)}
       </ul>`,
-    text: `${headline}\n\n${intro}\n\n${confirm ? `${confirm.text}\n\n` : ''}Share your link: every friend who joins through it counts for you, and you earn 50% of the lifetime revenue they bring.\n${p.shareUrl}\n\nRewards\n${REWARD_TIERS.map((tier) => `- ${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}`).join('\n')}`,
+    text: `${headline}\n\n${intro}\n\n${confirm ? `${confirm.text}\n\n` : ''}Share your link: every friend who joins through it counts for you once they confirm their address, and you earn 50% of the lifetime revenue they bring.\n${p.shareUrl}\n\nRewards\n${REWARD_TIERS.map((tier) => `- ${tier.invites} ${tier.invites === 1 ? 'invite' : 'invites'}: ${tier.reward}`).join('\n')}`,
     unsubscribeUrl: p.unsubscribeUrl,
   });
 }
