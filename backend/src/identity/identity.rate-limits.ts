@@ -1,7 +1,7 @@
 /** How often the auth forms may be tried (before RATE_LIMIT_FACTOR), per client address and per account. */
 import type { FastifyRequest as Request } from 'fastify';
 import type { RateLimit } from '../shared/http/rate-limit.js';
-import { emailKey } from '../shared/validation/email.js';
+import { emailKey, emailSchema } from '../shared/validation/email.js';
 
 export const SIGN_IN_PER_IP = 'sign-in-per-ip';
 export const SIGN_UP_PER_IP = 'sign-up-per-ip';
@@ -29,7 +29,8 @@ export const identityRateLimits: RateLimit[] = [
   { name: RESET_PASSWORD_PER_IP, limit: 10, windowMs: 15 * MINUTE },
 ];
 
+/** The account's address in its canonical form, so that another spelling of it (full-width, a trailing dot) is the same account. */
 function emailOf(request: Request): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? emailKey(email) : 'no-email';
+  const parsed = emailSchema.safeParse((request.body as { email?: unknown } | undefined)?.email);
+  return parsed.success ? emailKey(parsed.data) : 'no-email';
 }
