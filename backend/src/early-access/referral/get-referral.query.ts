@@ -46,13 +46,7 @@ export class GetReferralHandler implements IQueryHandler<GetReferral> {
     if (!REFERRAL_CODE_PATTERN.test(normalised)) throw new NotFoundError('REFERRAL.NOT_FOUND', 'Referral code not found');
     const row = (await this.db
       .selectFrom('referral_stats')
-      .select([
-        'code',
-        'clicks',
-        'signups',
-        'conversions',
-        sql<number>`revenue_lifetime::float8`.as('revenue'),
-      ])
+      .select(['code', 'clicks', 'signups', 'conversions', sql<number>`revenue_lifetime::float8`.as('revenue')])
       .where('code', '=', normalised)
       .executeTakeFirst()) ?? { code: normalised, clicks: 0, signups: 0, conversions: 0, revenue: 0 };
     return {

@@ -77,7 +77,10 @@ export class ReferralsController {
   })
   @ApiBody({ schema: openApiSchema(referralClickInput, 'input'), required: false })
   @ApiResponse({ status: 201, description: '{ platform }' })
-  @ApiNotFoundResponse({ description: "Not a code (6 letters or digits): { code: 'REFERRAL.NOT_FOUND' }; a code nobody owns is answered alike and writes nothing" })
+  @ApiNotFoundResponse({
+    description:
+      "Not a code (6 letters or digits): { code: 'REFERRAL.NOT_FOUND' }; a code nobody owns is answered alike and writes nothing",
+  })
   recordClick(
     @Param('code', new ZodPipe(codeParam, 'code')) code: string,
     @Body() body: unknown,

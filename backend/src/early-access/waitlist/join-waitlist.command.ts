@@ -176,7 +176,12 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
         );
       }
       const used = new Set(newcomers.map((event) => event.data.referralCode));
-      return answers(joins, state, events, fresh.codes.filter((code) => !used.has(code))).map(({ leadId, code, ...answer }) => ({
+      return answers(
+        joins,
+        state,
+        events,
+        fresh.codes.filter((code) => !used.has(code)),
+      ).map(({ leadId, code, ...answer }) => ({
         leadId,
         result: { ...answer, refCode: code },
       }));
@@ -187,7 +192,10 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
 
   /** What a bot that filled the honeypot is told: the next position and a code, neither of them real. */
   private async decoy(): Promise<JoinOutcome> {
-    const [lastPosition, spotsTaken] = await Promise.all([streamVersion(this.db, WAITLIST_STREAM), countSpotsTaken(this.db, this.confirmationDays)]);
+    const [lastPosition, spotsTaken] = await Promise.all([
+      streamVersion(this.db, WAITLIST_STREAM),
+      countSpotsTaken(this.db, this.confirmationDays),
+    ]);
     const result = {
       position: lastPosition + 1,
       refCode: newReferralCode(),
@@ -271,4 +279,3 @@ export async function unusedReferralCodes(trx: Db, count: number): Promise<strin
 export async function lockWaitlist(trx: Db): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${WAITLIST_STREAM}, 0))`.execute(trx);
 }
-

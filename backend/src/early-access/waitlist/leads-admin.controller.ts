@@ -29,7 +29,7 @@ export class LeadsAdminController {
 
   @Post(':id/referral/void')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiOperation({ summary: "Void the referral a lead joined through: it no longer counts for the referrer, or never will" })
+  @ApiOperation({ summary: 'Void the referral a lead joined through: it no longer counts for the referrer, or never will' })
   @ApiNoContentResponse({ description: 'Voided (voiding twice changes nothing)' })
   @ApiNotFoundResponse({ description: "{ code: 'LEAD.NOT_FOUND', message: 'Lead not found' }" })
   @ApiConflictResponse({ description: "{ code: 'REFERRAL.NONE', message: 'This lead did not join through a referral.' }" })

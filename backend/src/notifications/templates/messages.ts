@@ -169,7 +169,10 @@ export function welcome(
     body: html`<p style="font-size:18px;font-weight:600">${headline}</p>
       <p>${intro}</p>
       ${confirm?.html}
-      <p>Share your link: every friend who joins through it counts for you once they confirm their address, and you earn 50% of the lifetime revenue they bring.</p>
+      <p>
+        Share your link: every friend who joins through it counts for you once they confirm their address, and you earn 50% of the lifetime
+        revenue they bring.
+      </p>
       ${shareButton(p.shareUrl)}
       <p><strong>Rewards</strong></p>
       <ul>

@@ -140,7 +140,11 @@ export class EventStore {
    * Unversioned events inside the caller's transaction: for events no decision is guarded by (a command that
    * decided under its own lock). The caller calls `published(events)` once the transaction has committed.
    */
-  async appendUnversionedInTransaction(trx: Trx, events: readonly UnversionedEvent[], metadata: EventMetadata = {}): Promise<RecordedEvent[]> {
+  async appendUnversionedInTransaction(
+    trx: Trx,
+    events: readonly UnversionedEvent[],
+    metadata: EventMetadata = {},
+  ): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
     return this.insert(
       trx,
