@@ -77,7 +77,9 @@ describe('joining the Early Explorers', () => {
     expect(probed.position).toBe(newcomer.position);
     expect(probed.refCode).toMatch(/^[0-9A-Z]{6}$/);
     expect(probed.refCode).not.toBe(owner.refCode);
-    expect((await api.get(`/api/referrals/${probed.refCode}`)).body.stats).toEqual((await api.get(`/api/referrals/${newcomer.refCode}`)).body.stats);
+    expect((await api.get(`/api/referrals/${probed.refCode}`)).body.stats).toEqual(
+      (await api.get(`/api/referrals/${newcomer.refCode}`)).body.stats,
+    );
     expect(await leadEvents()).toBe(before + 1);
     const { rows } = await sql<{ data: { email: string; position: number; referralCode: string } }>`
       select data from events where type = 'LeadJoinRepeated'`.execute(api.database.handle.db);
@@ -88,7 +90,9 @@ describe('joining the Early Explorers', () => {
 
   it('writes one lead when the same address joins many times at once', async () => {
     const before = await leadEvents();
-    const responses = await Promise.all(Array.from({ length: 10 }, () => new Browser(api).join({ email: 'twice@example.com', source_page: '/' })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => new Browser(api).join({ email: 'twice@example.com', source_page: '/' })),
+    );
     expect(responses.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(await leadEvents()).toBe(before + 1);
   });

@@ -272,7 +272,9 @@ describe('attribution, conversions and the leaderboard', () => {
     // One more friend of judy's who never confirms: judy stays off the board.
     await join('judy-friend-unconfirmed@board.example', codes[9]);
     const { rows } = await sql<{ email: string }>`
-      select email from leads where email like '%-friend%@board.example' and email not like '%unconfirmed%'`.execute(api.database.handle.db);
+      select email from leads where email like '%-friend%@board.example' and email not like '%unconfirmed%'`.execute(
+      api.database.handle.db,
+    );
     await confirmLeads(api, ...rows.map((row) => row.email));
     await projectionCaughtUp(api.database.handle.db, 'referral-stats');
     const { status, body } = await api.get('/api/referrals/leaderboard');
