@@ -2,8 +2,7 @@ import { Body, Controller, Get, Headers, Post, Query, Req, Res } from '@nestjs/c
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
-import { ValidationError } from '../../shared/errors/domain-error.js';
-import { linkPage, linkToken, postButton } from '../../shared/http/link-page.js';
+import { answerLinkPost, linkPage, linkToken, postButton, sendLinkPage } from '../../shared/http/link-page.js';
 import { openApiSchema } from '../../shared/http/zod.js';
 import { CheckLeadConfirmationLink, ConfirmLead } from './confirm-lead.command.js';
 import { GetEarlyAccessStatus } from './get-early-access-status.query.js';
@@ -60,25 +59,17 @@ export class WaitlistController {
   async confirmationPage(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
     const valid = await this.queries.execute(new CheckLeadConfirmationLink(linkToken(token)));
     const form = `<p>Confirm that this address is yours, to keep your place on the list.</p>${postButton(LEAD_CONFIRMATION_PATH, linkToken(token), 'Confirm my address')}`;
-    response
-      .status(valid ? 200 : 400)
-      .type('text/html; charset=utf-8')
-      .send(valid ? linkPage('Confirm your place on the Unsheet list', form) : INVALID);
+    sendLinkPage(response, valid, linkPage('Confirm your place on the Unsheet list', form), INVALID);
   }
 
   @Post(LEAD_CONFIRMATION_PATH.slice('/api/'.length))
   @ApiOperation({ summary: "Confirm a lead's address: the page's button (answers a page), or JSON for other clients" })
   @ApiQuery({ name: 'token', required: true })
   async confirm(@Query('token') token: unknown, @Headers('accept') accept: string | undefined, @Res() response: Response): Promise<void> {
-    const forPeople = (accept ?? '').includes('text/html');
-    try {
-      await this.commands.execute(new ConfirmLead(linkToken(token)));
-    } catch (error) {
-      if (!forPeople || !(error instanceof ValidationError)) throw error;
-      response.status(400).type('text/html; charset=utf-8').send(INVALID);
-      return;
-    }
-    if (forPeople) response.status(200).type('text/html; charset=utf-8').send(CONFIRMED);
-    else response.status(200).send({ confirmed: true });
+    await answerLinkPost(response, accept, () => this.commands.execute(new ConfirmLead(linkToken(token))), {
+      done: CONFIRMED,
+      invalid: INVALID,
+      json: { confirmed: true },
+    });
   }
 }

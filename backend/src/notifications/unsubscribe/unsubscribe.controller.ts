@@ -2,8 +2,7 @@ import { Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
-import { ValidationError } from '../../shared/errors/domain-error.js';
-import { linkPage, linkToken, postButton } from '../../shared/http/link-page.js';
+import { answerLinkPost, linkPage, linkToken, postButton, sendLinkPage } from '../../shared/http/link-page.js';
 import { CheckUnsubscribeLink, UnsubscribeFromEmails } from './unsubscribe.command.js';
 
 export const UNSUBSCRIBE_PATH = '/api/emails/unsubscribe';
@@ -31,10 +30,7 @@ export class UnsubscribeController {
   async page(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
     const valid = await this.queries.execute(new CheckUnsubscribeLink(linkToken(token)));
     const form = `<p>Stop receiving Unsheet marketing e-mails at this address?</p>${postButton(UNSUBSCRIBE_PATH, linkToken(token), 'Unsubscribe')}`;
-    response
-      .status(valid ? 200 : 400)
-      .type('text/html; charset=utf-8')
-      .send(valid ? linkPage('Unsubscribe from Unsheet e-mails', form) : INVALID);
+    sendLinkPage(response, valid, linkPage('Unsubscribe from Unsheet e-mails', form), INVALID);
   }
 
   @Post()
@@ -45,15 +41,10 @@ export class UnsubscribeController {
     @Headers('accept') accept: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const forPeople = (accept ?? '').includes('text/html');
-    try {
-      await this.commands.execute(new UnsubscribeFromEmails(linkToken(token)));
-    } catch (error) {
-      if (!forPeople || !(error instanceof ValidationError)) throw error;
-      response.status(400).type('text/html; charset=utf-8').send(INVALID);
-      return;
-    }
-    if (forPeople) response.status(200).type('text/html; charset=utf-8').send(DONE);
-    else response.status(200).send({ unsubscribed: true });
+    await answerLinkPost(response, accept, () => this.commands.execute(new UnsubscribeFromEmails(linkToken(token))), {
+      done: DONE,
+      invalid: INVALID,
+      json: { unsubscribed: true },
+    });
   }
 }
