@@ -19,7 +19,7 @@ import {
   sessionStart,
 } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, confirmLead, useSite, visit } from './browser.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -107,6 +107,8 @@ beforeAll(async () => {
   referralCode = ((await joined.json()) as { refCode: string }).refCode;
   for (let i = 0; i < 2; i++) expect((await post(`/api/referrals/${referralCode}/clicks`, {})).status).toBe(201);
   expect((await post('/api/leads', { email: 'friend@example.com', ref: referralCode })).status).toBe(201);
+  // A friend's join counts for the referrer once the friend confirms their address.
+  await confirmLead(site, 'friend@example.com');
   const answers = [
     { question: 'What slows your team down the most?', answer: 'manual_work' },
     { question: 'Which part of the business needs it most?', answer: 'finance' },
@@ -121,9 +123,9 @@ beforeAll(async () => {
       const [views, link, code] = await Promise.all([
         one<{ n: number }>(sql`select count(*)::int as n from page_views`),
         one<{ session_id: string }>(sql`select session_id from lead_sessions where lead_id = ${leadId}`),
-        one<{ clicks: number }>(sql`select clicks from referral_stats where code = ${referralCode}`),
+        one<{ clicks: number; signups: number }>(sql`select clicks, signups from referral_stats where code = ${referralCode}`),
       ]);
-      return views?.n === 4 && link?.session_id === S1 && code?.clicks === 2;
+      return views?.n === 4 && link?.session_id === S1 && code?.clicks === 2 && code.signups === 1;
     },
     { timeout: 20_000 },
   );
@@ -149,6 +151,12 @@ describe('lead detail', () => {
     expect(await tile('Avg Session')).toBe('Avg Session 1m 5s');
     await page.getByText('Source: /app/invoice-chaser').waitFor();
     await page.getByText(`Referral Code: ${referralCode} (1 conversion)`).waitFor();
+    // Her standing: not confirmed yet, first on the list, joined without a referral.
+    const standing = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Standing' }) });
+    expect((await standing.locator('[data-standing="status"]').innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Status Pending #1 on the list /,
+    );
+    expect((await standing.locator('[data-standing="referral"]').innerText()).replace(/\s+/g, ' ')).toBe('Joined through No referral');
 
     // Newest first: the second visit, then the first with its click and pages.
     const timeline = page.getByRole('list', { name: 'Activity Timeline' });

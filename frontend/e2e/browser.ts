@@ -2,6 +2,7 @@
  * Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), with the flags
  * this network needs, against the built app run as a process on a throw-away database.
  */
+import { sql } from 'kysely';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
@@ -10,11 +11,21 @@ import {
   clearRedisPrefix,
   createTestDatabase,
   TEST_REDIS_URL,
+  testConfig,
   uniqueName,
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
 import type { Db } from '../../backend/src/shared/db/tables.js';
+import {
+  LEAD_CONFIRMATION_PATH,
+  LEAD_CONFIRMATION_PURPOSE,
+  LEAD_CONFIRMATION_TOKEN_TTL_SECONDS,
+} from '../../backend/src/early-access/waitlist/lead.events.js';
+import { signToken } from '../../backend/src/shared/security/signed-token.js';
 import { launchChromium } from './chromium.js';
+
+/** The tests' APP_SECRET, given to the server, so that a test can sign the links it e-mails (see confirmLead). */
+const APP_SECRET = testConfig().APP_SECRET!;
 
 export interface Site {
   /** Base URL of the running app. */
@@ -44,6 +55,7 @@ export function useSite(env: Record<string, string> | (() => Record<string, stri
       REDIS_PREFIX: redisPrefix,
       DEMO_CATALOGUE: 'true',
       RATE_LIMIT_FACTOR: '1000',
+      APP_SECRET,
       // A function when the settings exist only once earlier hooks ran (e.g. a test SMTP server's URL).
       ...(typeof env === 'function' ? env() : env),
     });
@@ -127,4 +139,16 @@ export function followRequests(page: Page): { quiet(timeout?: number): Promise<v
       );
     },
   };
+}
+
+/**
+ * Confirms a lead's address as its owner does: the link in the welcome e-mail (signed as the e-mail reactor
+ * signs it), then the confirmation page's button. Referral credit and a held spot count from then on.
+ */
+export async function confirmLead(site: Site, email: string): Promise<void> {
+  const { rows } = await sql<{ id: string }>`select id from leads where email = ${email}`.execute(site.db);
+  if (!rows[0]) throw new Error(`no lead ${email}`);
+  const token = signToken(APP_SECRET, LEAD_CONFIRMATION_PURPOSE, rows[0].id, LEAD_CONFIRMATION_TOKEN_TTL_SECONDS);
+  const response = await fetch(`${site.url}${LEAD_CONFIRMATION_PATH}?token=${encodeURIComponent(token)}`, { method: 'POST' });
+  if (response.status !== 200) throw new Error(`confirming ${email} answered ${response.status}: ${await response.text()}`);
 }

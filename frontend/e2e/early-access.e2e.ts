@@ -1,19 +1,27 @@
 /**
  * The Early Explorers programme in Chromium against the built server and a fresh database: the lead dialog
- * (spots remaining, validation, joining, joining again), the share link and reward tiers, and a friend
- * joining through that link from the home page's VIP-list form. The tests run in order and share the
- * database: the first join is Explorer #1, the friend #2.
+ * (spots remaining, validation, joining, joining again from the same browser and from another), the reminder
+ * to confirm, the share link and reward tiers, and a friend joining through that link from the home page's
+ * VIP-list form, counted once they confirm. The tests run in order and share the database: the first join is
+ * Explorer #1, the friend #2.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SCREENSHOTS_DIR, confirmLead, useSite, visit } from './browser.js';
 
 const site = useSite();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
+const CONFIRM_REMINDER = 'Check your inbox and confirm your address to keep your spot; invites count once your friends confirm theirs.';
 
 let firstCode = '';
+/** The browser Ana joined from: it remembers her (a cookie), so joining again there gives her place back. */
+let anaBrowser: BrowserContext | undefined;
+
+afterAll(async () => {
+  await anaBrowser?.close();
+});
 
 async function invitesOf(code: string): Promise<number> {
   const response = await fetch(`${site.url}/api/referrals/${code}`);
@@ -30,9 +38,9 @@ async function tierStates(scope: ReturnType<Page['getByTestId']>): Promise<(stri
 
 describe('lead dialog in Chromium', () => {
   it('opens from the header with the real spots remaining, validates, and joins as Explorer #1', async () => {
-    const context = await site.browser.newContext({ viewport: DESKTOP });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-    const page = await context.newPage();
+    anaBrowser = await site.browser.newContext({ viewport: DESKTOP });
+    await anaBrowser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    const page = await anaBrowser.newPage();
     await visit(page, `${site.url}/`);
 
     await page.getByRole('banner').getByRole('button', { name: 'Join Explorers' }).click();
@@ -59,6 +67,8 @@ describe('lead dialog in Chromium', () => {
 
     const result = page.getByRole('dialog').getByTestId('join-result');
     await result.getByRole('heading', { name: "You're Explorer #1" }).waitFor();
+    // The welcome e-mail carries the confirmation link: the spot, and the invites, count once confirmed.
+    await result.getByText(CONFIRM_REMINDER, { exact: true }).waitFor();
     const link = await result.getByRole('textbox', { name: 'Your share link' }).inputValue();
     expect(link).toContain(`${site.url}/?ref=`);
     firstCode = new URL(link).searchParams.get('ref') ?? '';
@@ -86,11 +96,12 @@ describe('lead dialog in Chromium', () => {
     expect(await invitesOf(firstCode)).toBe(0);
     const status = (await (await fetch(`${site.url}/api/early-access/status`)).json()) as Record<string, unknown>;
     expect(status).toMatchObject({ leadCount: 1, cap: 100, spotsRemaining: 99, mode: 'early-explorers' });
-    await context.close();
+    await page.close();
   });
 
-  it('gives the same place back to the same e-mail in another case, with the keyboard alone at 375 px', async () => {
-    const page = await site.browser.newPage({ viewport: PHONE });
+  it('gives the same place back to the same e-mail in another case from the same browser, with the keyboard alone at 375 px', async () => {
+    const page = await anaBrowser!.newPage();
+    await page.setViewportSize(PHONE);
     await visit(page, `${site.url}/about`);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -107,11 +118,28 @@ describe('lead dialog in Chromium', () => {
     const result = page.getByRole('dialog').getByTestId('join-result');
     await result.getByRole('heading', { name: "You're Explorer #1" }).waitFor();
     expect(await result.getByRole('textbox', { name: 'Your share link' }).inputValue()).toBe(`${site.url}/?ref=${firstCode}`);
+    // She may have confirmed since her first join: the reminder says so.
+    await result.getByText(/^If you haven't yet, confirm your address from our welcome e-mail to keep your spot;/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}lead-dialog-joined-mobile.png` });
 
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('answers the same e-mail from another browser as it would a newcomer, telling nobody who is on the list', async () => {
+    const page = await site.browser.newPage({ viewport: DESKTOP });
+    await visit(page, `${site.url}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Join Explorers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join 100 Early Explorers' });
+    await dialog.getByText('99 spots remaining', { exact: true }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('ana@example.com');
+    await dialog.getByRole('button', { name: 'Join Now' }).click();
+    const result = page.getByRole('dialog').getByTestId('join-result');
+    await result.getByText(CONFIRM_REMINDER, { exact: true }).waitFor();
+    expect(await result.getByRole('heading').innerText()).not.toBe("You're Explorer #1");
+    expect(await result.getByRole('textbox', { name: 'Your share link' }).inputValue()).not.toContain(firstCode);
     await page.close();
   });
 });
@@ -124,7 +152,7 @@ describe('referrals in Chromium', () => {
     await page.close();
   });
 
-  it('credits the first explorer when a friend joins the VIP list through the share link', async () => {
+  it('credits the first explorer once a friend who joined the VIP list through the share link confirms', async () => {
     expect(firstCode).not.toBe('');
     const context = await site.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
@@ -143,15 +171,21 @@ describe('referrals in Chromium', () => {
     const link = await result.getByRole('textbox', { name: 'Your share link' }).inputValue();
     expect(link).not.toContain(firstCode);
     await result.getByText('0 friends invited', { exact: true }).waitFor();
+    await result.getByText(CONFIRM_REMINDER, { exact: true }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}vip-list-joined.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.getByTestId('join-result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}vip-list-joined-390.png` });
 
-    // Counted by the async referral-stats projection: a moment after the join.
+    // Not an invite until Bo confirms; then counted by the async referral-stats projection, a moment later.
+    expect(await invitesOf(firstCode)).toBe(0);
+    await confirmLead(site, 'bo@example.com');
     await expect.poll(() => invitesOf(firstCode)).toBe(1);
     await context.close();
   });
 
-  it('shows the first tier unlocked once a friend has joined', async () => {
-    const page = await site.browser.newPage({ viewport: DESKTOP });
+  it('shows the first tier unlocked once a friend has confirmed', async () => {
+    const page = await anaBrowser!.newPage();
     await visit(page, `${site.url}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Join Explorers' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join 100 Early Explorers' });
@@ -161,6 +195,26 @@ describe('referrals in Chromium', () => {
     const result = page.getByRole('dialog').getByTestId('join-result');
     await result.getByText('1 friend invited', { exact: true }).waitFor();
     expect(await tierStates(result)).toEqual(['true', 'false', 'false', 'false']);
+    await page.close();
+  });
+});
+
+describe("the join result follows the server's earlyExplorer", () => {
+  it('names an Early Explorer past position 100, as a place given back makes one', async () => {
+    const page = await site.browser.newPage({ viewport: DESKTOP });
+    await page.route('**/api/leads', (route) =>
+      route.fulfill({
+        status: 201,
+        json: { position: 130, refCode: firstCode, spotsLeft: 0, earlyExplorer: true, alreadyJoined: false },
+      }),
+    );
+    await visit(page, `${site.url}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Join Explorers' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('late-but-lucky@example.com');
+    await dialog.getByRole('button', { name: 'Join Now' }).click();
+    await page.getByText('Welcome, Early Explorer #130! Your lifetime access is reserved.', { exact: true }).waitFor();
+    await page.getByRole('dialog').getByTestId('join-result').getByRole('heading', { name: "You're Explorer #130" }).waitFor();
     await page.close();
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Referrals, the quiz and conversion tracking in Chromium against the built server and a fresh database:
- * a referral click recorded once per session, the share-link generator (copy, its 2 s reset, the failure
- * toasts), the leaderboard, the quiz end to end, the dialogs' failure toasts, the app page's inline VIP
- * form, the ads tag and hidden conversion page, and finally the lead dialog's wait-list mode at 100 leads.
- * The tests run in order and share the database.
+ * a referral click recorded once per session, the share-link generator (copy, its 2 s reset, the note for an
+ * address already on the list, the failure toasts), the leaderboard of confirmed invites, the quiz end to
+ * end, the dialogs' failure toasts, the app page's inline VIP form, the ads tag and hidden conversion page,
+ * and finally the lead dialog's wait-list mode at 100 leads. The tests run in order and share the database.
  */
+import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, confirmLead, followRequests, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
 
@@ -87,6 +88,8 @@ describe('the share-link generator in Chromium', () => {
     await page.getByText(/50% of the lifetime revenue of every friend/).waitFor();
     const link = await generator.getByRole('textbox', { name: 'Your share link' }).inputValue();
     expect(link).toMatch(new RegExp(`^${site.url}/\\?ref=[0-9A-Z]{6}$`));
+    // The answer is the same for an address on the list, whose own link goes to it by e-mail instead.
+    await generator.getByText('If this address is already on the list, we have e-mailed its own link to it.', { exact: true }).waitFor();
 
     await generator.getByRole('button', { name: 'Copy link' }).click();
     await generator.getByRole('button', { name: 'Copied!' }).waitFor();
@@ -109,6 +112,9 @@ describe('the share-link generator in Chromium', () => {
     const generator = page.getByTestId('share-link-generator');
     await generator.getByRole('textbox', { name: 'Your email' }).fill('sharer@example.com');
     await generator.getByRole('button', { name: 'Get my link' }).click();
+    await generator.getByText('If this address is already on the list, we have e-mailed its own link to it.', { exact: true }).waitFor();
+    await generator.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}share-link-generator-390.png` });
     await generator.getByRole('button', { name: 'Copy link' }).click();
     await toast(page, 'Could not copy link').waitFor();
 
@@ -121,8 +127,11 @@ describe('the share-link generator in Chromium', () => {
 });
 
 describe('the leaderboard in Chromium', () => {
-  it('shows the top inviters, masked, most invites first', async () => {
-    for (let i = 0; i < 3; i++) await post('/api/leads', { email: `friend${i}@example.com`, source_page: '/', ref: referrerCode });
+  it('shows the top inviters, masked, most invites first, counting friends who confirmed', async () => {
+    for (let i = 0; i < 3; i++) {
+      await post('/api/leads', { email: `friend${i}@example.com`, source_page: '/', ref: referrerCode });
+      await confirmLead(site, `friend${i}@example.com`);
+    }
     const page = await site.browser.newPage({ viewport: PHONE });
     await visit(page, `${site.url}/`);
     const board = page.getByRole('list', { name: 'Top inviters' });
@@ -168,10 +177,16 @@ describe('the quiz in Chromium', () => {
     await result.getByText(/is built for Finance work and takes the manual data entry off your plate\./).waitFor();
     const link = await result.getByRole('textbox', { name: 'Share your match with a friend' }).inputValue();
     expect(link).toMatch(/\?ref=[0-9A-Z]{6}$/);
+    // The quiz put the address on the list: its place, as the server says it, and the reminder to confirm.
+    const place = (await result.getByTestId('quiz-place').innerText()).replace(/\s+/g, ' ');
+    expect(place).toMatch(/^You're Explorer #\d+\. Check your inbox and confirm your address to keep your spot;/);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}quiz-result.png` });
+    await page.setViewportSize(PHONE);
+    await result.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}quiz-result-390.png` });
 
-    const lead = (await (await post('/api/leads', { email: 'quizzer@example.com' })).json()) as { alreadyJoined: boolean };
-    expect(lead.alreadyJoined).toBe(true);
+    const { rows } = await sql<{ source_page: string }>`select source_page from leads where email = 'quizzer@example.com'`.execute(site.db);
+    expect(rows).toEqual([{ source_page: 'quiz' }]);
     await context.close();
   });
 

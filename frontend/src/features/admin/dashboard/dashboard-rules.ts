@@ -22,27 +22,35 @@ export function topPeakHours(peakHours: readonly { hour: number; sessions: numbe
   return [...peakHours].sort((a, b) => b.sessions - a.sessions || a.hour - b.hour).slice(0, TOP_LIST_SIZE);
 }
 
+/** The console's badge tones: red asks for attention, yellow waits, green is done, grey is anything else. */
+export const BADGE_TONES = {
+  red: 'border-transparent bg-red-100 text-red-800',
+  yellow: 'border-transparent bg-yellow-100 text-yellow-800',
+  green: 'border-transparent bg-green-100 text-green-800',
+  grey: 'border-transparent bg-slate-100 text-slate-700',
+} as const;
+
 /** Badge colours (spec §4): new/unread red, triaged/read yellow, done/replied green, anything else grey. */
 export function statusBadgeClass(status: SuggestionStatus | MessageStatus | string): string {
   switch (status) {
     case 'new':
     case 'unread':
-      return 'border-transparent bg-red-100 text-red-800';
+      return BADGE_TONES.red;
     case 'triaged':
     case 'read':
-      return 'border-transparent bg-yellow-100 text-yellow-800';
+      return BADGE_TONES.yellow;
     case 'done':
     case 'replied':
-      return 'border-transparent bg-green-100 text-green-800';
+      return BADGE_TONES.green;
     default:
-      return 'border-transparent bg-slate-100 text-slate-700';
+      return BADGE_TONES.grey;
   }
 }
 
 export const NO_SOURCE_PAGE = '(none)';
 
 /** The source-page filter's options: each page with its count, most leads first, then by name. */
-export function sourcePageCounts(leads: readonly Lead[]): { page: string; count: number }[] {
+export function sourcePageCounts(leads: readonly Pick<Lead, 'source_page'>[]): { page: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const lead of leads) {
     const page = lead.source_page || NO_SOURCE_PAGE;
@@ -51,7 +59,7 @@ export function sourcePageCounts(leads: readonly Lead[]): { page: string; count:
   return [...counts].map(([page, count]) => ({ page, count })).sort((a, b) => b.count - a.count || a.page.localeCompare(b.page));
 }
 
-export function filterLeads(leads: readonly Lead[], page: string | null): Lead[] {
+export function filterLeads<L extends Pick<Lead, 'source_page'>>(leads: readonly L[], page: string | null): L[] {
   return page === null ? [...leads] : leads.filter((lead) => (lead.source_page || NO_SOURCE_PAGE) === page);
 }
 

@@ -9,7 +9,7 @@ import type { Lead } from './types';
 
 export const PRODUCT_NAME = 'Unsheet';
 
-export function leadsCsv(leads: readonly Lead[]): string {
+export function leadsCsv(leads: readonly Pick<Lead, 'email' | 'source_page' | 'created_at'>[]): string {
   return stringify(
     leads.map((lead) => [lead.email, lead.source_page ?? '', exportDate(lead.created_at)]),
     { header: true, columns: ['Email', 'Source Page', 'Date'], escape_formulas: true, record_delimiter: 'windows' },

@@ -1,10 +1,11 @@
 import { apiPost } from '../../../lib/api-client';
 
-// POST /api/referral-codes: the share-link generator. A lead gets the code it joined with; any other address
-// gets a code of its own (it is not put on the list, and keeps the code if it joins later).
+// POST /api/referral-codes: the share-link generator. Every address gets a code in answer (201), the same
+// answer whether or not it is on the list, so the generator tells nobody who is: an address already on the list
+// is e-mailed its own link, and the code in the answer is not its own. Any other address keeps its code if it
+// joins later.
 export interface IssuedReferralCode {
   code: string;
-  issued: boolean;
 }
 
 /** `website`: the honeypot, only when a bot filled it. */

@@ -4,8 +4,10 @@ import { apiPost } from '../../../lib/api-client';
 import { getSessionId } from '../../../lib/analytics/session';
 import { earlyAccessStatusKey } from './get-status';
 
-// POST /api/leads: join the Early Explorers (or, once the 100 spots are gone, the wait-list). The same
-// e-mail again gets its existing position back (200, alreadyJoined). No schema library here: the forms check
+// POST /api/leads: join the Early Explorers (or, once the 100 spots are gone, the wait-list); the welcome
+// e-mail asks to confirm the address. The same e-mail again from the browser that joined with it gets its
+// existing position back (200, alreadyJoined); from any other, the answer is a newcomer's and the address's
+// owner is e-mailed their real position and link. No schema library here: the forms check
 // the address first (validation.ts) and the server checks it again (400 with the field), while zod's core
 // would cost the app page's first load several kilobytes of its 150 KB budget (frontend/e2e/budget.e2e.ts).
 export interface JoinWaitlistInput {
@@ -22,6 +24,8 @@ export interface JoinWaitlistResult {
   position: number;
   refCode: string;
   spotsLeft: number;
+  /** Whether this is an Early Explorer's place: unconfirmed places given back mean a position over 100 can be one. */
+  earlyExplorer: boolean;
   alreadyJoined: boolean;
 }
 

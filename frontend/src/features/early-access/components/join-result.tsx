@@ -1,6 +1,7 @@
 /**
- * What a visitor sees once they have joined: their place, a share link to copy, and the reward tiers their
- * invites unlock. Shown by both the lead dialog and the VIP-list form.
+ * What a visitor sees once they have joined: their place, a reminder to confirm their address (the spot and
+ * invites count only then), a share link to copy, and the reward tiers their invites unlock. Shown by both
+ * the lead dialog and the VIP-list form.
  */
 import { useEffect, useId, useRef, type ElementType } from 'react';
 import { Input } from '../../../components/ui/input';
@@ -9,23 +10,18 @@ import { cn } from '../../../lib/utils';
 import type { JoinWaitlistResult } from '../api/join-waitlist';
 import { useReferral } from '../api/get-referral';
 import { shareLink } from '../referral';
+import { confirmReminder, placeText } from '../join-messages';
 import { CopyButton } from './copy-button';
-import { isEarlyExplorer, REWARD_TIERS } from '../../../../../contracts/early-access/rewards';
+import { REWARD_TIERS } from '../../../../../contracts/early-access/rewards';
 
-export interface Joined {
-  position: number;
-  refCode: string;
+export interface Joined extends Pick<JoinWaitlistResult, 'position' | 'refCode' | 'earlyExplorer' | 'alreadyJoined'> {
   /** Absolute share link; built in the submit handler, where window exists. */
   link: string;
 }
 
 /** Call from an event handler (reads window.location). */
-export function toJoined(result: JoinWaitlistResult): Joined {
-  return { position: result.position, refCode: result.refCode, link: shareLink(result.refCode, window.location.origin) };
-}
-
-export function placeText(position: number): string {
-  return isEarlyExplorer(position) ? `You're Explorer #${position}` : `You're #${position} on the wait-list`;
+export function toJoined({ position, refCode, earlyExplorer, alreadyJoined }: JoinWaitlistResult): Joined {
+  return { position, refCode, earlyExplorer, alreadyJoined, link: shareLink(refCode, window.location.origin) };
 }
 
 interface JoinResultProps {
@@ -48,8 +44,9 @@ export function JoinResult({ joined, headingAs: Heading = 'h3', className }: Joi
       {/* pr-8 keeps the text clear of a dialog's corner close button. */}
       <div className="flex flex-col gap-1.5 pr-8">
         <Heading ref={headingRef} tabIndex={-1} className="text-lg leading-tight font-semibold outline-none">
-          {placeText(joined.position)}
+          {placeText(joined)}
         </Heading>
+        <p className="text-sm font-medium text-pretty">{confirmReminder(joined.alreadyJoined)}</p>
         <p className="text-sm text-muted-foreground">
           Share your link: every friend who joins through it earns you 50% of their lifetime revenue.
         </p>

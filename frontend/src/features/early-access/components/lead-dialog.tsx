@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { useEarlyAccessStatus, type EarlyAccessStatus } from '../api/get-status';
-import { isEarlyExplorer } from '../../../../../contracts/early-access/rewards';
 import { JoinResult, toJoined, type Joined } from './join-result';
 import { JoinEmailForm } from './waitlist-form';
 
@@ -47,7 +46,7 @@ function LeadDialogBody() {
         submitLabel="Join Now"
         failure={{ title: 'Something went wrong', description: 'Please try again later.' }}
         onJoined={(result) => {
-          const welcome = isEarlyExplorer(result.position)
+          const welcome = result.earlyExplorer
             ? `Welcome, Early Explorer #${result.position}! Your lifetime access is reserved.`
             : `You're #${result.position} on the wait-list.`;
           toast.success('Success! 🎉', { description: welcome });

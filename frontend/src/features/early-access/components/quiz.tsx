@@ -14,6 +14,7 @@ import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { submitQuiz, type QuizAnswer, type QuizOutcome } from '../api/submit-quiz';
 import { getQuizQuestion } from '../api/get-quiz-question';
+import { confirmReminder, placeText } from '../join-messages';
 import { DEFAULT_RESULT, FALLBACK_QUESTION, QUIZ_STEPS, type QuizQuestion } from '../quiz-questions';
 import { readReferral, shareLink } from '../referral';
 import { validateEmail } from '../validation';
@@ -259,9 +260,13 @@ function ResultStep({ headingRef, outcome, onRestart }: ResultStepProps) {
         <p className="text-pretty text-muted-foreground">{app ? (outcome?.reason ?? app.description) : DEFAULT_RESULT.description}</p>
       </div>
       {outcome && (
-        <p className="text-sm">
-          {outcome.lead.alreadyJoined ? 'You are already on the list' : 'You are on the list'} at #{outcome.lead.position}.
-        </p>
+        <div className="flex flex-col gap-1 text-sm" data-testid="quiz-place">
+          <p>
+            {outcome.lead.alreadyJoined && 'You were already on the list. '}
+            {placeText(outcome.lead)}.
+          </p>
+          <p className="font-medium text-pretty">{confirmReminder(outcome.lead.alreadyJoined)}</p>
+        </div>
       )}
       {link && (
         <div className="flex flex-col gap-2">

@@ -1,7 +1,8 @@
 /**
- * The home page's share-link generator (spec §4): an e-mail in, the address's referral link out, with a copy
- * button. The server gives a lead its own code and any other address a code of its own (without putting it
- * on the list); joining later keeps it.
+ * The home page's share-link generator (spec §4): an e-mail in, a referral link out, with a copy button. An
+ * address not on the list gets a code of its own (without being put on the list) and keeps it if it joins
+ * later. An address already on the list is e-mailed its own link instead, and the answer looks the same, so
+ * the note under the link says so.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -19,6 +20,7 @@ import { EmailInput } from './email-input';
 export function ShareLinkGenerator() {
   const emailId = useId();
   const linkId = useId();
+  const noteId = useId();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const { pending: generating, send } = useSubmit();
@@ -76,9 +78,12 @@ export function ShareLinkGenerator() {
         <div className="flex flex-col gap-2">
           <Label htmlFor={linkId}>Your share link</Label>
           <div className="flex gap-2">
-            <Input id={linkId} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+            <Input id={linkId} readOnly value={link} aria-describedby={noteId} onFocus={(event) => event.currentTarget.select()} />
             <CopyButton text={link} />
           </div>
+          <p id={noteId} className="text-sm text-pretty text-muted-foreground">
+            If this address is already on the list, we have e-mailed its own link to it.
+          </p>
         </div>
       )}
     </div>

@@ -7,6 +7,9 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
 import { NativeSelect } from '../../../../components/ui/select';
+import { LeadFlags, LeadReferralSummary, LeadStatusBadge } from '../../standing/components/lead-standing';
+import { VoidReferralDialog } from '../../standing/components/void-referral-dialog';
+import { voidTarget, type VoidTarget } from '../../standing/standing-rules';
 import { deleteLead } from '../api/delete-lead';
 import { leadsKey } from '../api/get-leads';
 import { filterLeads, formatDate, leadsTitleCount, sourcePageCounts } from '../dashboard-rules';
@@ -16,8 +19,10 @@ import { exportLeads } from './export-leads';
 const ALL = '';
 
 /**
- * Leads: the source-page filter, Export CSV, and the table. Deleting a lead erases the person for good, so a
- * dialog names the address and what goes before anything happens; a deleted lead leaves the list at once.
+ * Leads: the source-page filter, Export CSV, and the table, each lead with its standing (confirmation, flags,
+ * the referral it joined through). Deleting a lead erases the person for good, and voiding a referral cannot
+ * be undone either, so a dialog names the address and what changes before anything happens; a deleted lead
+ * leaves the list at once, a voided referral shows once the list is read again.
  */
 export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
   const navigate = useNavigate();
@@ -25,6 +30,7 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
   const [page, setPage] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Lead | null>(null);
+  const [voiding, setVoiding] = useState<VoidTarget | null>(null);
   const all = leads ?? [];
   const shown = filterLeads(all, page);
 
@@ -80,46 +86,76 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
         ) : shown.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No leads yet. Share the Early Explorer program to get started!</p>
         ) : (
-          <div className="overflow-x-auto">
+          // relative: the sr-only header (absolutely placed) would otherwise escape the scroll box and widen the page.
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b text-muted-foreground">
                 <tr>
                   <th className="py-2 pr-4 font-medium">Email</th>
                   <th className="py-2 pr-4 font-medium">Source Page</th>
                   <th className="py-2 pr-4 font-medium">Date</th>
+                  <th className="py-2 pr-4 font-medium">Status</th>
+                  <th className="py-2 pr-4 font-medium">Referral</th>
+                  <th className="py-2 pr-4 font-medium">Flags</th>
                   <th className="py-2 font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {shown.map((lead) => (
-                  <tr
-                    key={lead.id}
-                    className="cursor-pointer border-b last:border-0 hover:bg-muted/50"
-                    onClick={() => navigate(paths.adminLead(lead.id))}
-                  >
-                    <td className="py-2 pr-4 font-medium break-all">{lead.email}</td>
-                    <td className="py-2 pr-4 text-muted-foreground">{lead.source_page || '—'}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap text-muted-foreground">{formatDate(lead.created_at)}</td>
-                    <td className="py-2 text-right">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="sm"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Delete ${lead.email}`}
-                        disabled={deleting === lead.id}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          setConfirming(lead);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
+                {shown.map((lead) => {
+                  const voidable = voidTarget(lead);
+                  return (
+                    <tr
+                      key={lead.id}
+                      className="cursor-pointer border-b last:border-0 hover:bg-muted/50"
+                      onClick={() => navigate(paths.adminLead(lead.id))}
+                    >
+                      <td className="min-w-48 py-2 pr-4 font-medium break-all">{lead.email}</td>
+                      <td className="py-2 pr-4 text-muted-foreground">{lead.source_page || '—'}</td>
+                      <td className="py-2 pr-4 whitespace-nowrap text-muted-foreground">{formatDate(lead.created_at)}</td>
+                      <td className="py-2 pr-4">
+                        <LeadStatusBadge status={lead.status} />
+                      </td>
+                      <td className="min-w-44 py-2 pr-4 text-muted-foreground">
+                        {lead.referral ? <LeadReferralSummary referral={lead.referral} /> : '—'}
+                      </td>
+                      <td className="min-w-56 py-2 pr-4 text-muted-foreground">
+                        {lead.flags.length > 0 ? <LeadFlags flags={lead.flags} className="max-w-xs" /> : '—'}
+                      </td>
+                      <td className="py-2 text-right whitespace-nowrap">
+                        {voidable && (
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Void referral of ${lead.email}`}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              setVoiding(voidable);
+                            }}
+                          >
+                            Void referral
+                          </Button>
+                        )}
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="sm"
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Delete ${lead.email}`}
+                          disabled={deleting === lead.id}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setConfirming(lead);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
@@ -149,6 +185,7 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
+      <VoidReferralDialog target={voiding} onClose={() => setVoiding(null)} onSettled={() => mutate(leadsKey)} />
     </Card>
   );
 }

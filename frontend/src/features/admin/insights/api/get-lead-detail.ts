@@ -1,9 +1,11 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../../lib/api-client';
+import type { LeadStanding } from '../../../../../../contracts/early-access/lead';
 
 // GET /api/admin/analytics/leads/by-id/:leadId: the lead, its own sessions, page views and app interactions
 // (the session it joined in and every session of the same visitor), quiz results, referral figures and
-// session metrics; 404 ANALYTICS.LEAD_NOT_FOUND for an unknown id.
+// session metrics, and its standing (confirmation, flags, the referral it joined through); 404
+// ANALYTICS.LEAD_NOT_FOUND for an unknown id.
 export const leadDetailKey = (leadId: string) => `/admin/analytics/leads/by-id/${encodeURIComponent(leadId)}`;
 
 export interface LeadSession {
@@ -51,7 +53,15 @@ export interface LeadQuizResult {
 }
 
 export interface LeadDetail {
-  lead: { id: string; email: string; sourcePage: string | null; referralCode: string; joinedAt: string; sessionId: string | null };
+  lead: {
+    id: string;
+    email: string;
+    sourcePage: string | null;
+    referralCode: string;
+    joinedAt: string;
+    sessionId: string | null;
+    standing: LeadStanding;
+  };
   sessions: LeadSession[];
   pageViews: LeadPageView[];
   appInteractions: LeadAppInteraction[];

@@ -1,26 +1,30 @@
 /**
  * The lead detail page (admin spec §2): the lead's e-mail and join date, four tiles of session metrics,
- * Source and Referral Code badges, the Activity Timeline, Quiz Results (only if any), Referral Performance
+ * Source and Referral Code badges, its Standing (confirmation, flags, the referral it joined through, which
+ * can be voided), the Activity Timeline, Quiz Results (only if any), Referral Performance
  * (only if the lead has a referral record) and the admin Changes to the lead (audit trail).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
 import { paths } from '../../../../lib/paths';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { LeadStandingCard } from '../../standing/components/lead-standing-card';
 import { useLeadDetail, type LeadDetail as LeadDetailData, type LeadQuizResult } from '../api/get-lead-detail';
 import { formatDate, formatDateTime, formatDuration, formatEuros, questionLabel } from '../format';
 import { ActivityTimeline } from './activity-timeline';
-import { LeadChanges } from './lead-changes';
+import { LeadChanges, leadChangesKey } from './lead-changes';
 
 /** How long the not-found view stays before going back to the leads (the toast says why). */
 export const NOT_FOUND_REDIRECT_MS = 3000;
 
 export function LeadDetail({ leadId }: { leadId: string }) {
   const navigate = useNavigate();
-  const { data, error } = useLeadDetail(leadId);
+  const { data, error, mutate } = useLeadDetail(leadId);
+  const { mutate: revalidate } = useSWRConfig();
   // A malformed id (400) names no lead either.
   const notFound = error?.status === 404 || error?.status === 400;
 
@@ -59,7 +63,7 @@ export function LeadDetail({ leadId }: { leadId: string }) {
         Loading lead details...
       </p>
     );
-  return <LeadDetailView data={data} />;
+  return <LeadDetailView data={data} onChanged={() => Promise.all([mutate(), revalidate(leadChangesKey(leadId))])} />;
 }
 
 function BackToLeads() {
@@ -70,7 +74,7 @@ function BackToLeads() {
   );
 }
 
-function LeadDetailView({ data }: { data: LeadDetailData }) {
+function LeadDetailView({ data, onChanged }: { data: LeadDetailData; onChanged: () => unknown }) {
   const { lead, sessionMetrics: metrics, referralData } = data;
   return (
     <div className="space-y-6">
@@ -95,6 +99,8 @@ function LeadDetailView({ data }: { data: LeadDetailData }) {
           </Badge>
         )}
       </div>
+
+      <LeadStandingCard lead={lead} onChanged={onChanged} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
