@@ -140,6 +140,7 @@ describe('lead dialog in Chromium', () => {
     await result.getByText(CONFIRM_REMINDER, { exact: true }).waitFor();
     expect(await result.getByRole('heading').innerText()).not.toBe("You're Explorer #1");
     expect(await result.getByRole('textbox', { name: 'Your share link' }).inputValue()).not.toContain(firstCode);
+    await result.getByText('0 friends invited', { exact: true }).waitFor();
     await page.close();
   });
 });
