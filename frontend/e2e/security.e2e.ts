@@ -219,19 +219,22 @@ describe('stored payloads and the CSP', () => {
     await context.close();
   });
 
-  it.each([...PUBLIC_PAGES, '/api/emails/unsubscribe?token=bad', '/api/docs'])('loads %s with no CSP violation', async (path) => {
-    const context = await site.browser.newContext();
-    const { page, watch, requests } = await watched(context);
-    await page.goto(`${site.url}${path}`);
-    if (!path.startsWith('/api/')) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    else await page.waitForLoadState('load');
-    // Everything the page loads on arrival has loaded (and been checked against the policy), and the
-    // violation events it caused have been dispatched.
-    await requests.quiet();
-    expect(await violationsIn(page)).toEqual([]);
-    expect(watch.violations).toEqual([]);
-    await context.close();
-  });
+  it.each([...PUBLIC_PAGES, '/api/emails/unsubscribe?token=bad', '/api/leads/confirm?token=bad', '/api/docs'])(
+    'loads %s with no CSP violation',
+    async (path) => {
+      const context = await site.browser.newContext();
+      const { page, watch, requests } = await watched(context);
+      await page.goto(`${site.url}${path}`);
+      if (!path.startsWith('/api/')) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      else await page.waitForLoadState('load');
+      // Everything the page loads on arrival has loaded (and been checked against the policy), and the
+      // violation events it caused have been dispatched.
+      await requests.quiet();
+      expect(await violationsIn(page)).toEqual([]);
+      expect(watch.violations).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('keeps the console, the service worker and the ads tag working under the CSP', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });

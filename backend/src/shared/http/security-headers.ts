@@ -75,8 +75,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'GOOGLE_ADS_ID' | 'CO
  * CPU under the catalogue benchmark).
  */
 const API_CONTENT_SECURITY_POLICY = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
-/** The API's answers that are pages a browser shows: the API documentation and the unsubscribe page. */
-const API_PAGES = ['/api/docs', '/api/emails/unsubscribe'];
+/** The API's answers that are pages a browser shows: the API documentation and the pages links in e-mails open. */
+const API_PAGES = ['/api/docs', '/api/emails/unsubscribe', '/api/leads/confirm'];
 const isJsonApi = (path: string) => isApiPath(path) && !API_PAGES.some((page) => path.startsWith(page));
 
 /** Helmet's headers, from an onRequest hook: helmet only sets headers on the raw response. */

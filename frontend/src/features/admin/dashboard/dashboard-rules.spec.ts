@@ -6,6 +6,7 @@ import {
   leadsTitleCount,
   messageCounts,
   sourcePageCounts,
+  spotsTaken,
   statusBadgeClass,
   suggestionReplyHref,
   topPeakHours,
@@ -68,6 +69,11 @@ describe('leads filter', () => {
   it('titles filtered over total, or total over 100 when unfiltered', () => {
     expect(leadsTitleCount(2, 4, true)).toBe('2/4');
     expect(leadsTitleCount(4, 4, false)).toBe('4/100');
+  });
+
+  it('counts the spots taken as the server does: confirmed and pending leads, not expired ones', () => {
+    expect(spotsTaken([{ status: 'confirmed' }, { status: 'pending' }, { status: 'expired' }, { status: 'pending' }])).toBe(3);
+    expect(spotsTaken([])).toBe(0);
   });
 });
 

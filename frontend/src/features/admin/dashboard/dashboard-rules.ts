@@ -64,6 +64,11 @@ export function filterLeads<L extends Pick<Lead, 'source_page'>>(leads: readonly
 }
 
 /** The Leads title's figure: 'filtered/total' with a filter, '/100' (the Early Explorers cap) without. */
+/** The spots taken, as the server counts them: confirmed and pending leads, not expired ones (docs/early-access.md). */
+export function spotsTaken(leads: readonly Pick<Lead, 'status'>[]): number {
+  return leads.filter((lead) => lead.status !== 'expired').length;
+}
+
 export function leadsTitleCount(shown: number, total: number, filtered: boolean): string {
   return filtered ? `${shown}/${total}` : `${total}/${EARLY_EXPLORERS_CAP}`;
 }

@@ -14,7 +14,7 @@ import { useSuggestions } from '../api/get-suggestions';
 import { useTopApps } from '../api/get-top-apps';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useVisitorMessages } from '../api/visitor-messages';
-import { messageCounts } from '../dashboard-rules';
+import { messageCounts, spotsTaken } from '../dashboard-rules';
 import type { PwaPanelStatus } from '../types';
 import { exportLeads } from './export-leads';
 import { LeadsTab } from './leads-tab';
@@ -64,14 +64,14 @@ export function AdminDashboard({
       label: `Developers (${messageCounts(inquiries ?? []).unread})`,
       panel: <VisitorMessagesTab kind="developer-inquiries" messages={inquiries} />,
     },
-    settings: { label: 'Settings', panel: <SettingsTab leadCount={leads?.length} pwa={pwa} /> },
+    settings: { label: 'Settings', panel: <SettingsTab leadCount={leads && spotsTaken(leads)} pwa={pwa} /> },
   };
 
   return (
     <div className="flex flex-col gap-6">
       <title>Admin Dashboard | Unsheet</title>
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
-      <StatCards apps={apps} leadCount={leads?.length} suggestionCount={suggestions?.length} metrics={metrics} />
+      <StatCards apps={apps} leadCount={leads && spotsTaken(leads)} suggestionCount={suggestions?.length} metrics={metrics} />
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList aria-label="Dashboard sections">
           {ADMIN_TABS.map((value) => (
