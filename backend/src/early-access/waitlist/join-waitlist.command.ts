@@ -213,29 +213,32 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
  * spots taken and the last position (the waitlist stream's version). Call under the waitlist lock.
  */
 async function waitlistState(trx: Db, joins: readonly Join[], confirmationDays: number): Promise<WaitlistState> {
-  const emails = [...new Set(joins.map((join) => join.email))];
+  const joining = new Set(joins.map((join) => join.email));
+  const emails = [...joining];
   const mailboxes = [...new Set(emails.map(mailboxKey))];
   const refs = [...new Set(joins.flatMap(({ ref }) => (ref && REFERRAL_CODE_PATTERN.test(ref) ? [ref] : [])))];
-  const [leads, onList, owners, issued, spotsTaken, lastPosition] = await Promise.all([
+  // The leads with one of the group's mailboxes: the group's addresses among them, and the others of one person.
+  const [onList, owners, issued, spotsTaken, lastPosition] = await Promise.all([
     trx
       .selectFrom('leads')
-      .select(['id', 'email', 'waitlist_position', 'referral_code', 'early_explorer'])
-      .where('email', 'in', emails)
+      .select(['id', 'email', 'mailbox', 'waitlist_position', 'referral_code', 'early_explorer'])
+      .where('mailbox', 'in', mailboxes)
       .execute(),
-    trx.selectFrom('leads').select('mailbox').distinct().where('mailbox', 'in', mailboxes).execute(),
     refs.length === 0 ? [] : trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute(),
     trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('owner_email', 'in', emails).execute(),
-    countSpotsTaken(trx, confirmationDays),
+    countSpotsTaken(trx, confirmationDays, EARLY_EXPLORERS_CAP + joins.length),
     streamVersion(trx, WAITLIST_STREAM),
   ]);
   return {
     lastPosition,
     spotsTaken,
     leads: new Map(
-      leads.map((lead) => [
-        lead.email,
-        { leadId: lead.id, position: lead.waitlist_position, code: lead.referral_code, earlyExplorer: lead.early_explorer },
-      ]),
+      onList
+        .filter((lead) => joining.has(lead.email))
+        .map((lead) => [
+          lead.email,
+          { leadId: lead.id, position: lead.waitlist_position, code: lead.referral_code, earlyExplorer: lead.early_explorer },
+        ]),
     ),
     mailboxes: new Set(onList.map((row) => row.mailbox)),
     owners: new Map(owners.map((row) => [row.code, row.owner_email])),
