@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['backend/src/**/*.spec.ts', 'frontend/src/**/*.spec.ts', 'load-tests/**/*.spec.ts'],
+          include: ['backend/src/**/*.spec.ts', 'frontend/src/**/*.spec.ts', 'contracts/**/*.spec.ts', 'load-tests/**/*.spec.ts'],
           // k6's built-in modules, for the k6 scripts' test (k6 does not run here).
           alias: [{ find: /^k6(\/.*)?$/, replacement: fileURLToPath(new URL('load-tests/testing/k6-stub.js', import.meta.url)) }],
         },
