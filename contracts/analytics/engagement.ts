@@ -10,7 +10,7 @@ export interface EngagementMetrics {
   avgPagesPerSession: number;
   /** Quiz results / home page views × 100, one decimal. */
   quizCompletionRate: number;
-  /** Top 5. */
+  /** Top 5, by views of their apps (other interactions are not counted). */
   topCategories: { category: string; count: number }[];
   /** Top 6, UTC hours 0–23. */
   peakHours: { hour: number; sessions: number }[];

@@ -81,6 +81,7 @@ describe('admin dashboard in Chromium', () => {
     expect(await stat(page, 'Avg. Time on Site')).toMatch(/^\d+m \d+s$/);
     expect(await stat(page, 'Pages per Visit')).toMatch(/^\d+\.\d$/);
     expect(await stat(page, 'Quiz Completion')).toMatch(/^[\d.]+%$/);
+    expect(await stat(page, 'Returning Visitors')).toMatch(/^[\d.]+%$/);
     expect(await page.getByRole('progressbar', { name: 'Early Explorer spots taken' }).getAttribute('aria-valuenow')).toBe('3');
 
     // Overview: the most popular apps, 5 a page.

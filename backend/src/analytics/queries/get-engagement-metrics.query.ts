@@ -16,7 +16,7 @@ export const engagementMetricsSchema = z.object({
   avgTimeOnSite: z.number().describe('Seconds, rounded'),
   avgPagesPerSession: z.number().describe('One decimal'),
   quizCompletionRate: z.number().describe('Quiz results / home page views × 100, one decimal'),
-  topCategories: z.array(z.object({ category: z.string(), count: z.number().int() })).describe('Top 5'),
+  topCategories: z.array(z.object({ category: z.string(), count: z.number().int() })).describe('Top 5, by views of their apps'),
   peakHours: z.array(z.object({ hour: z.number().int().min(0).max(23), sessions: z.number().int() })).describe('Top 6, UTC'),
   trafficSources: z.array(z.object({ source: z.string(), sessions: z.number().int() })).describe("Top 10; 'direct' when no referrer"),
   userReturnRate: z.number().describe('Percent of the visitors in the range who had a session before it or more than one in it'),
@@ -93,11 +93,14 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
     };
   }
 
-  /** The five categories whose apps were interacted with most: interactions counted here, categories asked of the catalogue. */
+  /**
+   * The five categories whose apps were viewed most: views (not clicks, shares or quiz steps) counted here,
+   * categories asked of the catalogue. The dashboard labels the figures "views".
+   */
   private async topCategories({ start, end }: DateRange): Promise<{ category: string; count: number }[]> {
     const { rows } = await sql<{ app_id: string; count: number }>`
       select app_id, count(*)::int as count from app_interactions
-      where app_id is not null and timestamp >= ${start} and timestamp < ${end}
+      where app_id is not null and action_type = 'view' and timestamp >= ${start} and timestamp < ${end}
       group by app_id`.execute(this.db);
     const categories = await this.queries.execute(new GetAppCategories(rows.map((row) => row.app_id)));
     const counts = new Map<string, number>();

@@ -23,7 +23,7 @@ function Stat({ label, value, children }: { label: string; value: ReactNode; chi
   );
 }
 
-/** The four top cards and the engagement row (spec §2); placeholders only while loading. */
+/** The four top cards and the engagement row (spec §2, and the return rate); placeholders only while loading. */
 export function StatCards({
   apps,
   leadCount,
@@ -56,11 +56,13 @@ export function StatCards({
         <Stat label="Total Views" value={totalViews === undefined ? LOADING : formatInteger(totalViews)} />
         <Stat label="Suggestions" value={suggestionCount ?? LOADING} />
       </div>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         <Stat label="Avg. Time on Site" value={metrics ? formatMinutesSeconds(metrics.avgTimeOnSite) : LOADING} />
         <Stat label="Pages per Visit" value={metrics ? metrics.avgPagesPerSession.toFixed(1) : LOADING} />
         <Stat label="Quiz Completion" value={metrics ? `${Number(metrics.quizCompletionRate.toFixed(1))}%` : LOADING} />
         <Stat label="Daily Sessions" value={metrics ? formatInteger(metrics.totalSessions) : LOADING} />
+        {/* Visitors of the period who had come before it, or came more than once in it. */}
+        <Stat label="Returning Visitors" value={metrics ? `${Number(metrics.userReturnRate.toFixed(1))}%` : LOADING} />
       </div>
     </div>
   );
