@@ -11,6 +11,7 @@ import { UpdateAppLinksHandler } from './commands/update-app-links.command.js';
 import { UpdateAppHandler } from './commands/update-app.command.js';
 import { RecordAppViewHandler } from './commands/record-app-view.command.js';
 import { DemoCatalogueSeeder } from './demo/seed-demo-catalogue.js';
+import { GoogleAdsController } from './google-ads/google-ads.controller.js';
 import { GetAppCategoriesHandler } from './queries/get-app-categories.query.js';
 import { GetAppByIdHandler } from './queries/get-app-by-id.query.js';
 import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
@@ -25,7 +26,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
 /** Apps and categories: the catalogue's commands, its read API and the demo catalogue. */
 @Module({
   imports: [CqrsModule],
-  controllers: [CatalogueController, CatalogueAdminController],
+  controllers: [CatalogueController, CatalogueAdminController, GoogleAdsController],
   providers: [
     CatalogueCache,
     AddAppHandler,

@@ -10,7 +10,8 @@ import type { Event } from '../shared/event-store/events.js';
 import { actedBy, Actor, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk } from '../shared/http/zod.js';
 import { CONFIG } from '../shared/kernel.module.js';
-import { renderSitemap, siteBase } from './sitemap.js';
+import { siteBase } from '../shared/http/site-base.js';
+import { renderSitemap } from './sitemap.js';
 
 /** The admin regenerated the sitemap: kept in the log for the audit trail. */
 export type SitemapRegenerated = Event<'SitemapRegenerated', { urls: number }>;

@@ -22,7 +22,8 @@ import { isApiPath, pathOf } from '../shared/http/api-path.js';
 import { cspNonce } from '../shared/http/security-headers.js';
 import { NotFoundRecorder } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
-import { renderSitemap, siteBase, STATIC_PAGES } from './sitemap.js';
+import { siteBase } from '../shared/http/site-base.js';
+import { renderSitemap, STATIC_PAGES } from './sitemap.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
 const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password']);

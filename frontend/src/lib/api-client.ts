@@ -28,6 +28,11 @@ export function apiGet<T>(path: string): Promise<T> {
   return request<T>('GET', path);
 }
 
+/** A GET whose answer is a file (a CSV download), kept byte for byte; errors as for the JSON calls. */
+export function apiGetBlob(path: string): Promise<Blob> {
+  return request<Blob>('GET', path, undefined, (response) => response.blob());
+}
+
 export function apiPost<T>(path: string, body?: unknown): Promise<T> {
   return request<T>('POST', path, body);
 }
@@ -56,7 +61,12 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  read: (response: Response) => Promise<unknown> = (response) => response.json(),
+): Promise<T> {
   // Writes are never queued or cached (the service worker leaves them to the network): offline, one fails at
   // once with an error that says so, instead of a generic failure.
   if (method !== 'GET' && isOffline()) throw offlineError();
@@ -86,7 +96,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return (await read(response)) as T;
 }
 
 function isOffline(): boolean {

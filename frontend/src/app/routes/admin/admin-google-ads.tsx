@@ -1,6 +1,5 @@
 /** /admin/apps/google-ads-csv (admin spec §2): the ads-campaign CSV for Google Ads Editor. */
 import { Link } from 'react-router-dom';
-import { siteOrigin } from '../../../components/page-meta';
 import { Button } from '../../../components/ui/button';
 import { AdminPageHeader } from '../../../features/admin/catalogue/components/admin-page-header';
 import { GoogleAdsGenerator } from '../../../features/admin/catalogue/components/google-ads-generator';
@@ -17,7 +16,7 @@ export function AdminGoogleAdsRoute() {
         title="Google Ads CSV Generator"
         description="A search campaign for every active app, ready for Google Ads Editor."
       />
-      <GoogleAdsGenerator origin={siteOrigin()} />
+      <GoogleAdsGenerator />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The Google Ads CSV page's body (admin spec §2, §8, §9): counters, Generate, Download (UTF-8 with BOM),
- * the summary of what was generated, and the import specifications. Built from the active apps.
+ * the summary of what was generated, and the import specifications. Generate fetches the file the server
+ * makes from the active apps (google-ads/google-ads-file.ts); Download saves that file as it came.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -11,46 +12,56 @@ import { useAdminApps } from '../api/get-admin-apps';
 import {
   CAMPAIGN,
   COLUMNS,
-  csvFileName,
   DESCRIPTION_MAX,
   DESCRIPTION_SLOTS,
-  generateGoogleAds,
+  googleAdsCsvFileName,
   HEADLINE_MAX,
   HEADLINE_SLOTS,
   MAX_KEYWORDS_PER_APP,
   SUGGESTED_MAX_CPC_NOTE,
-  toCsv,
-  type GeneratedAds,
-} from '../google-ads/google-ads-csv';
+} from '../../../../../../contracts/catalogue/google-ads';
+import { fetchGoogleAdsFile, type GoogleAdsFile } from '../google-ads/google-ads-file';
 
-export function GoogleAdsGenerator({ origin }: { origin: string }) {
+const FETCH_FAILED = 'Failed to fetch apps data';
+
+export function GoogleAdsGenerator() {
   const { data, error } = useAdminApps();
   const apps = useMemo(() => (data ?? []).filter((app) => app.is_active), [data]);
-  const [generated, setGenerated] = useState<GeneratedAds | null>(null);
+  const [file, setFile] = useState<GoogleAdsFile | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const generated = file?.summary;
 
   const reported = useRef(false);
   useEffect(() => {
     if (error && !reported.current) {
       reported.current = true;
-      toast.error('Failed to fetch apps data');
+      toast.error(FETCH_FAILED);
     }
   }, [error]);
 
-  function generate() {
-    const result = generateGoogleAds(apps, origin);
-    setGenerated(result);
-    toast.success(`Generated CSV with ${result.keywords} keywords and ${result.ads} ads for ${apps.length} apps`);
+  async function generate() {
+    setGenerating(true);
+    try {
+      const result = await fetchGoogleAdsFile();
+      setFile(result);
+      const { keywords, ads, adGroups } = result.summary;
+      toast.success(`Generated CSV with ${keywords} keywords and ${ads} ads for ${adGroups.length} apps`);
+    } catch {
+      toast.error(FETCH_FAILED);
+    } finally {
+      setGenerating(false);
+    }
   }
 
   function download() {
-    if (!generated) {
+    if (!file) {
       toast.error('No CSV data generated yet');
       return;
     }
-    const url = URL.createObjectURL(new Blob([toCsv(generated.rows)], { type: 'text/csv;charset=utf-8' }));
+    const url = URL.createObjectURL(file.blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = csvFileName(new Date());
+    link.download = googleAdsCsvFileName(new Date());
     document.body.append(link);
     link.click();
     link.remove();
@@ -89,7 +100,7 @@ export function GoogleAdsGenerator({ origin }: { origin: string }) {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <div className="flex flex-wrap gap-2">
-              <Button type="button" disabled={apps.length === 0} onClick={generate}>
+              <Button type="button" disabled={apps.length === 0 || generating} onClick={() => void generate()}>
                 Generate CSV Data
               </Button>
               <Button type="button" variant="outline" disabled={!generated} onClick={download}>
@@ -109,7 +120,7 @@ export function GoogleAdsGenerator({ origin }: { origin: string }) {
                   <li>{generated.keywords} keywords</li>
                   <li>{generated.ads} responsive search ads</li>
                   <li>
-                    {generated.rows.length} rows of {COLUMNS.length} columns
+                    {generated.rows} rows of {generated.columns} columns
                   </li>
                 </ul>
                 <div className="max-h-72 overflow-auto rounded-md border">
@@ -157,12 +168,13 @@ export function GoogleAdsGenerator({ origin }: { origin: string }) {
               <li>
                 <strong className="text-foreground">Note:</strong> {SUGGESTED_MAX_CPC_NOTE}
               </li>
-              <li>One ad group per app, named with the app and its category</li>
+              <li>One ad group per app, named with the app and its category (and the app's address when two would share a name)</li>
               <li>Up to {MAX_KEYWORDS_PER_APP} keywords per app, exact and phrase match</li>
               <li>
                 Two responsive search ads per app: {HEADLINE_SLOTS} headlines of up to {HEADLINE_MAX} characters, {DESCRIPTION_SLOTS}{' '}
                 descriptions of up to {DESCRIPTION_MAX}
               </li>
+              <li>Emoji and the symbols Google Ads refuses are left out; lengths count as Google Ads counts them</li>
               <li>Final URL: the app's public page</li>
               <li>In Google Ads Editor: Account → Import → From file, then review and post</li>
             </ul>
