@@ -390,6 +390,7 @@ describe('service endpoints', () => {
         '/api/admin/analytics/search-queries/fetch',
         '/api/admin/analytics/search-queries/import',
         '/api/admin/leads',
+        '/api/admin/leads/export.csv',
         '/api/admin/leads/{id}',
         '/api/admin/leads/{id}/referral/void',
         '/api/admin/suggestions',

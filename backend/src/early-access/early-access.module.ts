@@ -19,6 +19,7 @@ import { RecordReferralClickHandler } from './referral/record-referral-click.com
 import { ReferralsController } from './referral/referrals.controller.js';
 import { CheckLeadConfirmationLinkHandler, ConfirmLeadHandler } from './waitlist/confirm-lead.command.js';
 import { DeleteLeadHandler } from './waitlist/delete-lead.command.js';
+import { ExportLeadsHandler } from './waitlist/export-leads.query.js';
 import { GetEarlyAccessStatusHandler } from './waitlist/get-early-access-status.query.js';
 import { GetLeadHandler } from './waitlist/get-lead.query.js';
 import { JoinedLeads } from './waitlist/joined-leads.js';
@@ -54,6 +55,7 @@ import { WaitlistController } from './waitlist/waitlist.controller.js';
     DeleteLeadHandler,
     GetEarlyAccessStatusHandler,
     ListLeadsHandler,
+    ExportLeadsHandler,
     GetLeadHandler,
     IssueReferralCodeHandler,
     RecordReferralClickHandler,

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/feedback/fields.js';
 import { emailSchema } from '../shared/validation/email.js';
 import { honeypotSchema } from '../shared/validation/honeypot.js';
+import { sourcePageSchema } from '../shared/validation/source-page.js';
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
@@ -23,18 +24,12 @@ const optionalUrl = z.preprocess(
     .max(500)
     .nullish(),
 );
-const sourcePage = z
-  .string()
-  .trim()
-  .max(2048)
-  .nullish()
-  .transform((page) => page?.slice(0, 300) || null);
 
 export const suggestionInput = z.strictObject({
   email: email(MISSING_SUGGESTION),
   suggestion_text: required(MISSING_SUGGESTION, MESSAGE_MAX_LENGTH),
   category: z.enum(SUGGESTION_CATEGORIES, { error: 'Choose one of the listed categories.' }).nullish(),
-  source_page: sourcePage,
+  source_page: sourcePageSchema,
   website: honeypotSchema,
 });
 

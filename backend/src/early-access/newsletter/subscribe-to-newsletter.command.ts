@@ -8,18 +8,13 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey, emailSchema } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
+import { sourcePageSchema } from '../../shared/validation/source-page.js';
 import { appendConverted } from '../conversion/conversion.events.js';
 import { newsletterStream, type NewsletterSubscribed } from './newsletter.events.js';
 
 export const subscribeInput = z.strictObject({
   email: emailSchema,
-  // Attribution only: a long path is cut to its first 300 characters, never a reason to refuse a subscription.
-  source_page: z
-    .string()
-    .trim()
-    .max(2048)
-    .nullish()
-    .transform((page) => page?.slice(0, 300)),
+  source_page: sourcePageSchema,
   website: honeypotSchema,
 });
 
@@ -44,7 +39,7 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
     const { email, source_page } = parsed.data;
     const subscribed: NewsletterSubscribed = {
       type: 'NewsletterSubscribed',
-      data: { email, sourcePage: source_page || null },
+      data: { email, sourcePage: source_page },
     };
     try {
       // Version 0: the stream must not exist yet, so a repeated (or concurrent) subscription adds nothing.

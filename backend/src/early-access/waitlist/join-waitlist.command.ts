@@ -20,6 +20,7 @@ import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { emailSchema, mailboxKey } from '../../shared/validation/email.js';
 import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
+import { sourcePageSchema } from '../../shared/validation/source-page.js';
 import { leadStream, WAITLIST_STREAM, type LeadJoined, type LeadJoinRepeated } from './lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../referral/referral-code.js';
 import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
@@ -28,13 +29,7 @@ import { answers, freshNeeded, waitlistDecider, type Join, type WaitlistState } 
 
 export const joinWaitlistInput = z.strictObject({
   email: emailSchema,
-  // Attribution only: cut, never a reason to refuse.
-  source_page: z
-    .string()
-    .trim()
-    .max(2048)
-    .nullish()
-    .transform((page) => page?.slice(0, 300) || null),
+  source_page: sourcePageSchema,
   // A referral code from a shared link; one that matches no lead is ignored rather than refused.
   ref: z
     .string()

@@ -1,11 +1,14 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { leadSchema } from '../../../../contracts/early-access/lead.js';
+import { leadExportFileName, leadExportQuery, type LeadExportFilter } from '../../../../contracts/early-access/lead-export.js';
 import { Actor, type ActingUser } from '../../shared/http/acting-user.js';
-import { ApiZodOk, ZodPipe } from '../../shared/http/zod.js';
+import { ApiZodOk, ApiZodQuery, ZodPipe } from '../../shared/http/zod.js';
 import { DeleteLead } from './delete-lead.command.js';
+import { ExportLeads } from './export-leads.query.js';
 import { ListLeads } from './list-leads.query.js';
 import { VoidReferral } from './void-referral.command.js';
 
@@ -25,6 +28,21 @@ export class LeadsAdminController {
   @ApiZodOk(leadSchema.array())
   list() {
     return this.queries.execute(new ListLeads());
+  }
+
+  // Fastify sends the stream as the client reads it, and cuts the connection if it fails midway: a short
+  // export fails in the browser instead of looking whole.
+  @Get('export.csv')
+  @ApiOperation({ summary: 'The leads as CSV (Email, Source Page, Date), newest first, streamed' })
+  @ApiZodQuery(leadExportQuery)
+  @ApiOkResponse({ description: 'text/csv; charset=utf-8, as an attachment named unsheet-leads-YYYY-MM-DD.csv' })
+  async export(@Query(new ZodPipe(leadExportQuery)) filter: LeadExportFilter, @Res() reply: FastifyReply): Promise<void> {
+    const csv = await this.queries.execute(new ExportLeads(filter));
+    void reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${leadExportFileName(new Date())}"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
   }
 
   @Post(':id/referral/void')
