@@ -93,8 +93,6 @@ async function rowCounts(): Promise<Record<string, number>> {
   return rows[0]!;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 describe('pre-hijacking', () => {
   it('replaces a pending registration when the address signs up again: the new password, a new link, earlier links void', async () => {
     const address = 'victim@example.com';
@@ -207,13 +205,16 @@ describe('pre-hijacking', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 9; i++) {
       known.push(await time('timing@example.com'));
       unknown.push(await time(`timing-${i}@example.com`));
     }
-    // argon2id takes tens of milliseconds: an answer that skipped it would be several times faster.
-    expect(median(known)).toBeGreaterThan(median(unknown) * 0.5);
-    expect(median(known)).toBeLessThan(median(unknown) * 2);
+    // argon2id takes tens of milliseconds: an answer that skipped it comes about ten times faster (a few
+    // milliseconds against 50 or more). The fastest of each is compared, since other work on the machine only
+    // ever adds time; within a factor of 3 either way, which a skipped hash is far outside of.
+    const [fastestKnown, fastestUnknown] = [Math.min(...known), Math.min(...unknown)];
+    expect(fastestKnown).toBeGreaterThan(fastestUnknown / 3);
+    expect(fastestKnown).toBeLessThan(fastestUnknown * 3);
   });
 
   it('admin:grant refuses an unconfirmed account, and replaces it only when it creates the account itself with --password', async () => {
