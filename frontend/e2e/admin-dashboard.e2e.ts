@@ -107,7 +107,8 @@ describe('admin dashboard in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Google Ads CSV Generator' }).getAttribute('href')).toBe('/admin/apps/google-ads-csv');
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-overview.png`, fullPage: true });
 
-    // Export Leads: a CSV named with the product and the date, RFC 4180, the formula neutralised.
+    // Export Leads: the server's CSV (fetched with the token), named with the product and the date, RFC 4180,
+    // the formula neutralised.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Leads' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^unsheet-leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
@@ -129,6 +130,17 @@ describe('admin dashboard in Chromium', () => {
     await filter.selectOption('/c/finance');
     expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (1/3)');
     expect(await page.getByRole('row').count()).toBe(2);
+    // Export CSV keeps the filter: the server writes that page's leads only.
+    const [filtered] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((response) => response.url().endsWith('/api/admin/leads/export.csv?source_page=%2Fc%2Ffinance')),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(filtered.suggestedFilename()).toMatch(/^unsheet-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await readFile((await filtered.path())!, 'utf8')).toMatch(
+      /^Email,Source Page,Date\r\nfinance@example\.com,\/c\/finance,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\r\n$/,
+    );
+    await page.locator('[data-sonner-toast]').filter({ hasText: '1 lead exported to CSV.' }).first().waitFor();
     await page.getByRole('button', { name: 'Clear Filter' }).click();
     expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-leads.png`, fullPage: true });

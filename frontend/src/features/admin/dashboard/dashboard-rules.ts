@@ -1,4 +1,5 @@
 /** The dashboard's display rules (spec §2, §4, §9), pure so that tests pin them down. */
+import { NO_SOURCE_PAGE } from '../../../../../contracts/early-access/lead-export';
 import { EARLY_EXPLORERS_CAP } from '../../../../../contracts/early-access/rewards';
 import type { Lead, MessageStatus, Suggestion, SuggestionStatus } from './types';
 
@@ -46,8 +47,6 @@ export function statusBadgeClass(status: SuggestionStatus | MessageStatus | stri
       return BADGE_TONES.grey;
   }
 }
-
-export const NO_SOURCE_PAGE = '(none)';
 
 /** The source-page filter's options: each page with its count, most leads first, then by name. */
 export function sourcePageCounts(leads: readonly Pick<Lead, 'source_page'>[]): { page: string; count: number }[] {

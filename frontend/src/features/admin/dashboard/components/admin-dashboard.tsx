@@ -51,7 +51,7 @@ export function AdminDashboard({
   const tabs: Record<AdminTab, { label: string; panel: ReactNode }> = {
     dashboard: {
       label: 'Overview',
-      panel: <OverviewTab metrics={metrics} onExportLeads={() => exportLeads(leads ?? [])} insights={insights} />,
+      panel: <OverviewTab metrics={metrics} onExportLeads={() => void exportLeads(null)} insights={insights} />,
     },
     leads: { label: `Leads (${leads?.length ?? 0})`, panel: <LeadsTab leads={leads} /> },
     suggestions: { label: `Suggestions (${suggestions?.length ?? 0})`, panel: <SuggestionsTab suggestions={suggestions} /> },

@@ -1,10 +1,22 @@
 import { toast } from 'sonner';
-import { leadExportFileName, leadsCsv } from '../lead-export';
-import type { Lead } from '../types';
+import { leadExportFileName } from '../../../../../../contracts/early-access/lead-export';
+import { fetchLeadExport } from '../api/export-leads';
+import { exportedLeadCount } from '../lead-export';
 
-/** Downloads the leads as CSV and says how many went out ('Export successful!', spec §8). */
-export function exportLeads(leads: readonly Lead[]): void {
-  const blob = new Blob([leadsCsv(leads)], { type: 'text/csv;charset=utf-8' });
+/**
+ * Downloads the leads as the server writes them (all of them, or one source page's) and says how many went
+ * out ('Export successful!', spec §8). Fetched with the admin's token, then saved under the export's name.
+ */
+export async function exportLeads(sourcePage: string | null): Promise<void> {
+  let blob: Blob;
+  try {
+    blob = await fetchLeadExport(sourcePage);
+  } catch (error) {
+    console.error('Failed to export leads', error);
+    toast.error('Failed to export leads. Please try again.');
+    return;
+  }
+  const count = exportedLeadCount(await blob.text());
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -14,5 +26,5 @@ export function exportLeads(leads: readonly Lead[]): void {
   link.remove();
   // Revoked later: some browsers read the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  toast.success('Export successful!', { description: `${leads.length} ${leads.length === 1 ? 'lead' : 'leads'} exported to CSV.` });
+  toast.success('Export successful!', { description: `${count} ${count === 1 ? 'lead' : 'leads'} exported to CSV.` });
 }

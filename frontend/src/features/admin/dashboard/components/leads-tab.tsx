@@ -74,7 +74,7 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
             <Button type="button" variant="outline" disabled={page === null} onClick={() => setPage(null)}>
               Clear Filter
             </Button>
-            <Button type="button" onClick={() => exportLeads(shown)}>
+            <Button type="button" onClick={() => void exportLeads(page)}>
               Export CSV
             </Button>
           </div>
