@@ -16,6 +16,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { SEARCH_QUERIES_IMPORT_PATH, SEARCH_QUERIES_IMPORT_MAX_BODY } from './analytics/search-console/search-queries-import.js';
+import { APPS_IMPORT_PATH } from './catalogue/commands/import-apps.command.js';
 import { QueueDashboard } from './admin/queue-dashboard.js';
 import { LEAD_CONFIRMATION_PATH } from './early-access/waitlist/lead.events.js';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe/unsubscribe.controller.js';
@@ -33,7 +34,7 @@ import { createKernel } from './shared/kernel.js';
 import { requestLog } from './shared/logging/request-log.js';
 import { FRONTEND_DIST } from './shared/paths.js';
 
-/** Every request body but the Search Console CSV import's (SEARCH_QUERIES_IMPORT_MAX_BODY). */
+/** Every request body but the two imports' (Search Console CSV, apps: SEARCH_QUERIES_IMPORT_MAX_BODY). */
 export const MAX_JSON_BODY = 64 * 1024;
 /** Long enough for any slug or token in a path (Fastify's default, 100, would turn a longer one into a 414). */
 const MAX_PARAM_LENGTH = 2048;
@@ -82,12 +83,12 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     // Any other body is read and dropped: the API refuses them first (requireJsonBodies) but for the one-click
     // unsubscribe form, and no page takes a body.
     fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    // A Search Console CSV export may pass 64 KB: its route gets a limit of its own, and checks the administrator
-    // before reading the body, so that nobody else can make the server read and parse 2 MB. Every other body
-    // keeps 64 KB.
+    // A Search Console CSV export, and an apps import's dry run (a whole file), may pass 64 KB: their routes get
+    // a limit of their own, and check the administrator before reading the body, so that nobody else can make
+    // the server read and parse 2 MB. Every other body keeps 64 KB.
     const auth = app.get(AuthGuard, { strict: false });
     fastify.addHook('onRoute', (route) => {
-      if (route.url !== SEARCH_QUERIES_IMPORT_PATH) return;
+      if (route.url !== SEARCH_QUERIES_IMPORT_PATH && route.url !== APPS_IMPORT_PATH) return;
       route.bodyLimit = SEARCH_QUERIES_IMPORT_MAX_BODY;
       route.onRequest = [...[route.onRequest ?? []].flat(), (request) => auth.requireAdmin(request)];
     });

@@ -53,7 +53,7 @@ describe('guard', () => {
     ['GET', '/api/admin/apps'],
     ['GET', `/api/admin/apps/${randomUUID()}`],
     ['POST', '/api/admin/apps'],
-    ['POST', '/api/admin/apps/bulk'],
+    ['POST', '/api/admin/apps/import'],
     ['PATCH', `/api/admin/apps/${randomUUID()}`],
     ['PUT', `/api/admin/apps/${randomUUID()}/links`],
     ['POST', `/api/admin/apps/${randomUUID()}/deactivate`],
@@ -125,16 +125,16 @@ describe('bad input answers 400 naming the field and writes nothing', () => {
     ['POST', '/api/admin/apps', { name: 'A', description: 'd', category: 'c', featured: 'yes' }, 'featured'],
     ['POST', '/api/admin/apps', { name: 'A', description: 'd', category: 'c', app_url: 'javascript:alert(1)' }, 'app_url'],
     ['POST', '/api/admin/apps', { name: 'A'.repeat(121), description: 'd', category: 'c' }, 'name'],
-    ['POST', '/api/admin/apps/bulk', { apps: [] }, 'apps'],
-    ['POST', '/api/admin/apps/bulk', { apps: [{ name: 'A', description: 'd' }] }, 'apps.0.category'],
-    ['POST', '/api/admin/apps/bulk', { apps: [{ name: 'A', description: 'd', category: 'c', is_active: 'no' }] }, 'apps.0.is_active'],
-    ['POST', '/api/admin/apps/bulk', { apps: [{ name: '!!!', description: 'd', category: 'c' }] }, 'apps.0.name'],
-    ['POST', '/api/admin/apps/bulk', { apps: [], extra: 1 }, '(body)'],
+    ['POST', '/api/admin/apps/import', { rows: [] }, 'rows'],
+    ['POST', '/api/admin/apps/import', { rows: [{ row: 1, app: 'A' }] }, 'rows.0.app'],
+    ['POST', '/api/admin/apps/import', { rows: [{ row: 0, app: {} }] }, 'rows.0.row'],
+    ['POST', '/api/admin/apps/import', { rows: [{ row: 1, app: {}, ifExists: 'rename' }] }, 'rows.0.ifExists'],
+    ['POST', '/api/admin/apps/import', { rows: [], extra: 1 }, '(body)'],
     [
       'POST',
-      '/api/admin/apps/bulk',
-      { apps: Array.from({ length: 51 }, (_, i) => ({ name: `A${i}`, description: 'd', category: 'c' })) },
-      'apps',
+      '/api/admin/apps/import',
+      { rows: Array.from({ length: 101 }, (_, i) => ({ row: i + 1, app: { name: `A${i}`, description: 'd', category: 'c' } })) },
+      'rows',
     ],
     ['PATCH', `/api/admin/apps/${id}`, { views: 5 }, '(body)'],
     ['PATCH', `/api/admin/apps/${id}`, { development_status: 'shipped' }, 'development_status'],
@@ -162,10 +162,10 @@ describe('bad input answers 400 naming the field and writes nothing', () => {
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
     const before = await countEvents();
-    const malformed = await call('POST', '/api/admin/apps/bulk', '{"apps": [');
+    const malformed = await call('POST', '/api/admin/apps/import', '{"rows": [');
     expect(malformed.status).toBe(400);
     expect((await json(malformed)).code).toBe('BAD_REQUEST');
-    const huge = await call('POST', '/api/admin/apps/bulk', { apps: [{ name: 'A', description: 'x'.repeat(70_000), category: 'c' }] });
+    const huge = await call('POST', '/api/admin/apps', { name: 'A', description: 'x'.repeat(70_000), category: 'c' });
     expect(huge.status).toBe(413);
     expect(await countEvents()).toBe(before);
   });
@@ -288,54 +288,155 @@ describe('deactivating and reactivating', () => {
   });
 });
 
-describe('POST /api/admin/apps/bulk', () => {
-  it('adds every app, with unique slugs from the names, inactive ones hidden', async () => {
-    await create({ name: 'Clone', description: 'first', category: 'Other' });
-    const response = await call('POST', '/api/admin/apps/bulk', {
-      apps: [
-        {
-          name: 'Clone',
-          description: 'second',
-          problem_solved: 'p',
-          replaces_tools: 'Excel',
-          category: 'other',
-          spreadsheet_benefits: ['a', 'b'],
-          views: 0,
-          featured: false,
-          is_active: true,
-        },
-        { name: 'Clone', description: 'third', category: 'other' },
-        { name: 'Hidden Import', description: 'x', category: 'other', is_active: false },
+describe('POST /api/admin/apps/import', () => {
+  const app = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    description: `About ${name}`,
+    problem_solved: 'p',
+    replaces_tools: 'Excel',
+    category: 'other',
+    spreadsheet_benefits: [],
+    views: 0,
+    featured: false,
+    is_active: true,
+    ...extra,
+  });
+  const importRows = async (body: Record<string, unknown>) => {
+    const response = await call('POST', '/api/admin/apps/import', body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return json(response);
+  };
+
+  it('a dry run plans every row with its reason and writes nothing', async () => {
+    await create({ name: 'Invoice Chaser', description: 'existing', category: 'Finance' });
+    const before = await countEvents();
+    const answer = await importRows({
+      dryRun: true,
+      rows: [
+        { row: 2, app: app('Fresh Planner') },
+        { row: 3, app: app('Invoice Chaser') },
+        { row: 4, app: app('Invoice Chaser'), ifExists: 'update' },
+        { row: 5, app: app('Fresh  Planner!') },
+        { row: 6, app: app('N'.repeat(150)) },
+        { row: 7, app: app('🚀🔥') },
+        { row: 8, app: app('') },
+        { row: 9, app: app('Long Text', { description: 'x'.repeat(1001) }) },
       ],
     });
-    expect(response.status).toBe(201);
-    const answer = await json(response);
-    expect(answer.added).toBe(3);
-    expect(answer.apps.map((a: { slug: string }) => a.slug)).toEqual(['clone-2', 'clone-3', 'hidden-import']);
-    expect((await publicGet('/api/apps/clone-2')).body).toMatchObject({
-      description: 'second',
-      spreadsheet_benefits: ['a', 'b'],
-      replaces_tools: 'Excel',
-    });
-    expect((await publicGet('/api/apps/hidden-import')).status).toBe(404);
-    const hiddenId = answer.apps[2].id;
-    expect((await eventsOf(hiddenId)).map((e) => [e.type, e.metadata.userId])).toEqual([
-      ['AppAdded', adminId],
-      ['AppDeactivated', adminId],
+    expect(await countEvents()).toBe(before);
+    expect(answer).toMatchObject({ dryRun: true, added: 1, updated: 0, skipped: 7 });
+    expect(answer.rows).toEqual([
+      { row: 2, action: 'add', slug: 'fresh-planner', id: null, reasons: [] },
+      {
+        row: 3,
+        action: 'skip',
+        slug: 'invoice-chaser',
+        id: null,
+        reasons: [{ code: 'SLUG_TAKEN', message: 'An app with the address "invoice-chaser" already exists.' }],
+      },
+      // Row 3 took the address first: row 4 repeats it, whatever it asks.
+      {
+        row: 4,
+        action: 'skip',
+        slug: 'invoice-chaser',
+        id: null,
+        reasons: [{ code: 'DUPLICATE_IN_FILE', message: 'Same address "invoice-chaser" as row 3.' }],
+      },
+      {
+        row: 5,
+        action: 'skip',
+        slug: 'fresh-planner',
+        id: null,
+        reasons: [{ code: 'DUPLICATE_IN_FILE', message: 'Same address "fresh-planner" as row 2.' }],
+      },
+      {
+        row: 6,
+        action: 'skip',
+        slug: 'n'.repeat(150).slice(0, 120),
+        id: null,
+        reasons: [{ code: 'INVALID', field: 'name', message: 'The name is too long (at most 120 characters).' }],
+      },
+      {
+        row: 7,
+        action: 'skip',
+        slug: null,
+        id: null,
+        reasons: [{ code: 'INVALID', field: 'name', message: 'The name needs at least one letter or digit.' }],
+      },
+      { row: 8, action: 'skip', slug: null, id: null, reasons: [{ code: 'INVALID', field: 'name', message: 'The name is missing.' }] },
+      {
+        row: 9,
+        action: 'skip',
+        slug: 'long-text',
+        id: null,
+        reasons: [{ code: 'INVALID', field: 'description', message: 'The description is too long (at most 1000 characters).' }],
+      },
     ]);
   });
 
-  it('adds none when one app is refused', async () => {
-    await create({ name: 'Fixed Slug', description: 'd', category: 'Other' });
-    const before = await countEvents();
-    const response = await call('POST', '/api/admin/apps/bulk', {
-      apps: [
-        { name: 'Fine One', description: 'd', category: 'other' },
-        { name: 'Clash', slug: 'fixed-slug', description: 'd', category: 'other' },
+  it('imports the valid rows, reports the others, and updates an existing app only when asked', async () => {
+    const kept = await create({ name: 'Ledger Lite', description: 'old', category: 'Finance', featured: true });
+    const skipped = await create({ name: 'Shift Planner', description: 'old', category: 'HR & Recruiting' });
+    const answer = await importRows({
+      rows: [
+        { row: 1, app: app('Ledger Lite', { description: 'new', spreadsheet_benefits: ['One place'] }), ifExists: 'update' },
+        { row: 2, app: app('Shift Planner', { description: 'new' }) },
+        { row: 3, app: app('🎉') },
+        { row: 4, app: app('T'.repeat(150)) },
+        { row: 5, app: app('Table Turner') },
+        { row: 6, app: app('Hidden Import', { is_active: false }) },
+        { row: 7, app: app('Table Turner') },
       ],
     });
-    expect(response.status).toBe(409);
-    expect(await countEvents()).toBe(before);
-    expect((await publicGet('/api/apps/fine-one')).status).toBe(404);
+    expect(answer).toMatchObject({ dryRun: false, added: 2, updated: 1, skipped: 4 });
+    expect(answer.rows.map((r: { row: number; action: string }) => [r.row, r.action])).toEqual([
+      [1, 'update'],
+      [2, 'skip'],
+      [3, 'skip'],
+      [4, 'skip'],
+      [5, 'add'],
+      [6, 'add'],
+      [7, 'skip'],
+    ]);
+    expect(answer.rows[0]).toMatchObject({ id: kept.id, slug: 'ledger-lite', reasons: [{ code: 'SLUG_TAKEN' }] });
+    // The update changes the content and keeps the address, the featured flag and the id; nothing gets a `-2`.
+    expect((await publicGet('/api/apps/ledger-lite')).body).toMatchObject({
+      id: kept.id,
+      description: 'new',
+      featured: true,
+      spreadsheet_benefits: ['One place'],
+    });
+    expect((await publicGet('/api/apps/ledger-lite-2')).status).toBe(404);
+    expect((await publicGet('/api/apps/shift-planner')).body).toMatchObject({ id: skipped.id, description: 'old' });
+    expect((await publicGet('/api/apps/table-turner')).body).toMatchObject({ description: 'About Table Turner' });
+    expect((await publicGet('/api/apps/table-turner-2')).status).toBe(404);
+    expect((await publicGet('/api/apps/hidden-import')).status).toBe(404);
+    expect((await eventsOf(answer.rows[5].id)).map((e) => [e.type, e.metadata.userId])).toEqual([
+      ['AppAdded', adminId],
+      ['AppDeactivated', adminId],
+    ]);
+    expect((await eventsOf(kept.id)).map((e) => [e.type, e.metadata.userId])).toEqual([
+      ['AppAdded', adminId],
+      ['AppUpdated', adminId],
+    ]);
   });
+
+  it('imports 1,000 rows in requests of 100, each answered quickly, after a dry run of the whole file', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ row: i + 2, app: app(`Bulk App ${i}`, { description: 'x'.repeat(300) }) }));
+    const plan = await importRows({ dryRun: true, rows });
+    expect(plan).toMatchObject({ added: 1000, skipped: 0 });
+    let added = 0;
+    for (let start = 0; start < rows.length; start += 100) {
+      const started = performance.now();
+      const answer = await importRows({ rows: rows.slice(start, start + 100) });
+      expect(performance.now() - started).toBeLessThan(10_000);
+      added += answer.added;
+    }
+    expect(added).toBe(1000);
+    expect((await publicGet('/api/apps/bulk-app-999')).body).toMatchObject({ name: 'Bulk App 999' });
+    // The same file again: every row is an existing app's, skipped, and says so.
+    const again = await importRows({ dryRun: true, rows });
+    expect(again).toMatchObject({ added: 0, skipped: 1000 });
+    expect(again.rows[999].reasons).toEqual([{ code: 'SLUG_TAKEN', message: 'An app with the address "bulk-app-999" already exists.' }]);
+  }, 120_000);
 });

@@ -373,7 +373,7 @@ describe('service endpoints', () => {
         '/api/site/not-found',
         '/api/analytics/collect',
         '/api/admin/apps',
-        '/api/admin/apps/bulk',
+        '/api/admin/apps/import',
         '/api/admin/apps/{id}',
         '/api/admin/apps/{id}/links',
         '/api/admin/apps/{id}/deactivate',

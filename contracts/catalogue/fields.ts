@@ -20,3 +20,12 @@ export const STANDARD_CATEGORIES = [
   'Other',
 ] as const;
 export type StandardCategory = (typeof STANDARD_CATEGORIES)[number];
+
+/**
+ * An import (POST /api/admin/apps/import): a dry run plans a whole file in one request (the preview); the
+ * import itself goes in requests of at most this many rows, so that each answers quickly and a large
+ * file shows its progress.
+ */
+export const IMPORT_ROWS_PER_REQUEST = 100;
+/** The most rows one dry run plans (a file of a few thousand apps still fits the route's 2 MB body). */
+export const IMPORT_MAX_ROWS = 5000;

@@ -1,7 +1,8 @@
 /**
  * The admin's catalogue in Chromium against the built server: an administrator creates and edits an app
  * (every field the form has), deactivates and reactivates it, saves its App Links settings, imports apps
- * from text and from CSV (after seeing the preview), and downloads the Google Ads Editor CSV. Each change
+ * from text and from CSV (after seeing the preview with each row's fate and reason, updating an existing app
+ * at the admin's choice, and reading the per-row report), and downloads the Google Ads Editor CSV. Each change
  * is checked where a visitor would see it: the public API.
  */
 import { execFile } from 'node:child_process';
@@ -150,40 +151,92 @@ describe('the admin catalogue in Chromium', () => {
         '1. Menu Costing\nPrices every dish from its ingredients.\nFood costs drift unnoticed\nExcel\nFinance\nLive margins\n\n- Table Turner\nPredicts table turnover.\nGuessing covers per night\nPaper diary\n\nskipped\nentry',
       );
     await page.getByText('Preview: 2 apps will be imported').waitFor();
+    await page.getByText('2 new, 0 to update, 1 skipped.').waitFor();
     const preview = page.getByTestId('import-preview');
     expect(await preview.getByRole('row').nth(1).innerText()).toContain('Menu Costing');
     expect(await preview.getByRole('row').nth(2).innerText()).toContain('other');
+    expect(await preview.locator('tr[data-row="3"]').innerText()).toMatch(/Skip\s+Fewer than 4 lines\./);
     await shoot(page, 'import-text');
     await importButton.click();
-    expect(await toastText(page, 'Successfully imported 2 apps.')).toBe('Import successful! Successfully imported 2 apps.');
+    expect(await toastText(page, 'Successfully imported 2 apps.')).toBe(
+      'Import successful! Successfully imported 2 apps. 1 row was not imported: see the report.',
+    );
     expect((await publicApp('menu-costing')).body).toMatchObject({ category: 'Finance', spreadsheet_benefits: ['Live margins'] });
     expect((await publicApp('table-turner')).body).toMatchObject({ category: 'other', replaces_tools: 'Paper diary' });
     expect(await page.getByLabel('Apps as text').inputValue()).toBe('');
+    expect(await page.getByTestId('import-report').locator('tr[data-row="3"]').innerText()).toMatch(/Not imported\s+Fewer than 4 lines\./);
 
-    // The server's message when it refuses an app.
-    await page.getByLabel('Apps as text').fill(`${'Very Long Name '.repeat(10)}\nd\np\nt`);
+    // A name too long, or of emoji only, is reported for its row; the other rows go in.
+    await page.getByLabel('Apps as text').fill(`${'Very Long Name '.repeat(10)}\nd\np\nt\n\n🎉🚀\nd\np\nt\n\nShort Name\nd\np\nt`);
+    await page.getByText('1 new, 0 to update, 2 skipped.').waitFor();
+    expect(await preview.locator('tr[data-row="1"]').innerText()).toContain('The name is too long (at most 120 characters).');
+    expect(await preview.locator('tr[data-row="2"]').innerText()).toContain('The name needs at least one letter or digit.');
     await importButton.click();
-    expect(await toastText(page, 'Import failed')).toMatch(
-      /^Import failed Very Long Name Very Long Name Very Long… \(name\): Too big: expected string to have <=120 characters$/,
+    expect(await toastText(page, 'Successfully imported 1 app.')).toBe(
+      'Import successful! Successfully imported 1 app. 2 rows were not imported: see the report.',
     );
+    expect((await publicApp('short-name')).status).toBe(200);
+    const textReport = page.getByTestId('import-report');
+    expect(await textReport.locator('tr[data-row="1"]').innerText()).toContain('The name is too long (at most 120 characters).');
+    expect(await textReport.locator('tr[data-row="2"]').innerText()).toContain('The name needs at least one letter or digit.');
 
-    // CSV import: quoted commas honoured, singular count.
+    // CSV import: every reason a row can have in the preview; an existing app updated at the admin's choice.
     await page.getByRole('tab', { name: 'CSV Import' }).click();
     await page
       .getByLabel('CSV data')
       .fill(
-        'App Title,Short Desc,Problem,Tools Replaced,Category,Benefits\n"Quote Builder, Pro","Turns price lists into quotes, fast.",Quotes take an hour,"Word, Excel",Sales,One click; No retyping',
+        [
+          'App Title,Short Desc,Problem,Tools Replaced,Category,Benefits',
+          '"Quote Builder, Pro","Turns price lists into quotes, fast.",Quotes take an hour,"Word, Excel",Sales,One click; No retyping',
+          'Menu Costing,Prices every dish and every drink.,Food costs drift unnoticed,Excel,Finance,Live margins',
+          'Too,few,cells',
+          ',A tool without a name,p,t,other,',
+          '🚀🔥,Emoji only,p,t,other,',
+          '"Quote Builder, Pro",Again,p,t,Sales,',
+        ].join('\n'),
       );
-    await page.getByText('Preview: 1 app will be imported').waitFor();
-    expect(await page.getByTestId('import-preview').getByRole('row').nth(1).innerText()).toContain('Word, Excel');
-    await shoot(page, 'import-csv');
+    const csvPreview = page.getByTestId('import-preview');
+    await page.getByText('2 new, 0 to update, 4 skipped.').waitFor();
+    expect(await page.getByText('Preview: 2 apps will be imported').count()).toBe(1);
+    const reasons = async (scope: typeof csvPreview, row: number) =>
+      (await scope.locator(`tr[data-row="${row}"]`).innerText()).replace(/\s+/g, ' ');
+    expect(await reasons(csvPreview, 2)).toContain('Word, Excel');
+    expect(await reasons(csvPreview, 3)).toContain('Skip An app with the address "menu-costing" already exists.');
+    expect(await reasons(csvPreview, 4)).toContain('Skip Fewer than 4 cells.');
+    expect(await reasons(csvPreview, 5)).toContain('Unnamed App Add The name is missing: named "Unnamed App".');
+    expect(await reasons(csvPreview, 6)).toContain('Skip The name needs at least one letter or digit.');
+    expect(await reasons(csvPreview, 7)).toContain('Skip Same address "quote-builder-pro" as row 2.');
+    await page.getByLabel('Update those apps with these rows').check();
+    await page.getByText('2 new, 1 to update, 3 skipped.').waitFor();
+    expect(await page.getByLabel('Row 3: app already in the catalogue').inputValue()).toBe('update');
+    expect(await reasons(csvPreview, 3)).toContain('Update An app with the address "menu-costing" already exists.');
+    await page.getByText('Preview: 3 apps will be imported').waitFor();
+    await shoot(page, 'import-preview-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loaded(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shoot(page, 'import-preview-390');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Import Apps' }).click();
-    expect(await toastText(page, 'Successfully imported 1 app.')).toBe('Import successful! Successfully imported 1 app.');
+    expect(await toastText(page, 'Successfully imported 3 apps.')).toBe(
+      'Import successful! Successfully imported 3 apps. 3 rows were not imported: see the report.',
+    );
     expect((await publicApp('quote-builder-pro')).body).toMatchObject({
       name: 'Quote Builder, Pro',
       description: 'Turns price lists into quotes, fast.',
       spreadsheet_benefits: ['One click', 'No retyping'],
     });
+    expect((await publicApp('menu-costing')).body).toMatchObject({ description: 'Prices every dish and every drink.' });
+    for (const slug of ['menu-costing-2', 'quote-builder-pro-2']) expect((await publicApp(slug)).status, slug).toBe(404);
+    const csvReport = page.getByTestId('import-report');
+    await csvReport.getByText('2 added, 1 updated, 3 not imported.').waitFor();
+    expect(await reasons(csvReport, 3)).toContain('Updated An app with the address "menu-costing" already exists.');
+    expect(await reasons(csvReport, 4)).toContain('Not imported Fewer than 4 cells.');
+    expect(await reasons(csvReport, 5)).toContain('Added The name is missing: named "Unnamed App".');
+    expect(await reasons(csvReport, 6)).toContain('Not imported The name needs at least one letter or digit.');
+    expect(await reasons(csvReport, 7)).toContain('Not imported Same address "quote-builder-pro" as row 2.');
+    expect(await csvReport.locator('tr[data-row="2"]').count()).toBe(0);
+    await shoot(page, 'import-report');
 
     // Google Ads CSV.
     await visit(page, `${site.url}/admin/apps/google-ads-csv`);

@@ -3,12 +3,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { appSchema } from '../../../contracts/catalogue/app.js';
+import { importAnswerSchema, importRequestSchema } from '../../../contracts/catalogue/import.js';
 import { Actor, actedBy, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import { appFieldsSchema, appLinksSchema } from './app/app.fields.js';
 import { AddApp } from './commands/add-app.command.js';
-import { BulkAddApps, bulkAddAppsInput } from './commands/bulk-add-apps.command.js';
 import { DeactivateApp } from './commands/deactivate-app.command.js';
+import { ImportApps } from './commands/import-apps.command.js';
 import { ReactivateApp } from './commands/reactivate-app.command.js';
 import { UpdateAppLinks } from './commands/update-app-links.command.js';
 import { UpdateApp } from './commands/update-app.command.js';
@@ -57,13 +58,16 @@ export class CatalogueAdminController {
     return this.commands.execute(new AddApp(body, undefined, actedBy(actor)));
   }
 
-  @Post('bulk')
-  @ApiOperation({ summary: 'Bulk add (import): all the apps of the request or none; at most 50 a request' })
-  @ApiBody({ schema: openApiSchema(bulkAddAppsInput, 'input') })
-  @ApiCreatedResponse({ description: '{ added, apps: [{ id, slug }] }' })
-  @ApiConflictResponse({ description: SLUG_TAKEN })
-  bulkAdd(@Body() body: unknown, @Actor() actor: ActingUser) {
-    return this.commands.execute(new BulkAddApps(body, actedBy(actor)));
+  @Post('import')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Import apps row by row (bulk add): each row is added, updates the app with its address (ifExists), or is skipped with its reasons; a dry run answers the plan without writing. At most 100 rows a request, 5,000 in a dry run',
+  })
+  @ApiBody({ schema: openApiSchema(importRequestSchema, 'input') })
+  @ApiZodOk(importAnswerSchema)
+  importApps(@Body() body: unknown, @Actor() actor: ActingUser) {
+    return this.commands.execute(new ImportApps(body, actedBy(actor)));
   }
 
   @Patch(':id')

@@ -4,7 +4,7 @@ import { CatalogueCache } from './catalogue-cache.js';
 import { CatalogueAdminController } from './catalogue-admin.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
 import { AddAppHandler } from './commands/add-app.command.js';
-import { BulkAddAppsHandler } from './commands/bulk-add-apps.command.js';
+import { ImportAppsHandler } from './commands/import-apps.command.js';
 import { DeactivateAppHandler } from './commands/deactivate-app.command.js';
 import { ReactivateAppHandler } from './commands/reactivate-app.command.js';
 import { UpdateAppLinksHandler } from './commands/update-app-links.command.js';
@@ -34,7 +34,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
     UpdateAppLinksHandler,
     DeactivateAppHandler,
     ReactivateAppHandler,
-    BulkAddAppsHandler,
+    ImportAppsHandler,
     RecordAppViewHandler,
     ListAllAppsHandler,
     GetAppByIdHandler,

@@ -1,4 +1,4 @@
-/** /admin/apps/import (admin spec §2, §5): Text Import and CSV Import, each with its format box and preview. */
+/** /admin/apps/import (admin spec §2, §5): Text Import and CSV Import, each with its format box, its row-by-row preview and report. */
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -39,7 +39,7 @@ export function AdminImportRoute() {
                   <li>Category (optional, default "other")</li>
                   <li>Spreadsheet benefits, one per line (optional)</li>
                 </ol>
-                <p>Blocks of fewer than 4 lines are skipped.</p>
+                <p>Blocks are rows 1, 2, 3… in the preview; a block of fewer than 4 lines is skipped, and the preview says so.</p>
               </>
             }
           />
@@ -62,7 +62,10 @@ export function AdminImportRoute() {
                   <li>category or cat</li>
                   <li>benefit, spreadsheet, kill or advantage: benefit columns; separate several benefits with ";"</li>
                 </ul>
-                <p>Put a cell holding commas in double quotes. Rows of fewer than 4 cells are skipped; empty cells get defaults.</p>
+                <p>
+                  Put a cell holding commas in double quotes. Rows are numbered as in a spreadsheet (the header is row 1). Rows of fewer
+                  than 4 cells are skipped; empty cells get defaults. The preview says what happens to each row, and why.
+                </p>
               </>
             }
           />

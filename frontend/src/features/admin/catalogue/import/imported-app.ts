@@ -14,7 +14,18 @@ export type ImportedApp = {
 /** A toast's title and description: the spec's messages come in these pairs. */
 export type ImportMessage = { title: string; description: string };
 
-export type ParseResult = { ok: true; apps: ImportedApp[] } | { ok: false; error: ImportMessage };
+/**
+ * One row of the admin's input (a CSV row, or an entry of the text), by its number: its app, or null when the
+ * parser skips it; `notes` say why it was skipped, or what the parser changed (a missing name).
+ */
+export type ParsedRow = { row: number; app: ImportedApp | null; notes: string[] };
+
+export type ParseResult = { ok: true; rows: ParsedRow[] } | { ok: false; error: ImportMessage };
+
+/** The apps a parse produced, in order. */
+export function parsedApps(rows: readonly ParsedRow[]): ImportedApp[] {
+  return rows.flatMap((row) => (row.app ? [row.app] : []));
+}
 
 export const DEFAULT_CATEGORY = 'other';
 

@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_EXAMPLE, CSV_FALLBACKS, CSV_INPUT_REQUIRED, CSV_NOTHING_PARSED, matchColumns, parseCsvImport } from './parse-csv-import';
+import { parsedApps } from './imported-app';
+import {
+  CSV_EXAMPLE,
+  CSV_FALLBACKS,
+  CSV_TOO_FEW_CELLS,
+  CSV_INPUT_REQUIRED,
+  CSV_NOTHING_PARSED,
+  matchColumns,
+  parseCsvImport,
+} from './parse-csv-import';
 
 const apps = (text: string) => {
   const result = parseCsvImport(text);
   if (!result.ok) throw new Error(result.error.description);
-  return result.apps;
+  return parsedApps(result.rows);
 };
 
 describe('CSV import (admin spec §5)', () => {
@@ -60,8 +69,36 @@ describe('CSV import (admin spec §5)', () => {
     expect(apps(csv)[0]!.spreadsheet_benefits).toEqual(['b1', 'b2', 's1', 'k1', 'k2', 'a1']);
   });
 
-  it('skips rows with fewer than 4 cells', () => {
+  it('skips rows with fewer than 4 cells, and says so for the row', () => {
     expect(apps('name,description,problem,tools\nShort,row,only\nLong,d,p,t').map((app) => app.name)).toEqual(['Long']);
+    expect(parseCsvImport('name,description,problem,tools\nShort,row,only\nLong,d,p,t')).toMatchObject({
+      ok: true,
+      rows: [
+        { row: 2, app: null, notes: [CSV_TOO_FEW_CELLS] },
+        { row: 3, app: { name: 'Long' }, notes: [] },
+      ],
+    });
+    expect(CSV_TOO_FEW_CELLS).toBe('Fewer than 4 cells.');
+  });
+
+  it('numbers rows as a spreadsheet does: the header is row 1, blank lines and quoted line breaks count once', () => {
+    const result = parseCsvImport('name,description,problem,tools\nA,d,p,t\n\nB,"two\nlines",p,t\nC,d,p,t');
+    expect(result.ok && result.rows.map((row) => [row.row, row.app?.name])).toEqual([
+      [2, 'A'],
+      [4, 'B'],
+      [5, 'C'],
+    ]);
+  });
+
+  it('says when a row has no name, and which name the fallback gave it', () => {
+    const result = parseCsvImport('id,name,description,problem,tools\n7,,d,p,t\n,,d,p,t\n8,Named,d,p,t');
+    expect(result.ok && result.rows.map((row) => [row.app?.name, row.notes])).toEqual([
+      ['7', ['The name is missing: the first cell "7" is used.']],
+      ['Unnamed App', ['The name is missing: named "Unnamed App".']],
+      ['Named', []],
+    ]);
+    // Without a name column the first cell is the name (spec): nothing is missing.
+    expect(parseCsvImport('a,b,c,d\nFirst,x,y,z')).toMatchObject({ ok: true, rows: [{ notes: [] }] });
   });
 
   it('honours quoted commas, quotes and line breaks (a deliberate improvement over plain-comma splitting)', () => {
@@ -143,7 +180,7 @@ describe('CSV import properties', () => {
       fc.property(fc.string({ maxLength: 300 }), (text) => {
         const result = parseCsvImport(`name,description,problem,tools\n${text}`);
         if (result.ok) {
-          for (const app of result.apps) {
+          for (const app of parsedApps(result.rows)) {
             expect([app.name, app.description, app.problem_solved, app.replaces_tools, app.category].every((v) => v !== '')).toBe(true);
           }
         } else {

@@ -2,16 +2,19 @@
  * The CSV Import format (admin spec §5), read by a real CSV parser: a quoted cell may hold commas, quotes
  * and line breaks (the spec split on plain commas; we deliberately do better). The header row decides the
  * columns by case-insensitive substrings; data rows with fewer than 4 cells are skipped; empty fields fall
- * back to the spec's defaults.
+ * back to the spec's defaults. Rows are numbered as a spreadsheet numbers them (the header is row 1), and a
+ * skipped row or a missing name says so in the row's notes, for the preview and the report.
  */
 import Papa from 'papaparse';
-import { DEFAULT_CATEGORY, importedApp, type ImportedApp, type ParseResult } from './imported-app';
+import { DEFAULT_CATEGORY, importedApp, type ImportedApp, type ParsedRow, type ParseResult } from './imported-app';
 
 export const CSV_INPUT_REQUIRED = { title: 'Input required', description: 'Please enter CSV data to import apps.' };
 export const CSV_NOTHING_PARSED = {
   title: 'No apps found',
   description: 'Could not parse any apps from the CSV data. Please check the format.',
 };
+
+export const CSV_TOO_FEW_CELLS = 'Fewer than 4 cells.';
 
 export const CSV_FALLBACKS = {
   name: 'Unnamed App',
@@ -48,18 +51,24 @@ export function matchColumns(headers: readonly string[]): CsvColumns {
 
 export function parseCsvImport(text: string): ParseResult {
   if (!text.trim()) return { ok: false, error: CSV_INPUT_REQUIRED };
-  const rows = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' }).data.map((row) => row.map(clean));
-  const [headers, ...data] = rows;
-  if (!headers || data.length === 0) return { ok: false, error: CSV_NOTHING_PARSED };
-  const columns = matchColumns(headers);
-  const apps = data.filter((row) => row.length >= 4).map((row) => toApp(row, columns));
-  return apps.length > 0 ? { ok: true, apps } : { ok: false, error: CSV_NOTHING_PARSED };
+  // Blank records stay in the parse so that every row keeps the number a spreadsheet gives it.
+  const records = Papa.parse<string[]>(text.trim()).data.map((record, i) => ({ row: i + 1, cells: record.map(clean) }));
+  const [header, ...data] = records.filter(({ cells }) => cells.some(Boolean));
+  if (!header || data.length === 0) return { ok: false, error: CSV_NOTHING_PARSED };
+  const columns = matchColumns(header.cells);
+  const rows = data.map(({ row, cells }) =>
+    cells.length >= 4 ? toRow(row, cells, columns) : { row, app: null, notes: [CSV_TOO_FEW_CELLS] },
+  );
+  return rows.some((row) => row.app) ? { ok: true, rows } : { ok: false, error: CSV_NOTHING_PARSED };
 }
 
-function toApp(row: string[], columns: CsvColumns): ImportedApp {
-  const cell = (index: number) => (index >= 0 ? (row[index] ?? '') : '');
-  return importedApp({
-    name: cell(columns.name) || row[0] || CSV_FALLBACKS.name,
+function toRow(row: number, cells: string[], columns: CsvColumns): ParsedRow {
+  const cell = (index: number) => (index >= 0 ? (cells[index] ?? '') : '');
+  const named = cell(columns.name);
+  const name = named || cells[0] || CSV_FALLBACKS.name;
+  const notes = named || columns.name < 0 ? [] : [nameMissing(name, cells[0])];
+  const app: ImportedApp = importedApp({
+    name,
     description: cell(columns.description) || CSV_FALLBACKS.description,
     problem_solved: cell(columns.problem_solved) || CSV_FALLBACKS.problem_solved,
     replaces_tools: cell(columns.replaces_tools) || CSV_FALLBACKS.replaces_tools,
@@ -71,6 +80,12 @@ function toApp(row: string[], columns: CsvColumns): ImportedApp {
         .filter(Boolean),
     ),
   });
+  return { row, app, notes };
+}
+
+/** The spec's fallback for an empty name (the first cell, then 'Unnamed App'), said aloud. */
+function nameMissing(name: string, firstCell: string | undefined): string {
+  return name === firstCell ? `The name is missing: the first cell "${name}" is used.` : `The name is missing: named "${name}".`;
 }
 
 /** Trimmed, and quotes around the whole cell dropped (a cell written `  "x"` reaches us with its quotes). */

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTextImport, TEXT_EXAMPLE, TEXT_INPUT_REQUIRED, TEXT_NOTHING_PARSED } from './parse-text-import';
+import { parsedApps } from './imported-app';
+import { parseTextImport, TEXT_EXAMPLE, TEXT_INPUT_REQUIRED, TEXT_NOTHING_PARSED, TEXT_TOO_FEW_LINES } from './parse-text-import';
 
 const apps = (text: string) => {
   const result = parseTextImport(text);
   if (!result.ok) throw new Error(result.error.description);
-  return result.apps;
+  return parsedApps(result.rows);
 };
 
 describe('text import (admin spec §5)', () => {
@@ -41,8 +42,16 @@ describe('text import (admin spec §5)', () => {
     expect(apps(text).map((app) => app.name)).toEqual(['A', 'B', 'C', 'D']);
   });
 
-  it('skips entries of fewer than 4 non-empty lines silently', () => {
+  it('skips entries of fewer than 4 non-empty lines, numbering entries from 1 and saying why for the row', () => {
     expect(apps('Too short\nonly\nthree\n\nGood\nd\np\nt').map((app) => app.name)).toEqual(['Good']);
+    expect(parseTextImport('Too short\nonly\nthree\n\n\n\nGood\nd\np\nt')).toMatchObject({
+      ok: true,
+      rows: [
+        { row: 1, app: null, notes: [TEXT_TOO_FEW_LINES] },
+        { row: 2, app: { name: 'Good' }, notes: [] },
+      ],
+    });
+    expect(TEXT_TOO_FEW_LINES).toBe('Fewer than 4 lines.');
   });
 
   it('trims lines and ignores lines of only spaces inside an entry', () => {
@@ -113,7 +122,7 @@ describe('text import properties', () => {
       fc.property(fc.string({ maxLength: 400 }), (text) => {
         const result = parseTextImport(text);
         if (result.ok) {
-          for (const app of result.apps) {
+          for (const app of parsedApps(result.rows)) {
             expect([app.name, app.description, app.problem_solved, app.replaces_tools, app.category].every((v) => v.trim() !== '')).toBe(
               true,
             );

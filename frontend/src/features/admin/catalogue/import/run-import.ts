@@ -1,33 +1,29 @@
-/** Sends an import chunk by chunk, reporting progress; stops at the first refused chunk. */
+/** Sends an import's rows in requests of at most 100, reporting progress after each; stops at the first that fails. */
+import type { ImportRowResult } from '../../../../../../contracts/catalogue/import';
 import { ApiError } from '../../../../lib/api-client';
-import { bulkAddApps } from '../api/bulk-add-apps';
-import { describeImportFailure, importChunks } from './import-chunks';
-import type { ImportedApp } from './imported-app';
+import { importApps } from '../api/import-apps';
+import { importChunks } from './import-chunks';
+import type { RequestRow } from './import-plan';
 
 export const IMPORT_FALLBACK_MESSAGE = 'Failed to save apps to database. Please try again.';
 
-export type ImportOutcome = { ok: true; added: number } | { ok: false; added: number; message: string };
+export type ImportRun = { results: ImportRowResult[]; failure: string | null };
 
-export async function runImport(apps: ImportedApp[], onProgress: (done: number, total: number) => void): Promise<ImportOutcome> {
-  let added = 0;
-  onProgress(0, apps.length);
-  for (const chunk of importChunks(apps)) {
+export async function runImport(rows: RequestRow[], onProgress: (done: number, total: number) => void): Promise<ImportRun> {
+  const results: ImportRowResult[] = [];
+  onProgress(0, rows.length);
+  for (const chunk of importChunks(rows)) {
     try {
-      added += (await bulkAddApps(chunk)).added;
+      results.push(...(await importApps({ rows: chunk })).rows);
     } catch (error) {
-      // The server's message when it sent one (4xx); the spec's fallback for everything else.
-      const message =
-        error instanceof ApiError && error.status >= 400 && error.status < 500
-          ? describeImportFailure(error.fields, error.message, chunk)
-          : IMPORT_FALLBACK_MESSAGE;
-      return { ok: false, added, message };
+      return { results, failure: failureMessage(error) };
     }
-    onProgress(added, apps.length);
+    onProgress(results.length, rows.length);
   }
-  return { ok: true, added };
+  return { results, failure: null };
 }
 
-/** 'Successfully imported 1 app.' / '… 3 apps.' (spec §8: the count, singular or plural). */
-export function importedCount(count: number): string {
-  return `Successfully imported ${count} ${count === 1 ? 'app' : 'apps'}.`;
+/** The server's message when it sent one (4xx); the spec's fallback for everything else. */
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : IMPORT_FALLBACK_MESSAGE;
 }
