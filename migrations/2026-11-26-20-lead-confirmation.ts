@@ -15,7 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column referral_credited boolean not null default false,
       add column referral_voided_at timestamptz,
       add column client_key text,
-      add column session_id uuid,
+      add column session_id text,
       add column undeliverable_reason text`.execute(db);
   // Leads from before: the same rules as shared/validation/email.ts's mailboxKey, and explorers by position.
   await sql`

@@ -66,7 +66,9 @@ const LEAD_COLUMNS: ColumnTypes<LeadRow> = {
   early_explorer: 'boolean',
   disposable_email: 'boolean',
   client_key: 'text',
-  session_id: 'uuid',
+  // Text, not uuid: only compared for the referral-burst flag, and a LeadJoined from before the API checked
+  // the session id may hold any string.
+  session_id: 'text',
   created_at: 'timestamptz',
 };
 
