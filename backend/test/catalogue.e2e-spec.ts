@@ -373,6 +373,7 @@ describe('service endpoints', () => {
         '/api/site/not-found',
         '/api/analytics/collect',
         '/api/admin/apps',
+        '/api/admin/apps/google-ads.csv',
         '/api/admin/apps/import',
         '/api/admin/apps/{id}',
         '/api/admin/apps/{id}/links',
