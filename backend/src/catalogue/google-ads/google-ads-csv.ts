@@ -16,7 +16,8 @@ import {
   PATH_MAX,
   RESPONSIVE_SEARCH_AD,
 } from '../../../../contracts/catalogue/google-ads.js';
-import { NEEDS_QUOTES, spreadsheetSafe } from '../../../../contracts/csv.js';
+import { spreadsheetSafe } from '../../../../contracts/csv.js';
+import { csvText } from '../../shared/csv/csv-stream.js';
 import { adsLength, adText, cut, fitGraphemes, headlineText, keywordText, plainText } from './ads-text.js';
 
 export type AdsApp = {
@@ -207,14 +208,13 @@ function rotate<T>(values: T[], by: number): T[] {
   return [...values.slice(n), ...values.slice(0, n)];
 }
 
-/** A cell as written: never the start of a formula (contracts/csv.ts), quoted as RFC 4180 says. */
-function field(cell: string): string {
-  const safe = spreadsheetSafe(cell);
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The file's text: UTF-8 BOM (Excel and Ads Editor then read accents right), the 30 columns, CRLF lines. */
+/**
+ * The file's text: UTF-8 BOM (Excel and Ads Editor then read accents right), the 30 columns, CRLF records, written
+ * as every CSV of ours is (shared/csv: RFC 4180 quoting, every cell spreadsheet-safe).
+ */
 export function toCsv(rows: readonly AdsRow[]): string {
-  const lines = [[...COLUMNS], ...rows.map((row) => COLUMNS.map((column) => row[column]))];
-  return `\uFEFF${lines.map((line) => line.map(field).join(',')).join('\r\n')}`;
+  return `\uFEFF${csvText(
+    COLUMNS,
+    rows.map((row) => COLUMNS.map((column) => row[column])),
+  )}`;
 }

@@ -7,11 +7,20 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import { NEEDS_QUOTES, spreadsheetSafe } from '../../../../contracts/csv.js';
 
 export type CsvCell = string | null;
 
 export const CSV_OPTIONS: Options = { quoted_match: NEEDS_QUOTES, record_delimiter: 'windows' };
+
+/** The same CSV as one string, for a file small enough to build at once (the Google Ads Editor file). */
+export function csvText(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return stringifySync(
+    [header, ...rows].map((row) => row.map((cell) => spreadsheetSafe(cell ?? ''))),
+    CSV_OPTIONS,
+  );
+}
 
 /** The CSV text of `header` then `rows` (null is an empty cell); an error reading rows fails the stream. */
 export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>): Readable {
