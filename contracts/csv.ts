@@ -1,10 +1,11 @@
 /**
  * What makes a CSV cell safe to open in a spreadsheet (OWASP's CSV injection guidance), for every CSV the
  * product writes (the lead export, the Google Ads Editor file…): a cell that starts with =, +, -, @, a tab or
- * a carriage return, after any leading whitespace or control characters, would be run as a formula, so it is
+ * a carriage return, after any leading whitespace, control characters (C0 and C1) or invisible format characters
+ * (zero-width, bidi marks), would be run as a formula, so it is
  * written with a leading apostrophe, which spreadsheets show as text. No dependency: both sides use it.
  */
-const FORMULA_START = /^[\s\x00-\x1f\x7f]*[=+\-@\t\r]/;
+const FORMULA_START = /^[\s\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064]*[=+\-@\t\r]/;
 
 export function spreadsheetSafe(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
