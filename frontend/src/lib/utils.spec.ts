@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cn, formatInteger } from './utils';
+import { cn, countOf, formatInteger } from './utils';
 
 describe('formatInteger', () => {
   it('separates thousands the en-US way and rounds to a whole number', () => {
@@ -14,5 +14,13 @@ describe('cn', () => {
   it('lets a later Tailwind class win over an earlier one', () => {
     const hidden = false;
     expect(cn('px-2 text-sm', hidden && 'hidden', 'px-4')).toBe('text-sm px-4');
+  });
+});
+
+describe('countOf', () => {
+  it('says one thing in the singular, any other count in the plural, with thousands separated', () => {
+    expect(countOf(1, 'view', 'views')).toBe('1 view');
+    expect(countOf(0, 'view', 'views')).toBe('0 views');
+    expect(countOf(1234, 'page view', 'page views')).toBe('1,234 page views');
   });
 });

@@ -14,3 +14,8 @@ const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 
 export function formatInteger(value: number): string {
   return integerFormat.format(value);
 }
+
+/** A count with its noun: (1, 'view', 'views') → '1 view', (1234, …) → '1,234 views'. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${formatInteger(count)} ${count === 1 ? one : many}`;
+}

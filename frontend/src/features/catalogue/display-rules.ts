@@ -1,4 +1,4 @@
-import { formatInteger } from '../../lib/utils';
+import { countOf } from '../../lib/utils';
 /**
  * What the catalogue pages show for an app, as pure functions of its fields: development stages, the status
  * badge, the call-to-action box, 'Ready to Try Now' membership, tool counts and the app page's ROI figures.
@@ -87,11 +87,11 @@ export function isReadyToTry(app: StatusFields): boolean {
 }
 
 export function toolCount(count: number): string {
-  return count === 1 ? '1 tool' : `${formatInteger(count)} tools`;
+  return countOf(count, 'tool', 'tools');
 }
 
 export function viewCount(views: number): string {
-  return views === 1 ? '1 view' : `${formatInteger(views)} views`;
+  return countOf(views, 'view', 'views');
 }
 
 /** The hard-coded marketing figures of the app page's 'ROI & Business Impact' section. */

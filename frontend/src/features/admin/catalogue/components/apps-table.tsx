@@ -1,5 +1,5 @@
 /** Manage Apps' list: every app, deactivated ones too, with a filter, Edit and Deactivate / Reactivate. */
-import { formatInteger } from '../../../../lib/utils';
+import { countOf, formatInteger } from '../../../../lib/utils';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -62,7 +62,8 @@ export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
                   {app.name}
                 </Link>
                 <div className="text-xs text-muted-foreground">
-                  {app.category} · {formatInteger(app.views)} views{app.featured ? ' · Featured' : ''}
+                  {app.category} · {countOf(app.views, 'view', 'views')}
+                  {app.featured ? ' · Featured' : ''}
                 </div>
               </div>
               <Badge variant={app.is_active ? 'secondary' : 'outline'}>{app.is_active ? 'Active' : 'Inactive'}</Badge>

@@ -1,4 +1,4 @@
-import { formatInteger } from '../../../../lib/utils';
+import { countOf } from '../../../../lib/utils';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../lib/paths';
@@ -48,7 +48,7 @@ export function OverviewTab({
           <CardContent>
             <RankedList
               empty="No category views yet."
-              items={categories.map(({ category, count }) => ({ label: category, value: `${formatInteger(count)} views` }))}
+              items={categories.map(({ category, count }) => ({ label: category, value: countOf(count, 'view', 'views') }))}
             />
           </CardContent>
         </Card>
@@ -61,7 +61,7 @@ export function OverviewTab({
               empty="No sessions yet."
               items={hours.map(({ hour, sessions }) => ({
                 label: formatHour(hour),
-                value: `${formatInteger(sessions)} ${sessions === 1 ? 'session' : 'sessions'}`,
+                value: countOf(sessions, 'session', 'sessions'),
               }))}
             />
           </CardContent>
@@ -117,7 +117,7 @@ function MostPopularApps() {
                     {app.name}
                   </Link>
                   <p className="truncate text-sm text-muted-foreground">
-                    {app.category} · {formatInteger(app.views)} views
+                    {app.category} · {countOf(app.views, 'view', 'views')}
                   </p>
                 </div>
                 <Button asChild variant="outline" size="sm" className="relative z-10">

@@ -4,6 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { Card, CardContent, CardDescription, CardHeader } from '../../../../components/ui/card';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
+import { countOf } from '../../../../lib/utils';
 import { useDailySeries } from '../api/analytics';
 import { utcDayOffset } from '../format';
 import { CHART_COLORS } from './chart-colors';
@@ -46,7 +47,7 @@ export function DailyTrafficChart() {
         ) : (
           <>
             <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
-              {isLoading ? 'Loading...' : `${sessions} sessions · ${pageViews} page views`}
+              {isLoading ? 'Loading...' : `${countOf(sessions, 'session', 'sessions')} · ${countOf(pageViews, 'page view', 'page views')}`}
             </p>
             <div className="h-72" role="img" aria-label={`Daily sessions and page views from ${from} to ${to}`}>
               <ResponsiveContainer width="100%" height="100%">
