@@ -139,8 +139,9 @@ export function AppLinksTab() {
           </CardTitle>
         </CardHeader>
         <CardContent className="min-w-0">
-          {/* relative: the scroll box must contain the links' screen-reader text, or it widens the page. */}
-          <div className="relative overflow-x-auto">
+          {/* relative: the scroll box must contain the links' screen-reader text, or it widens the page. A region
+              that takes focus: on a phone the keyboard scrolls it. */}
+          <div className="relative overflow-x-auto" role="region" aria-label="App links" tabIndex={0}>
             <table className="w-full min-w-[720px] text-left text-sm">
               <thead className="border-b text-muted-foreground">
                 <tr>

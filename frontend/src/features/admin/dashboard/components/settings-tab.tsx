@@ -96,7 +96,7 @@ export function SettingsTab({ leadCount, pwa }: { leadCount: number | undefined;
         <CardHeader>
           <h2 className="leading-tight font-semibold">SEO &amp; Sitemap</h2>
           <CardDescription>
-            <a href="/sitemap.xml" target="_blank" rel="noopener" className="text-primary hover:underline">
+            <a href="/sitemap.xml" target="_blank" rel="noopener" className="text-primary underline underline-offset-2">
               /sitemap.xml
             </a>{' '}
             lists the home page, the static pages, every category and every active app.
