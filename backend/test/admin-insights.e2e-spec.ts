@@ -11,7 +11,7 @@ import { startApi, type ApiHarness } from './api-harness.js';
 import { bearer, createAdmin, json, post, signUpConfirmed } from './auth-helpers.js';
 import { confirmLeads } from './waitlist-helpers.js';
 
-const INVOICE_CHASER = '0750dc53-f249-4ee7-b0ac-1fbab577bc3f';
+const INVOICE_CHASER = 'e6da6834-8d35-468b-a06e-e8d7d48dda00';
 const today = new Date().toISOString().slice(0, 10);
 const at = (time: string) => `${today}T${time}.000Z`;
 const VISITOR = randomUUID();
@@ -109,7 +109,9 @@ describe('GET /api/admin/analytics/leads/by-id/:leadId', () => {
       ['https://unsheet.app/app/invoice-chaser', 45],
       ['https://unsheet.app/c/productivity', 20],
     ]);
-    expect(body.appInteractions).toEqual([expect.objectContaining({ session_id: S1, action_type: 'view', app_id: INVOICE_CHASER })]);
+    expect(body.appInteractions).toEqual([
+      expect.objectContaining({ session_id: S1, action_type: 'view', app_id: INVOICE_CHASER, app_name: 'Invoice Chaser' }),
+    ]);
     expect(body.quizResults).toEqual([
       { id: expect.any(String), created_at: expect.any(String), recommended_app: expect.any(String), answers: expect.any(Array) },
     ]);

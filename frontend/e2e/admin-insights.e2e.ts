@@ -25,7 +25,7 @@ const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const ADMIN = { email: 'insights@example.com', password: 'insights-secret' };
-const INVOICE_CHASER = '0750dc53-f249-4ee7-b0ac-1fbab577bc3f';
+const INVOICE_CHASER = 'e6da6834-8d35-468b-a06e-e8d7d48dda00';
 const today = new Date().toISOString().slice(0, 10);
 const at = (time: string) => `${today}T${time}.000Z`;
 const [S1, S2, OTHER] = [randomUUID(), randomUUID(), randomUUID()];
@@ -166,7 +166,7 @@ describe('lead detail', () => {
     expect(items).toEqual([
       'Viewed Page /c/productivity',
       'Session started direct',
-      'Clicked an app’s call to action',
+      'Clicked an app’s call to action · Invoice Chaser',
       'Viewed Page /app/invoice-chaser',
       'Viewed Page /',
       'Session started google',

@@ -8,7 +8,7 @@ import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
 import { average, quizCompletionRate, userReturnRate } from '../metrics/formulas.js';
-import { GetAppCategories } from '../../catalogue/queries/get-app-categories.query.js';
+import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { CountQuizResults } from '../../early-access/quiz/quiz-results.query.js';
 
 export const engagementMetricsSchema = z.object({
@@ -102,10 +102,10 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
       select app_id, count(*)::int as count from app_interactions
       where app_id is not null and action_type = 'view' and timestamp >= ${start} and timestamp < ${end}
       group by app_id`.execute(this.db);
-    const categories = await this.queries.execute(new GetAppCategories(rows.map((row) => row.app_id)));
+    const apps = await this.queries.execute(new GetAppLabels(rows.map((row) => row.app_id)));
     const counts = new Map<string, number>();
     for (const { app_id, count } of rows) {
-      const category = categories.get(app_id);
+      const category = apps.get(app_id)?.category;
       if (category !== undefined) counts.set(category, (counts.get(category) ?? 0) + count);
     }
     return [...counts]

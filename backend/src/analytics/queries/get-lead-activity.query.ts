@@ -6,6 +6,7 @@ import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 import { ListQuizResultsOf } from '../../early-access/quiz/quiz-results.query.js';
+import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { GetReferralOf } from '../../early-access/referral/get-referral-of.query.js';
 import { average, sessionTimeSpent } from '../metrics/formulas.js';
 
@@ -47,6 +48,7 @@ export const leadActivitySchema = z.object({
       session_id: z.uuid(),
       action_type: z.string(),
       app_id: z.uuid().nullable(),
+      app_name: z.string().nullable().describe("The app's name today; null without an app, or when the app is gone"),
       metadata: z.record(z.string(), z.unknown()),
       timestamp,
       created_at: timestamp,
@@ -138,14 +140,19 @@ export async function leadTimeline(db: Db, queries: QueryBus, email: string, ses
       ),
     0,
   );
-  const [quizResults, referralData] = await Promise.all([
+  const [quizResults, referralData, apps] = await Promise.all([
     queries.execute(new ListQuizResultsOf(email)),
     queries.execute(new GetReferralOf(email)),
+    queries.execute(new GetAppLabels([...new Set(appInteractions.flatMap((i) => (i.app_id ? [i.app_id] : [])))])),
   ]);
   return {
     sessions: sessions.map((s) => ({ ...s, ...iso(s, 'start_time', 'end_time') })),
     pageViews: pageViews.map(({ page_path: _, ...p }) => ({ ...p, ...iso(p, 'timestamp', 'created_at') })),
-    appInteractions: appInteractions.map((i) => ({ ...i, ...iso(i, 'timestamp', 'created_at') })),
+    appInteractions: appInteractions.map((i) => ({
+      ...i,
+      app_name: (i.app_id && apps.get(i.app_id)?.name) ?? null,
+      ...iso(i, 'timestamp', 'created_at'),
+    })),
     quizResults: quizResults.map((q) => ({ ...q, created_at: q.created_at.toISOString() })),
     referralData,
     sessionMetrics: {

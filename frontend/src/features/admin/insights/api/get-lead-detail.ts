@@ -40,6 +40,8 @@ export interface LeadAppInteraction {
   session_id: string;
   action_type: string;
   app_id: string | null;
+  /** The app's name today; null without an app, or when the app is gone. */
+  app_name: string | null;
   metadata: Record<string, unknown>;
   timestamp: string;
   created_at: string;

@@ -1,4 +1,5 @@
 import { Badge } from '../../../../components/ui/badge';
+import type { InteractionAction } from '../../../../../../contracts/analytics/limits';
 import type { LeadAppInteraction, LeadPageView, LeadSession } from '../api/get-lead-detail';
 import { formatDateTime, formatDuration, pathOf } from '../format';
 
@@ -7,12 +8,17 @@ type Item =
   | { kind: 'page'; at: string; page: LeadPageView }
   | { kind: 'interaction'; at: string; interaction: LeadAppInteraction };
 
-const ACTION_LABELS: Record<string, string> = {
+/** Every interaction the tracker sends, in words; an unknown one (an older tracker's) shows its code. */
+const ACTION_LABELS: Record<InteractionAction, string> = {
   view: 'Viewed an app',
   cta_click: 'Clicked an app’s call to action',
+  open_app: 'Opened an app',
+  share: 'Shared',
+  quiz_start: 'Started the quiz',
   quiz_complete: 'Completed the quiz',
-  share: 'Shared an app',
 };
+
+const labelOf = (action: string) => (ACTION_LABELS as Record<string, string>)[action] ?? action;
 
 /** The lead's own visits, newest first: each session's start, its page views and app interactions. */
 export function ActivityTimeline({
@@ -81,11 +87,11 @@ function TimelineItem({ item }: { item: Item }) {
         </>
       );
     case 'interaction': {
-      const { action_type, metadata } = item.interaction;
-      const app = typeof metadata.appName === 'string' ? metadata.appName : typeof metadata.slug === 'string' ? metadata.slug : null;
+      const { action_type, app_name, metadata } = item.interaction;
+      const app = app_name ?? (typeof metadata.slug === 'string' ? metadata.slug : null);
       return (
         <p className="text-sm font-medium break-words">
-          {ACTION_LABELS[action_type] ?? action_type}
+          {labelOf(action_type)}
           {app && <span className="font-normal text-muted-foreground"> · {app}</span>}
         </p>
       );
