@@ -370,6 +370,10 @@ describe('queue dashboard at /admin/queues', () => {
     const html = await fetch(api.url('/admin/queues/'), { headers: { cookie } });
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toContain('text/html');
+    // Nothing from another origin: the CSP would refuse it (and Google would learn who opens the console).
+    const markup = await html.text();
+    expect(markup).toContain('<div id="root">');
+    expect(markup).not.toMatch(/https:\/\/fonts\./);
     const queues = await page(cookie);
     expect(queues.status).toBe(200);
     const names = ((await json(queues)) as { queues: { name: string }[] }).queues.map((queue) => queue.name).sort();

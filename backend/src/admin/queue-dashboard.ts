@@ -55,6 +55,7 @@ export class QueueDashboard implements OnModuleDestroy {
     await fastify.register(
       async (scope) => {
         scope.addHook('onRequest', (request, reply) => this.authorised(request, reply));
+        scope.addHook('onSend', async (_request, reply, payload) => withoutRemoteFonts(reply, payload));
         await scope.register(serverAdapter.registerPlugin());
       },
       { prefix: QUEUE_DASHBOARD_PATH },
@@ -94,4 +95,15 @@ export class QueueDashboard implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await Promise.all(this.queues.map((queue) => queue.close()));
   }
+}
+
+/**
+ * bull-board's page asks Google Fonts for its typefaces, which the CSP refuses (and which would tell Google
+ * who opens the console): the link is taken out, and the page falls back to the system's sans-serif.
+ */
+const REMOTE_FONTS = /<link[^>]*href="https:\/\/fonts\.(googleapis|gstatic)\.com[^>]*>\s*/g;
+
+function withoutRemoteFonts(reply: FastifyReply, payload: unknown): unknown {
+  const type = String(reply.getHeader('content-type') ?? '');
+  return typeof payload === 'string' && type.startsWith('text/html') ? payload.replace(REMOTE_FONTS, '') : payload;
 }
