@@ -44,7 +44,7 @@ export function setup() {
 }
 
 function day(offset) {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
 }
 
 export default function (data) {

@@ -128,7 +128,7 @@ function keywords(title) {
 
 export default function () {
   const userAgent = pick(BROWSERS);
-  const headers = { ...JSON_HEADERS, 'User-Agent': userAgent };
+  const headers = Object.assign({}, JSON_HEADERS, { 'User-Agent': userAgent });
   const origin = 'https://unsheet.app';
   const sessionId = uuid();
   const arrival = pick(ARRIVALS);
@@ -191,7 +191,7 @@ export default function () {
       });
     }
     sleep(THINK * (0.5 + Math.random()));
-    clock += 5000 + Math.floor(Math.random() * 90_000);
+    clock += 5000 + Math.floor(Math.random() * 90000);
     push({ type: 'page_time', sessionId, at: iso(), pageViewId, seconds: Math.round((clock - openedAt) / 1000) });
     previousUrl = url;
   }

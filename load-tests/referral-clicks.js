@@ -58,7 +58,7 @@ export default function (data) {
   const code = pick(data.codes);
   const [body, platform] = pick(VISITS);
   const click = http.post(`${BASE_URL}/api/referrals/${code}/clicks`, JSON.stringify(body), {
-    headers: { ...JSON_HEADERS, 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' },
+    headers: Object.assign({}, JSON_HEADERS, { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' }),
     tags: { name: 'click' },
   });
   check(click, { 'click recorded with its platform': (r) => r.status === 201 && r.json('platform') === platform });
