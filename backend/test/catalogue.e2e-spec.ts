@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDecider } from '../src/catalogue/app/app.decider.js';
-import { appStream } from '../src/catalogue/app/app.events.js';
+import { appStream, appViewsStream, type AppViewed } from '../src/catalogue/app/app.events.js';
+import { BOT_UA as GOOGLEBOT_UA, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { decideAndAppend } from '../src/shared/event-store/decider.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { eventually } from '../src/shared/testing/eventually.js';
-import { startApi, type ApiHarness } from './api-harness.js';
+import { settled, startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
 const ids: Record<string, string> = {};
@@ -274,30 +276,81 @@ describe('catalogue commands and the apps projection', () => {
   });
 });
 
-describe('view counting', () => {
-  const post = (path: string) => fetch(api.url(path), { method: 'POST' });
+const HEADLESS_CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
 
-  it('counts 50 concurrent views of an app, losing none', async () => {
+describe('view counting', () => {
+  const post = (path: string, body: unknown = { sessionId: randomUUID() }, userAgent = BROWSER_UA) =>
+    fetch(api.url(path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+      body: body === null ? undefined : JSON.stringify(body),
+    });
+  // From the tables (the public reads are cached for a second): the starting figure plus the counted views.
+  const viewsOf = async (slug: string) => {
+    const { rows } = await sql<{ views: number }>`
+      select (a.base_views + coalesce(v.views, 0))::int as views from apps a left join app_views v on v.app_id = a.id
+      where a.slug = ${slug}`.execute(api.database.handle.db);
+    return rows[0]!.views;
+  };
+
+  it('counts 50 concurrent views of an app from 50 sessions, losing none', async () => {
     const id = ids['Churn Radar']!;
-    const before = (await api.get('/api/apps/churn-radar')).body.views;
+    const before = await viewsOf('churn-radar');
     const responses = await Promise.all(Array.from({ length: 50 }, () => post(`/api/apps/${id}/views`)));
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(202));
-    await eventually(async () => (await api.get('/api/apps/churn-radar')).body.views === before + 50);
+    await eventually(async () => (await viewsOf('churn-radar')) === before + 50);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where type = 'AppViewed'`.execute(
       api.database.handle.db,
     );
     expect(rows[0]!.n).toBe(50);
   });
 
+  it('counts one view per app per session, however often the session opens the page', async () => {
+    const [churn, budget] = [ids['Churn Radar']!, ids['Budget Buddy']!];
+    const before = { churn: await viewsOf('churn-radar'), budget: await viewsOf('budget-buddy') };
+    const session = randomUUID();
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => post(`/api/apps/${churn}/views`, { sessionId: session })),
+      post(`/api/apps/${budget}/views`, { sessionId: session }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(202));
+    // Once more, in a later batch: the pair is remembered across batches.
+    expect((await post(`/api/apps/${churn}/views`, { sessionId: session })).status).toBe(202);
+    await settled(api);
+    expect(await viewsOf('churn-radar')).toBe(before.churn + 1);
+    expect(await viewsOf('budget-buddy')).toBe(before.budget + 1);
+  });
+
+  it('does not count crawlers, headless browsers or HTTP libraries, and answers them alike', async () => {
+    const id = ids['Budget Buddy']!;
+    const before = { views: await viewsOf('budget-buddy'), events: await countEvents() };
+    for (const bot of [GOOGLEBOT_UA, HEADLESS_CHROME_UA, 'node', 'k6/0.48.0 (https://k6.io/)']) {
+      const answer = await post(`/api/apps/${id}/views`, { sessionId: randomUUID() }, bot);
+      expect(answer.status).toBe(202);
+      expect(await answer.json()).toEqual({});
+    }
+    await settled(api);
+    expect(await countEvents()).toBe(before.events);
+    expect(await viewsOf('budget-buddy')).toBe(before.views);
+  });
+
+  it('still counts a view recorded before views carried their session, once', async () => {
+    const before = await viewsOf('budget-buddy');
+    const viewed: AppViewed = { type: 'AppViewed', data: { appId: ids['Budget Buddy']! } };
+    await api.app.get(EventStore).appendUnversioned([{ streamId: appViewsStream(ids['Budget Buddy']!), ...viewed }]);
+    await settled(api);
+    expect(await viewsOf('budget-buddy')).toBe(before + 1);
+  });
+
   it('moves an app up the popularity order as its views are counted', async () => {
     const id = ids['Meeting Notes']!; // 90 views, last of the active apps
     await Promise.all(Array.from({ length: 20 }, () => post(`/api/apps/${id}/views`)));
-    await eventually(async () => (await api.get('/api/apps/meeting-notes')).body.views === 110);
+    await eventually(async () => (await viewsOf('meeting-notes')) === 110);
     const { body } = await api.get('/api/apps/top?limit=20');
     expect(names(body).indexOf('Meeting Notes')).toBeLessThan(names(body).indexOf('Survey Sense'));
   });
 
-  it('refuses views of unknown or retired apps, and bad ids, writing nothing', async () => {
+  it('refuses views of unknown or retired apps, bad ids and bad sessions, writing nothing', async () => {
     const before = await countEvents();
     const unknown = await post('/api/apps/00000000-0000-4000-8000-000000000000/views');
     expect(unknown.status).toBe(404);
@@ -306,15 +359,30 @@ describe('view counting', () => {
     const bad = await post(`/api/apps/${encodeURIComponent("1' or '1'='1")}/views`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'id: Not an app id', fields: { id: 'Not an app id' } });
+    const id = ids['Churn Radar']!;
+    for (const body of [{ sessionId: 'not-a-uuid' }, { sessionId: '00000000-0000-1000-8000-000000000000' }, {}]) {
+      const answer = await post(`/api/apps/${id}/views`, body);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { fields: Record<string, string> }).fields).toEqual({ sessionId: 'Must be a UUID (v4).' });
+    }
+    const extra = await post(`/api/apps/${id}/views`, { sessionId: randomUUID(), views: 1000 });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { '(body)': 'Unrecognized key: "views"' } });
+    expect((await post(`/api/apps/${id}/views`, null)).status).toBe(400);
     expect(await countEvents()).toBe(before);
   });
 
   it('rebuilds the view counts to exactly the live ones', async () => {
     const runner = api.app.get(ProjectionRunner);
     await runner.catchUp('app-views');
-    const snapshot = () => sql`select * from app_views order by app_id`.execute(api.database.handle.db).then((r) => r.rows);
+    const snapshot = () =>
+      Promise.all([
+        sql`select * from app_views order by app_id`.execute(api.database.handle.db).then((r) => r.rows),
+        sql`select * from app_view_sessions order by app_id, session_id`.execute(api.database.handle.db).then((r) => r.rows),
+      ]);
     const live = await snapshot();
-    expect(live.length).toBeGreaterThan(0);
+    expect(live[0].length).toBeGreaterThan(0);
+    expect(live[1].length).toBeGreaterThan(0);
     await runner.rebuild('app-views');
     expect(await snapshot()).toEqual(live);
   });

@@ -16,7 +16,6 @@ import { bearer, createAdmin, routeTable } from './auth-helpers.js';
 
 /** Writes that take no JSON body (a path parameter, a cookie or a query token is their input). */
 const BODYLESS = new Set([
-  'POST /api/apps/{id}/views',
   'POST /api/auth/refresh',
   'POST /api/auth/sign-out',
   'POST /api/emails/unsubscribe',

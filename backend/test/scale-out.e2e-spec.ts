@@ -103,7 +103,7 @@ describe('three worker processes on one PostgreSQL and Redis', () => {
       ),
       ...sessions.map((sessionId, i) => post('/api/analytics/collect', { events: visit(sessionId, apps[i % apps.length]!.id) })),
       post('/api/analytics/collect', { events: visit(randomUUID(), null) }, BOT_UA),
-      ...Array.from({ length: 60 }, (_, i) => post(`/api/apps/${apps[i % apps.length]!.id}/views`, undefined)),
+      ...Array.from({ length: 60 }, (_, i) => post(`/api/apps/${apps[i % apps.length]!.id}/views`, { sessionId: randomUUID() })),
     ]);
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
     expect(workers.map((w) => w.output()).join('')).not.toMatch(/"level":50/);

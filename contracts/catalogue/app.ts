@@ -66,3 +66,12 @@ export type App = z.output<typeof appSchema>;
 export type AppSummary = z.output<typeof appSummarySchema>;
 export type Category = z.output<typeof categorySchema>;
 export type CategoryWithApps = z.output<typeof categoryWithAppsSchema>;
+
+/**
+ * POST /api/apps/:id/views: the visit's session id (the tracker's), so that one session's views of an app
+ * count once however often the page is opened or reloaded.
+ */
+export const appViewSchema = z.strictObject({
+  sessionId: z.uuid({ version: 'v4', error: 'Must be a UUID (v4).' }),
+});
+export type AppViewInput = z.infer<typeof appViewSchema>;

@@ -146,12 +146,15 @@ describe('catalogue in Chromium', () => {
     await page.close();
   });
 
-  it('records one view per visit of an app page', async () => {
+  it("records one view per visit of an app page, with the visit's session", async () => {
     const [app] = await api<AppSummary[]>('/apps/top?limit=1');
     const page = await site.browser.newPage({ viewport: DESKTOP });
     const posts: string[] = [];
+    const bodies: unknown[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/views')) posts.push(new URL(request.url()).pathname);
+      if (request.method() !== 'POST' || !request.url().includes('/views')) return;
+      posts.push(new URL(request.url()).pathname);
+      bodies.push(request.postDataJSON());
     });
     const requests = followRequests(page);
     await visit(page, `${site.url}/app/${app!.slug}`);
@@ -161,6 +164,10 @@ describe('catalogue in Chromium', () => {
     await eventually(() => posts.length > 0, { timeout: 15_000 });
     await requests.quiet();
     expect(posts).toEqual([`/api/apps/${app!.id}/views`]);
+    // The server counts one view per app and session: the view names the session the tracker reports.
+    const sessionId = await page.evaluate(() => sessionStorage.getItem('unsheet.session-id'));
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bodies).toEqual([{ sessionId }]);
     await page.close();
   });
 

@@ -1,9 +1,17 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest as Request } from 'fastify';
 import { z } from 'zod';
-import { appSchema, appSummarySchema, categorySchema, categoryWithAppsSchema } from '../../../contracts/catalogue/app.js';
-import { ApiZodOk, ApiZodQuery, ZodPipe } from '../shared/http/zod.js';
+import {
+  appSchema,
+  appSummarySchema,
+  appViewSchema,
+  categorySchema,
+  categoryWithAppsSchema,
+  type AppViewInput,
+} from '../../../contracts/catalogue/app.js';
+import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import { RecordAppView } from './commands/record-app-view.command.js';
 import { GetAppBySlug } from './queries/get-app-by-slug.query.js';
 import { GetCategory } from './queries/get-category.query.js';
@@ -74,11 +82,20 @@ export class CatalogueController {
 
   @Post('apps/:id/views')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({ summary: 'Count one view of an app (projected asynchronously)' })
+  @ApiOperation({
+    summary: "Count a session's view of an app (projected asynchronously)",
+    description: 'One view per app per session; bot traffic (by user agent, as analytics tells it) is answered alike and not counted.',
+  })
+  @ApiBody({ schema: openApiSchema(appViewSchema, 'input') })
   @ApiAcceptedResponse({ description: 'The view is recorded; the count catches up within a moment' })
+  @ApiBadRequestResponse({ description: '{ code, message, fields }: sessionId missing or not a UUID; nothing is written' })
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' }" })
-  async recordView(@Param('id', new ZodPipe(idParam, 'id')) id: string): Promise<Record<string, never>> {
-    await this.commands.execute(new RecordAppView(id));
+  async recordView(
+    @Param('id', new ZodPipe(idParam, 'id')) id: string,
+    @Body(new ZodPipe(appViewSchema)) { sessionId }: AppViewInput,
+    @Req() request: Request,
+  ): Promise<Record<string, never>> {
+    await this.commands.execute(new RecordAppView(id, sessionId, request.headers['user-agent']));
     return {};
   }
 

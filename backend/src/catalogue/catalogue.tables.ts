@@ -40,9 +40,16 @@ export interface AppViewsTable {
   views: number;
 }
 
+/** The (app, session) pairs already counted in app_views. */
+export interface AppViewSessionsTable {
+  app_id: string;
+  session_id: string;
+}
+
 declare module '../shared/db/tables.js' {
   interface Tables {
     apps: AppsTable;
     app_views: AppViewsTable;
+    app_view_sessions: AppViewSessionsTable;
   }
 }

@@ -17,7 +17,7 @@ import {
   type TestDatabase,
 } from '../../src/shared/testing/test-database.js';
 import { eventually } from '../../src/shared/testing/eventually.js';
-import { get, post, PROCESS_ENV, type Answer } from './fault-helpers.js';
+import { get, post, PROCESS_ENV, viewApp, type Answer } from './fault-helpers.js';
 
 const API_NAME = uniqueName('fault_api');
 const prefix = uniqueName('unsheet-fault');
@@ -122,7 +122,7 @@ describe('PostgreSQL connections dropped under the API', () => {
     const answers: Answer[] = [];
     const client = async () => {
       while (Date.now() < until) {
-        answers.push(await join(), await get(api.url, '/api/apps'), await post(api.url, `/api/apps/${appId}/views`));
+        answers.push(await join(), await get(api.url, '/api/apps'), await viewApp(api.url, appId));
       }
     };
     const killer = async () => {

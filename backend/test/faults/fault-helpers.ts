@@ -1,5 +1,7 @@
 /** What the fault tests share: HTTP calls that cannot hang, read-model snapshots, the outbox. */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { BROWSER_UA } from '../../src/analytics/testing/tracker-events.js';
 import type { Db } from '../../src/shared/db/tables.js';
 import type { Projection } from '../../src/shared/projections/projection.js';
 
@@ -42,6 +44,9 @@ export async function call(
 
 export const post = (base: string, path: string, body: unknown = {}) => call(`${base}${path}`, 'POST', body);
 export const get = (base: string, path: string) => call(`${base}${path}`, 'GET');
+/** A visitor's view of an app page, from a session of its own and a browser (views of bots are not counted). */
+export const viewApp = (base: string, appId: string, options: { timeoutMs?: number } = {}) =>
+  call(`${base}/api/apps/${appId}/views`, 'POST', { sessionId: randomUUID() }, { ...options, headers: { 'user-agent': BROWSER_UA } });
 
 /** Every row of every projection's tables, in a stable order, to compare a live read model with a rebuild. */
 export async function readModels(db: Db, projections: readonly Projection[]): Promise<Record<string, unknown[]>> {

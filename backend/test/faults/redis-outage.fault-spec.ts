@@ -19,7 +19,7 @@ import {
 import { startSmtpServer, type SmtpTestServer } from '../../src/shared/testing/smtp-test-server.js';
 import { createTestDatabase, projectionsCaughtUp, uniqueName, type TestDatabase } from '../../src/shared/testing/test-database.js';
 import { eventually } from '../../src/shared/testing/eventually.js';
-import { get, messageIds, outbox, post, PROCESS_ENV } from './fault-helpers.js';
+import { get, messageIds, outbox, post, PROCESS_ENV, viewApp } from './fault-helpers.js';
 
 let redis: RedisProcess;
 let smtp: SmtpTestServer;
@@ -67,7 +67,7 @@ describe('Redis stopped during traffic', () => {
     // During: every command is answered at once and its event appended.
     const during = await Promise.all([
       ...Array.from({ length: 10 }, (_, i) => join(`during-${i}@example.com`)),
-      ...Array.from({ length: 10 }, () => post(api.url, `/api/apps/${appId}/views`)),
+      ...Array.from({ length: 10 }, () => viewApp(api.url, appId)),
       post(api.url, '/api/quick-questions', { name: 'Ada', email: 'ada@example.com', message: 'Is it out yet?' }),
     ]);
     expect(during.map((a) => a.status)).toEqual([...Array(10).fill(201), ...Array(10).fill(202), 201]);

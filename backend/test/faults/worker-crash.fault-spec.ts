@@ -28,7 +28,7 @@ import {
   type TestDatabase,
 } from '../../src/shared/testing/test-database.js';
 import { eventually } from '../../src/shared/testing/eventually.js';
-import { call, get, messageIds, outbox, post, PROCESS_ENV, readModels } from './fault-helpers.js';
+import { call, get, messageIds, outbox, post, PROCESS_ENV, readModels, viewApp } from './fault-helpers.js';
 
 const WORKER_NAME = uniqueName('fault_worker');
 const prefix = uniqueName('unsheet-fault');
@@ -58,7 +58,7 @@ async function traffic(wave: string, appIds: string[]) {
   const answers = await Promise.all([
     ...Array.from({ length: 5 }, (_, i) => post(api.url, '/api/leads', { email: `${wave}-${i}@example.com` })),
     post(api.url, '/api/quick-questions', { name: 'Ada', email: `${wave}-ada@example.com`, message: 'When?' }),
-    ...Array.from({ length: 30 }, (_, i) => post(api.url, `/api/apps/${appIds[i % appIds.length]}/views`)),
+    ...Array.from({ length: 30 }, (_, i) => viewApp(api.url, appIds[i % appIds.length]!)),
     call(
       `${api.url}/api/analytics/collect`,
       'POST',

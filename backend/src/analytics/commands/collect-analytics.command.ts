@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { isbot } from 'isbot';
 import type { Config } from '../../shared/config/config.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { CONFIG } from '../../shared/kernel.module.js';
+import { isBotTraffic } from '../../shared/http/bot-traffic.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
 import { collectBatchSchema } from '../../../../contracts/analytics/collect.js';
@@ -46,7 +46,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { events } = parsed.data;
     const receivedAt = new Date();
-    if (userAgent && isbot(userAgent)) {
+    if (isBotTraffic(userAgent)) {
       const dropped: AnalyticsBotTrafficDropped = {
         type: 'AnalyticsBotTrafficDropped',
         data: { at: receivedAt.toISOString(), events: events.length, bot: userAgent.slice(0, 200) },

@@ -8,8 +8,11 @@ export type AppDeactivated = Event<'AppDeactivated', { id: string }>;
 export type AppReactivated = Event<'AppReactivated', { id: string }>;
 export type AppEvent = AppAdded | AppUpdated | AppDeactivated | AppReactivated;
 
-/** A visitor opened the app's page. Appended unversioned to its own stream: many, and no decision rests on them. */
-export type AppViewed = Event<'AppViewed', { appId: string }>;
+/**
+ * A visitor opened the app's page. Appended unversioned to its own stream: many, and no decision rests on
+ * them. `sessionId` is the visit's (events from before it was sent have none, and count one each).
+ */
+export type AppViewed = Event<'AppViewed', { appId: string; sessionId?: string }>;
 
 export const APP_EVENT_TYPES = ['AppAdded', 'AppUpdated', 'AppDeactivated', 'AppReactivated'] as const satisfies AppEvent['type'][];
 

@@ -3,12 +3,21 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
+import { isBotTraffic } from '../../shared/http/bot-traffic.js';
 import { DB } from '../../shared/kernel.module.js';
 import { appViewsStream, type AppViewed } from '../app/app.events.js';
 
-/** Counts one view of an active app: appends AppViewed; the `app-views` projection does the counting. */
+/**
+ * Counts a session's view of an active app: appends AppViewed; the `app-views` projection does the counting,
+ * once per app and session. A bot's view is answered like any other (nothing to learn from it) and not
+ * appended, so neither the counts nor Most Popular move with crawlers and headless browsers.
+ */
 export class RecordAppView extends Command<void> {
-  constructor(readonly appId: string) {
+  constructor(
+    readonly appId: string,
+    readonly sessionId: string,
+    readonly userAgent: string | undefined,
+  ) {
     super();
   }
 }
@@ -20,10 +29,11 @@ export class RecordAppViewHandler implements ICommandHandler<RecordAppView> {
     @Inject(DB) private readonly db: Db,
   ) {}
 
-  async execute({ appId }: RecordAppView): Promise<void> {
+  async execute({ appId, sessionId, userAgent }: RecordAppView): Promise<void> {
     const app = await this.db.selectFrom('apps').select('id').where('id', '=', appId).where('is_active', '=', true).executeTakeFirst();
     if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
-    const viewed: AppViewed = { type: 'AppViewed', data: { appId } };
+    if (isBotTraffic(userAgent)) return;
+    const viewed: AppViewed = { type: 'AppViewed', data: { appId, sessionId } };
     await this.events.appendUnversioned([{ streamId: appViewsStream(appId), ...viewed }]);
   }
 }
