@@ -159,6 +159,8 @@ describe('erasing a person', () => {
             // A campaign link with the address in it, percent-encoded, and the name in a page title.
             pageView({ sessionId, url: `https://unsheet.app/offer?email=${ENCODED[0]}&utm_source=mail`, title: `${PERSON.name}'s offer` }),
             interaction({ sessionId, action: 'share', metadata: { label: `Shared by ${PERSON.name}`, link: `/r?e=${ENCODED[2]}` } }),
+            // A sign-in link carrying the campaign link, encoded inside it: the address follows an encoded '='.
+            pageView({ sessionId, url: `https://unsheet.app/login?next=%2Foffer%3Femail%3D${ENCODED[3]}`, title: 'Sign in' }),
             // A later visit of the same browser, with no address at all: still theirs.
             sessionStart({ sessionId: laterSessionId, url: 'https://unsheet.app/', visitorId }),
             pageView({ sessionId: laterSessionId, url: 'https://unsheet.app/account', title: `Welcome back, ${PERSON.name}` }),
@@ -288,7 +290,7 @@ describe('erasing a person', () => {
     const runner = new ProjectionRunner(db, buildProjections(api.config), { batchSize: 1000 });
     for (const projection of buildProjections(api.config)) await runner.rebuild(projection.name);
     expect(await readModels()).toEqual(live);
-    for (const needle of NEEDLES) expect(await traces(needle), needle).toEqual([]);
+    for (const needle of [...NEEDLES, 'Erin-', WORDS.portfolio]) expect(await traces(needle), needle).toEqual([]);
   });
 
   it('is what `npm run privacy:erase -- <email>` runs', async () => {

@@ -109,8 +109,14 @@ export async function erasePersonalData(db: Db, email: string, options: ErasureO
   return { ...counts, projectionsRebuilt };
 }
 
-/** What is replaced, and by what: the address, its key, and the person's own words once they are known. */
-class Masking {
+/** The hex codes of the ASCII characters that cannot be part of an address's local part: what may precede it. */
+const ENCODED_DELIMITERS = Array.from({ length: 0x80 }, (_, code) => code)
+  .filter((code) => !/[A-Za-z0-9._%+-]/.test(String.fromCharCode(code)))
+  .map((code) => code.toString(16).padStart(2, '0'))
+  .join('|');
+
+/** What is replaced, and by what: the address, its key, and the person's own words once they are known (exported for its unit test). */
+export class Masking {
   readonly placeholderKey: string;
   readonly emailPattern: string;
   /** Names, messages… found in the person's events and rows, longest first. */
@@ -124,9 +130,10 @@ class Masking {
     this.placeholderKey = emailKey(placeholder);
     // In any form a URL or a form carries it: each character as is or percent-encoded (once or twice: %40,
     // %2540), in any case (the regex is case-insensitive, hex digits included). Not inside a longer address
-    // (bob@x.com in jimbob@x.com, or in bob@x.com.au).
+    // (bob@x.com in jimbob@x.com, or in bob@x.com.au), but right after an encoded delimiter (`%3D` in an
+    // encoded `?next=` URL, `%2F`, `%3A`, `%22`), which ends in a letter or digit like the rest of a URL.
     const encoded = [...address].map((char) => `(?:${escapeRegex(char)}|${char === '+' ? ' |' : ''}${percentEncodings(char)})`).join('');
-    this.emailPattern = `(?<![A-Za-z0-9._%+-])${encoded}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`;
+    this.emailPattern = `(?:(?<![A-Za-z0-9._%+-])|(?<=%(?:25)?(?:${ENCODED_DELIMITERS})))${encoded}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`;
   }
 
   get emailRegex(): RegExp {
