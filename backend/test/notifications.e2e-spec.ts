@@ -467,6 +467,21 @@ describe('e-mail nobody can abuse', () => {
     ]);
   });
 
+  it('counts every spelling of one mailbox (+tags, Gmail dots and googlemail.com) against one daily limit', async () => {
+    for (const spelling of ['victim+1@gmail.com', 'vic.tim@gmail.com', 'victim@googlemail.com', 'v.i.c.t.i.m+x@gmail.com']) {
+      await append(api, question(spelling));
+    }
+    await settled(api);
+    const toVictim = smtp.messages.filter((mail) =>
+      recipients(mail).some((to) => /@(gmail|googlemail)\.com$/.test(to) && to !== 'team@unsheet.test'),
+    );
+    expect(toVictim).toHaveLength(2);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from email_outbox where requested and status = 'skipped' and last_error = ${DAILY_LIMIT_REACHED}
+        and message->>'to' like '%mail.com'`.execute(api.database.handle.db);
+    expect(rows[0]!.n).toBe(2);
+  });
+
   /** The outbox row of the one e-mail to this address. */
   async function outboxTo(address: string) {
     const { rows } = await sql<{ id: string; status: string; attempts: number; last_error: string | null }>`

@@ -1,5 +1,5 @@
 /**
- * No secret reaches the client (issue #11): every file of the built SPA (frontend/dist, what any visitor
+ * No secret reaches the client: every file of the built SPA (frontend/dist, what any visitor
  * can download) is searched for private keys, credentials in URLs, tokens, the server's configuration
  * names, the secrets of this machine (.env, the embedded mode's generated APP_SECRET) and the tests'
  * secret, and for server code that would carry them. Needs the build (npm test builds first).

@@ -25,6 +25,8 @@ export interface EmailOutboxTable {
   requested: Generated<boolean>;
   /** emailKey() of the recipient: checked against unsubscribes at send time. */
   recipient_key: string;
+  /** emailKey() of the recipient's mailbox (mailboxKey: no +tag, Gmail without dots): the daily limit's count. */
+  mailbox_key: string | null;
   message: ColumnType<StoredMessage, string, string>;
   /** The template's inputs, rendered when the e-mail is sent (null in rows written before). */
   params: ColumnType<Record<string, unknown> | null, string | null, string | null>;

@@ -31,7 +31,7 @@ import type { Trx } from '../../shared/db/tables.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import { signToken } from '../../shared/security/signed-token.js';
-import { emailKey } from '../../shared/validation/email.js';
+import { emailKey, mailboxKey } from '../../shared/validation/email.js';
 import type { OutboxEnvelope } from '../notifications.tables.js';
 import type { TemplateName, TemplateParams } from '../templates/messages.js';
 
@@ -112,6 +112,7 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
             marketing: email.marketing,
             requested: email.requested,
             recipient_key: emailKey(email.envelope.to),
+            mailbox_key: mailboxOf(email),
             message: JSON.stringify(email.envelope),
             params: JSON.stringify(email.params),
             queued_at: null,
@@ -125,33 +126,38 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
   };
 }
 
+/** The key of the inbox an e-mail lands in: every spelling of one mailbox (+tags, Gmail's dots) is one recipient. */
+function mailboxOf(email: OutboxEmail): string {
+  return emailKey(mailboxKey(email.envelope.to.trim().toLowerCase()));
+}
+
 /**
  * The requested e-mails of a batch that go over their recipient's daily limit, counting what the outbox
- * already holds for that recipient from the last 24 hours (sent or owed, not skipped). Race-free: a
+ * already holds for that mailbox from the last 24 hours (sent or owed, not skipped). Race-free: a
  * projection's batches run one at a time. A replayed batch finds its e-mails there already and writes nothing.
  */
 async function overDailyLimit(trx: Trx, emails: OutboxEmail[], limit: number): Promise<Set<string>> {
   const requested = emails.filter((email) => email.requested);
   if (requested.length === 0) return new Set();
-  const keys = [...new Set(requested.map((email) => emailKey(email.envelope.to)))];
+  const keys = [...new Set(requested.map(mailboxOf))];
   const rows = await trx
     .selectFrom('email_outbox')
-    .select(['recipient_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['mailbox_key', (eb) => eb.fn.countAll<number>().as('n')])
     .where('requested', '=', true)
     .where('status', '<>', 'skipped')
     .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
-    .where('recipient_key', 'in', keys)
+    .where('mailbox_key', 'in', keys)
     .where(
       'id',
       'not in',
       requested.map((email) => email.id),
     )
-    .groupBy('recipient_key')
+    .groupBy('mailbox_key')
     .execute();
-  const counts = new Map(rows.map((row) => [row.recipient_key, Number(row.n)]));
+  const counts = new Map(rows.map((row) => [row.mailbox_key, Number(row.n)]));
   const over = new Set<string>();
   for (const email of requested) {
-    const key = emailKey(email.envelope.to);
+    const key = mailboxOf(email);
     const count = counts.get(key) ?? 0;
     if (count >= limit) over.add(email.id);
     else counts.set(key, count + 1);
