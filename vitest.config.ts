@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['backend/src/**/*.int-spec.ts', 'backend/test/**/*.e2e-spec.ts'],
+          include: ['backend/src/**/*.int-spec.ts', 'backend/test/**/*.e2e-spec.ts', 'load-tests/**/*.e2e-spec.ts'],
           // Every test database is a copy of one migrated template (backend/src/shared/testing/template-database.ts).
           globalSetup: ['backend/src/shared/testing/template-database.ts'],
           testTimeout: 30_000,

@@ -1,10 +1,10 @@
 /**
- * Each scenario is loaded by a real k6 when one is found (K6_BIN, or k6 on the PATH). Without running k6,
- * each scenario also loads as a plain ES module (k6's own modules stubbed, see
- * testing/k6-stub.js), imports nothing k6 0.48 lacks, takes BASE_URL and its rate/duration from the
- * environment, has thresholds in k6's syntax that fail the run on the targets, and runs setup() and one
- * iteration against a stub server with every check passing. The waitlist burst is also shown to catch a
- * repeated position.
+ * What a short real run (k6-runs.e2e-spec.ts) cannot show. A real k6, when one is found (K6_BIN, or k6 on the
+ * PATH), loads each scenario (`k6 inspect`), without a server. Each scenario also loads as a plain ES module
+ * (k6's own modules stubbed, see testing/k6-stub.js): it imports nothing k6 0.48 lacks (a newer k6 would take
+ * more), takes BASE_URL and its rate/duration from the environment, has thresholds in k6's syntax that fail the
+ * run on the targets, and runs setup() and one iteration against a stub server with every check passing. The
+ * waitlist burst is also shown to catch a repeated position, which the real server never gives.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
