@@ -3,13 +3,14 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { appDecider } from '../src/catalogue/app/app.decider.js';
 import { appStream } from '../src/catalogue/app/app.events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { decideAndAppend } from '../src/shared/event-store/decider.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
+import { SiteController } from '../src/site/site.controller.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 // The SPA's index.html must be built (npm test builds first).
@@ -187,6 +188,39 @@ function rawGet(path: string, acceptEncoding: string | undefined) {
     }).on('error', reject);
   });
 }
+
+describe('pages kept while their data is unchanged', () => {
+  it('renders a page once while its data is the same, gives every response its own nonce, and shows a change at once', async () => {
+    const page = (api.app.get(SiteController) as unknown as { page: object }).page as { build: () => Promise<unknown> };
+    const build = vi.spyOn(page, 'build');
+    const nonceOf = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get('content-security-policy')!)![1]!;
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(api.url('/app/budget-buddy'));
+      answers.push({ nonce: nonceOf(response.headers), body: await response.text() });
+    }
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(3);
+    for (const { nonce, body } of answers) {
+      const loaders = [...body.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>/g)].map((m) => m[1]!);
+      expect(loaders.length).toBeGreaterThan(0);
+      for (const attributes of loaders) expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    // The same page but for its nonce: rendered for the first request only (the catalogue's reads are kept for a second).
+    expect(answers[1]!.body.replaceAll(answers[1]!.nonce, 'N')).toBe(answers[0]!.body.replaceAll(answers[0]!.nonce, 'N'));
+    expect(build.mock.calls.length).toBeLessThan(3);
+
+    const { id } = (await api.get('/api/apps/budget-buddy')).body as { id: string };
+    await decideAndAppend(api.app.get(EventStore), appStream(id), appDecider, {
+      type: 'UpdateApp',
+      id,
+      changes: { name: 'Budget Buddy Pro' },
+    });
+    const changed = await (await fetch(api.url('/app/budget-buddy'))).text();
+    expect(changed).toContain('<h1');
+    expect(changed).toMatch(/<h1[^>]*>Budget Buddy Pro<\/h1>/);
+    build.mockRestore();
+  });
+});
 
 describe('not found', () => {
   it.each(['/no/such/page', '/app/no-such-app', '/c/astrology', '/app/retired', `/app/${'x'.repeat(300)}`])(

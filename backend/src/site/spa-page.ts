@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import { FRONTEND_DIST, FRONTEND_SSR_ENTRY } from '../shared/paths.js';
 import type { App, Category } from '../../../contracts/catalogue/app.js';
 import { renderMetaTags, type PageMeta } from './page-meta.js';
@@ -32,10 +34,37 @@ export interface PageParts {
 export class SpaPage {
   private template?: string;
   private renderer?: Promise<ServerRenderer | null>;
+  /**
+   * Finished pages, with a placeholder for the nonce, by URL, kept while the page's data is the very same
+   * objects: the catalogue's reads are kept for CATALOGUE_CACHE_MS and give the same object until then, so a
+   * page is rendered once per change of its data instead of once per request. A render costs milliseconds of
+   * the event loop, in which every other request waits. Bounded: any query string is a URL of its own.
+   */
+  private readonly pages = new LRUCache<string, { data: unknown[]; html: string }>({ max: 500 });
+  private readonly nonceSlot = `nonce-${randomBytes(12).toString('hex')}`;
 
   constructor(private readonly onRenderError: (error: unknown, url: string) => void = () => {}) {}
 
   async render({ base, path, seo, nonce, initialData = {} }: PageParts): Promise<string> {
+    const url = `${base}${path}`;
+    const data = [seo && (seo.page === 'app' ? seo.app : seo.page === 'category' ? seo.category : seo.page), ...Object.values(initialData)];
+    let kept = this.pages.get(url);
+    if (!kept || !sameItems(kept.data, data)) {
+      const built = await this.build(url, path, seo, initialData, base);
+      kept = { data, html: built.html };
+      if (built.rendered) this.pages.set(url, kept);
+    }
+    return kept.html.replaceAll(this.nonceSlot, () => nonce);
+  }
+
+  /** The page with the nonce's placeholder; `rendered` is false when its first view could not be rendered. */
+  private async build(
+    url: string,
+    path: string,
+    seo: SeoPage | undefined,
+    initialData: Record<string, unknown>,
+    base: string,
+  ): Promise<{ html: string; rendered: boolean }> {
     this.renderer ??= existsSync(FRONTEND_SSR_ENTRY)
       ? (import(pathToFileURL(FRONTEND_SSR_ENTRY).href) as Promise<ServerRenderer>)
       : Promise.resolve(null);
@@ -45,17 +74,18 @@ export class SpaPage {
       const renderer = await this.renderer;
       if (renderer) {
         meta = seo && pageMeta(renderer, seo, base);
-        markup = await renderer.render(`${base}${path}`, initialData);
+        markup = await renderer.render(url, initialData);
       }
     } catch (error) {
       this.onRenderError(error, path);
     }
     const html = this.document(meta, initialData);
-    if (!markup) return html;
+    if (!markup) return { html, rendered: false };
     // The page paints from the markup, so the app's code waits until after that first paint instead of
     // competing with it. Every replacement that inserts data is a function: a replacement string would expand
     // `$&`, `$'` and `` $` `` in an app's name into copies of the page.
-    return loadScriptsAfterFirstPaint(html, nonce).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    const page = loadScriptsAfterFirstPaint(html, this.nonceSlot).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    return { html: page, rendered: true };
   }
 
   private document(meta: PageMeta | undefined, initialData: Record<string, unknown>): string {
@@ -69,6 +99,10 @@ export class SpaPage {
     head.push(`<script id="initial-data" type="application/json">${safeJson(initialData)}</script>`);
     return html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
   }
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /** Turns the template's module script into one added two frames after the first paint, and drops its preloads. */
