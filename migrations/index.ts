@@ -23,6 +23,7 @@ import * as emailOutboxParams from './2026-11-25-17-email-outbox-params.js';
 import * as emailOutboxRequested from './2026-11-25-18-email-outbox-requested.js';
 import * as identitySessions from './2026-11-26-19-identity-sessions.js';
 import * as leadConfirmation from './2026-11-26-20-lead-confirmation.js';
+import * as adminListPages from './2026-11-27-21-admin-list-pages.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-18-email-outbox-requested': emailOutboxRequested,
   '2026-11-26-19-identity-sessions': identitySessions,
   '2026-11-26-20-lead-confirmation': leadConfirmation,
+  '2026-11-27-21-admin-list-pages': adminListPages,
 };
