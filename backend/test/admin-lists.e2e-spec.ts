@@ -1,11 +1,12 @@
 /**
  * The admin's lists over HTTP on a real database, at the sizes the console meets: 20,000 leads, 5,000 apps and
  * a few hundred suggestions, questions, inquiries and audited changes. Each list answers a page (under 50 KB,
- * under 50 ms on a warm server), with exact counts; walking the pages lists every row once; a bad query
+ * under 50 ms of server time on a warm server, the median of seven, as the request log times it), with exact counts; walking the pages lists every row once; a bad query
  * parameter is a 400 naming it; the audit trail names the records it lists.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../../contracts/paging.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
@@ -21,13 +22,15 @@ const TIME_MAX_MS = 50;
 
 let api: ApiHarness;
 const db = () => api.database.handle.db;
+/** The API's request log: each answered request's `responseTime`, the server's time for it. */
+const logged: string[] = [];
 
 /** Source pages in rotation: 4 of 7 leads from /c/finance, 2 from /c/hr, 1 without one (alternately null and ''). */
 const sourceOf = (n: number) => (n % 7 < 4 ? '/c/finance' : n % 7 < 6 ? '/c/hr' : n % 2 === 0 ? null : '');
 const count = (predicate: (n: number) => boolean) => Array.from({ length: LEADS }, (_, i) => i + 1).filter(predicate).length;
 
 beforeAll(async () => {
-  api = await startApi({ RUN_WORKERS: 'false' });
+  api = await startApi({ RUN_WORKERS: 'false' }, undefined, pino({ level: 'info' }, { write: (line: string) => void logged.push(line) }));
   await api.signInAsAdmin();
   const handle = db();
   // Written straight into the read models, as old rows may be. Three leads share each instant, so equal
@@ -70,20 +73,33 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** The body's size and the median time of five requests, after one to warm the route. */
+/** The server's time for the request just answered, from the request log (written once the answer is sent). */
+async function serverTime(path: string, before: number): Promise<number> {
+  const pathOnly = path.split('?')[0];
+  for (let waited = 0; waited < 1000; waited += 5) {
+    for (const line of logged.slice(before)) {
+      const entry = JSON.parse(line) as { req?: { path?: string }; responseTime?: number };
+      if (entry.req?.path === pathOnly && entry.responseTime !== undefined) return entry.responseTime;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`no request log line for ${path}`);
+}
+
+/** The body's size and the median server time of seven requests, after one to warm the route. */
 async function measure(path: string): Promise<{ bytes: number; ms: number }> {
   await api.get(path);
   const times: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < 5; i++) {
-    const started = performance.now();
+  for (let i = 0; i < 7; i++) {
+    const before = logged.length;
     const response = await fetch(api.url(path), { headers: api.headers });
     const body = await response.arrayBuffer();
-    times.push(performance.now() - started);
     expect(response.status, path).toBe(200);
+    times.push(await serverTime(path, before));
     bytes = body.byteLength;
   }
-  return { bytes, ms: times.sort((a, b) => a - b)[2]! };
+  return { bytes, ms: times.sort((a, b) => a - b)[3]! };
 }
 
 /** Every page of a list, first to last, at the largest page size. */
@@ -119,7 +135,7 @@ describe('each list answers a page, small and fast, at full size', () => {
   ])('GET %s', async (path) => {
     const { bytes, ms } = await measure(path);
     expect(bytes, 'body in bytes').toBeLessThan(BODY_MAX);
-    expect(ms, 'median time in ms').toBeLessThan(TIME_MAX_MS);
+    expect(ms, 'median server time in ms').toBeLessThan(TIME_MAX_MS);
   });
 });
 

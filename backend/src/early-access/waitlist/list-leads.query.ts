@@ -7,7 +7,12 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { SOURCE_PAGE_OPTIONS_MAX, type LeadListQuery, type LeadPage } from '../../../../contracts/early-access/lead.js';
+import {
+  SOURCE_PAGE_OPTIONS_MAX,
+  type LeadListQuery,
+  type LeadPage,
+  type SourcePageCount,
+} from '../../../../contracts/early-access/lead.js';
 import { NO_SOURCE_PAGE } from '../../../../contracts/early-access/lead-export.js';
 import type { Config } from '../../shared/config/config.js';
 import { likeContaining } from '../../shared/db/like.js';
@@ -46,17 +51,25 @@ export class ListLeadsHandler implements IQueryHandler<ListLeads> {
         : sort === 'oldest'
           ? sql`created_at asc, waitlist_position asc`
           : sql`created_at desc, waitlist_position desc`;
-    const [ids, counts, sourcePages, spotsTaken] = await Promise.all([
-      sql<{
-        id: string;
-      }>`select id from leads where ${where()} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(this.db),
-      sql<{ total: number; filtered: number }>`
-        select count(*)::int as total, count(*) filter (where ${where()})::int as filtered from leads`.execute(this.db),
-      sql<{ page: string; count: number }>`
-        select coalesce(nullif(source_page, ''), ${NO_SOURCE_PAGE}) as page, count(*)::int as count
-        from leads group by 1 order by 2 desc, 1 limit ${SOURCE_PAGE_OPTIONS_MAX}`.execute(this.db),
+    // One pass over the leads counts each source page; the total and a source page's count come from it, so
+    // only a search needs a count of its own.
+    const [ids, pages, searched, spotsTaken] = await Promise.all([
+      sql<{ id: string }>`
+        select id from leads where ${where()} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(this.db),
+      sql<{ total: number; selected: number | null; source_pages: SourcePageCount[] }>`
+        with pages as (
+          select coalesce(nullif(source_page, ''), ${NO_SOURCE_PAGE}) as page, count(*)::int as count from leads group by 1
+        )
+        select (select coalesce(sum(count), 0)::int from pages) as total,
+          (select count from pages where page = ${source_page ?? null}) as selected,
+          (select coalesce(json_agg(top order by top.count desc, top.page), '[]'::json)
+             from (select page, count from pages order by count desc, page limit ${SOURCE_PAGE_OPTIONS_MAX}) top) as source_pages
+      `.execute(this.db),
+      search === undefined ? null : sql<{ n: number }>`select count(*)::int as n from leads where ${where()}`.execute(this.db),
       countSpotsTaken(this.db, this.config.LEAD_CONFIRMATION_DAYS),
     ]);
+    const { total, selected, source_pages } = pages.rows[0]!;
+    const filtered = searched ? searched.rows[0]!.n : source_page === undefined ? total : (selected ?? 0);
     const pageIds = ids.rows.map((row) => row.id);
     const rows = await leadStandings(this.db, this.config.LEAD_CONFIRMATION_DAYS, pageIds);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -67,8 +80,9 @@ export class ListLeadsHandler implements IQueryHandler<ListLeads> {
       }),
       page,
       pageSize,
-      ...counts.rows[0]!,
-      sourcePages: sourcePages.rows,
+      total,
+      filtered,
+      sourcePages: source_pages,
       spotsTaken,
     };
   }
