@@ -99,7 +99,13 @@ describe('leads', () => {
     await joinAs('second@example.com', '/c/finance');
     const response = await send('GET', '/api/admin/leads', admin);
     expect(response.status).toBe(200);
-    const leads = (await json(response)) as { email: string; source_page: string; created_at: string; id: string }[];
+    const page = await json(response);
+    expect(page).toMatchObject({ page: 1, pageSize: 50, total: 2, filtered: 2, spotsTaken: 2 });
+    expect(page.sourcePages).toEqual([
+      { page: '/', count: 1 },
+      { page: '/c/finance', count: 1 },
+    ]);
+    const leads = page.items as { email: string; source_page: string; created_at: string; id: string }[];
     expect(leads.slice(0, 2).map(({ email, source_page }) => ({ email, source_page }))).toEqual([
       { email: 'second@example.com', source_page: '/c/finance' },
       { email: 'first@example.com', source_page: '/' },
@@ -124,7 +130,7 @@ describe('leads', () => {
     const before = (await json(await send('GET', '/api/early-access/status'))).leadCount as number;
     const response = await send('DELETE', `/api/admin/leads/${id}`, admin);
     expect(response.status).toBe(204);
-    const leads = (await json(await send('GET', '/api/admin/leads', admin))) as { id: string }[];
+    const leads = (await json(await send('GET', '/api/admin/leads', admin))).items as { id: string }[];
     expect(leads.map((lead) => lead.id)).not.toContain(id);
     expect((await json(await send('GET', '/api/early-access/status'))).leadCount).toBe(before - 1);
     expect(await lastEvent('LeadDeleted')).toEqual({
@@ -167,7 +173,7 @@ describe('suggestions', () => {
       category: 'Finance',
       source_page: '/c/finance',
     });
-    const list = (await json(await send('GET', '/api/admin/suggestions', admin))) as Record<string, unknown>[];
+    const list = (await json(await send('GET', '/api/admin/suggestions', admin))).items as Record<string, unknown>[];
     expect(list.map((s) => s.id)).toEqual([newer, older]);
     expect(list[0]).toEqual({
       id: newer,
@@ -184,7 +190,7 @@ describe('suggestions', () => {
       expect(response.status).toBe(200);
       expect(await json(response)).toEqual({ id: older, status });
     }
-    const after = (await json(await send('GET', '/api/admin/suggestions', admin))) as { id: string; status: string }[];
+    const after = (await json(await send('GET', '/api/admin/suggestions', admin))).items as { id: string; status: string }[];
     expect(after.find((s) => s.id === older)?.status).toBe('done');
     expect(await lastEvent('SuggestionStatusChanged')).toEqual({
       stream_id: `suggestion-${older}`,
@@ -260,7 +266,7 @@ describe.each([
 ])('$kind', ({ path, submit, event, stream, idField, table, notFound, extra }) => {
   it('lists them unread, newest first; a status alone keeps the notes, notes with a status set both', async () => {
     const id = await submit();
-    const list = (await json(await send('GET', path, admin))) as Record<string, unknown>[];
+    const list = (await json(await send('GET', path, admin))).items as Record<string, unknown>[];
     expect(list[0]).toEqual({
       id,
       name: expect.any(String),
@@ -276,7 +282,7 @@ describe.each([
     expect(notes.status).toBe(200);
     const replied = await send('PATCH', `${path}/${id}`, admin, { status: 'replied' });
     expect(await json(replied)).toEqual({ id, status: 'replied' });
-    const [row] = ((await json(await send('GET', path, admin))) as Record<string, unknown>[]).filter((item) => item.id === id);
+    const [row] = ((await json(await send('GET', path, admin))).items as Record<string, unknown>[]).filter((item) => item.id === id);
     expect(row).toMatchObject({ status: 'replied', admin_notes: 'Called back on Monday' });
     expect(await lastEvent(event)).toEqual({
       stream_id: `${stream}-${id}`,

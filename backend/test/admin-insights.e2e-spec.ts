@@ -174,6 +174,7 @@ describe('GET /api/admin/audit', () => {
         actor: { userId: expect.any(String), email: adminEmail },
         type: 'SearchQueryStatsRecorded',
         streamId: 'search-queries',
+        record: 'Search queries',
         description: 'Imported 2 search queries from a Search Console CSV (2026-11-01 to 2026-11-07)',
       },
     ]);

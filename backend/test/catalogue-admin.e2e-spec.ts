@@ -269,7 +269,7 @@ describe('deactivating and reactivating', () => {
     expect(await publicIds()).toEqual([false, false, false, false, false]);
     expect((await publicGet(`/api/apps/${slug}`)).status).toBe(404);
     expect(await sitemap()).not.toContain(`/app/${slug}<`);
-    const adminList = (await json(await call('GET', '/api/admin/apps'))) as { id: string; is_active: boolean }[];
+    const adminList = (await json(await call('GET', '/api/admin/apps?pageSize=100'))).items as { id: string; is_active: boolean }[];
     expect(adminList.find((a) => a.id === id)).toMatchObject({ is_active: false });
     expect(await json(await call('GET', `/api/admin/apps/${id}`))).toMatchObject({ id, is_active: false, name: 'Fade Out' });
 

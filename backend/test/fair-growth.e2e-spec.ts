@@ -37,9 +37,9 @@ async function leaderboard(): Promise<{ masked_email: string; invite_count: numb
 }
 
 async function adminLeads(): Promise<Lead[]> {
-  const { status, body } = await api.get('/api/admin/leads');
+  const { status, body } = await api.get('/api/admin/leads?pageSize=100');
   expect(status).toBe(200);
-  return body;
+  return body.items;
 }
 
 const leadOf = async (email: string) => (await adminLeads()).find((lead) => lead.email === email)!;

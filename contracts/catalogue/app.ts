@@ -4,6 +4,8 @@
  * the SPA reads. Field names are the spec's; timestamps are ISO-8601 strings.
  */
 import { z } from 'zod';
+import { enumParam, pageParams, pageSchema, textParam } from '../page-query.js';
+import { SEARCH_MAX } from '../paging.js';
 import { DEVELOPMENT_STATUSES } from './fields.js';
 
 export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
@@ -61,6 +63,47 @@ export const categorySchema = z.object({ name: z.string(), slug: z.string(), cou
 /** A category page: the category and its active apps, most viewed first. */
 export const categoryWithAppsSchema = z.object({ category: categorySchema, apps: appSummarySchema.array() });
 
+/** A row of the admin's apps table and App Links (GET /api/admin/apps): what they show and what App Links edits. */
+export const adminAppRowSchema = appSchema.pick({
+  id: true,
+  name: true,
+  slug: true,
+  category: true,
+  views: true,
+  is_active: true,
+  featured: true,
+  development_status: true,
+  app_url: true,
+  status_text: true,
+  status_link_enabled: true,
+});
+
+export const ADMIN_APP_SORTS = ['name', 'views', 'newest'] as const;
+export const ADMIN_APP_STATES = ['all', 'active', 'inactive'] as const;
+export type AdminAppSort = (typeof ADMIN_APP_SORTS)[number];
+export type AdminAppState = (typeof ADMIN_APP_STATES)[number];
+
+/** GET /api/admin/apps's query: a page, a search over name and category, an order, active or inactive apps only. */
+export const adminAppListQuery = z.strictObject({
+  ...pageParams,
+  search: textParam(SEARCH_MAX).describe('Only apps whose name or category contains this text (any case)'),
+  sort: enumParam(ADMIN_APP_SORTS, 'name').describe('name (default), views (most viewed first) or newest'),
+  state: enumParam(ADMIN_APP_STATES, 'all').describe('all (default), active or inactive apps'),
+});
+export type AdminAppListQuery = z.output<typeof adminAppListQuery>;
+
+/**
+ * A page of the admin's apps, with the catalogue's figures over every app whatever the filter: how many are
+ * active and inactive, and the views of the active ones (the dashboard's Total Apps and Total Views).
+ */
+export const adminAppPageSchema = pageSchema(adminAppRowSchema).extend({
+  active: z.number().int(),
+  inactive: z.number().int(),
+  activeViews: z.number().int(),
+});
+
+export type AdminAppRow = z.output<typeof adminAppRowSchema>;
+export type AdminAppPage = z.output<typeof adminAppPageSchema>;
 export type FaqItem = z.output<typeof faqItemSchema>;
 export type App = z.output<typeof appSchema>;
 export type AppSummary = z.output<typeof appSummarySchema>;

@@ -5,6 +5,8 @@
  * docs/early-access.md.
  */
 import { z } from 'zod';
+import { enumParam, pageParams, pageSchema, textParam } from '../page-query.js';
+import { SEARCH_MAX } from '../paging.js';
 
 /**
  * confirmed: the address's owner followed the link in the welcome e-mail. pending: not yet, and joined less
@@ -71,6 +73,35 @@ export const leadSchema = z
   .extend(leadStandingSchema.shape);
 
 export type Lead = z.output<typeof leadSchema>;
+
+/** The Leads tab's orders: newest first (the spec's), oldest first, by address. */
+export const LEAD_SORTS = ['newest', 'oldest', 'email'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+/** The source-page filter lists at most this many pages, those with the most leads first. */
+export const SOURCE_PAGE_OPTIONS_MAX = 100;
+
+/** GET /api/admin/leads's query: a page, the source-page filter ('(none)': leads without one), a search, an order. */
+export const leadListQuery = z.strictObject({
+  ...pageParams,
+  source_page: textParam(2048).describe("Only leads from this source page ('(none)': leads without one)"),
+  search: textParam(SEARCH_MAX).describe('Only leads whose e-mail address contains this text (any case)'),
+  sort: enumParam(LEAD_SORTS, 'newest').describe('newest (default), oldest or email'),
+});
+export type LeadListQuery = z.output<typeof leadListQuery>;
+
+export const sourcePageCountSchema = z.object({ page: z.string(), count: z.number().int() });
+export type SourcePageCount = z.output<typeof sourcePageCountSchema>;
+
+/**
+ * A page of leads, with what the tab shows around it: `total` for 'All Pages (n)', `filtered` for
+ * 'filtered/total', each source page with its count (most leads first), and the spots taken (confirmed
+ * and pending leads) for the stat card and the Settings tab.
+ */
+export const leadPageSchema = pageSchema(leadSchema).extend({
+  sourcePages: z.array(sourcePageCountSchema),
+  spotsTaken: z.number().int(),
+});
+export type LeadPage = z.output<typeof leadPageSchema>;
 
 /** Days an unconfirmed lead holds its spot (LEAD_CONFIRMATION_DAYS, default 7). */
 export const DEFAULT_LEAD_CONFIRMATION_DAYS = 7;

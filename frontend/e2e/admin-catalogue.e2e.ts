@@ -59,6 +59,19 @@ describe('the admin catalogue in Chromium', () => {
     await page.getByRole('row').nth(1).waitFor();
     const demoApps = ((await (await fetch(`${site.url}/api/apps`)).json()) as unknown[]).length;
     expect(await page.getByRole('row').count()).toBe(demoApps + 1);
+    // The server pages, searches and counts the list.
+    const pager = page.getByRole('navigation', { name: 'Apps pages' });
+    expect(await pager.innerText()).toContain(`Showing 1–${demoApps} of ${demoApps}`);
+    const firstName = await page.getByRole('row').nth(1).getByRole('link').first().innerText();
+    await page.getByLabel('Filter apps').fill(firstName.toUpperCase());
+    await expect.poll(() => pager.innerText()).toMatch(/^Showing 1–\d+ of \d+/);
+    await expect
+      .poll(async () => (await page.getByRole('row').nth(1).getByRole('link').first().innerText()).toLowerCase())
+      .toContain(firstName.toLowerCase());
+    await page.getByLabel('Filter apps').fill('no app is called this');
+    await page.getByText('No app matches the filter.').waitFor();
+    await page.getByLabel('Filter apps').fill('');
+    await expect.poll(() => pager.innerText()).toContain(`Showing 1–${demoApps} of ${demoApps}`);
     await shoot(page, 'list');
 
     // Create.

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS_DIR, followRequests, useSite, visit } from './browser.js';
 
@@ -128,8 +129,10 @@ describe('admin dashboard in Chromium', () => {
     expect(options[0]).toBe('All Pages (3)');
     expect(options.slice(1).sort()).toEqual(['/ (1)', '/c/finance (1)', '=HYPERLINK("http://evil.example","x") (1)'].sort());
     await filter.selectOption('/c/finance');
-    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (1/3)');
-    expect(await page.getByRole('row').count()).toBe(2);
+    // The server filters: the title and the rows follow once its page arrives.
+    await expect.poll(() => leadsTitle.innerText()).toBe('Early Explorer Leads (1/3)');
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('navigation', { name: 'Leads pages' }).innerText()).toContain('Showing 1–1 of 1');
     // Export CSV keeps the filter: the server writes that page's leads only.
     const [filtered] = await Promise.all([
       page.waitForEvent('download'),
@@ -142,7 +145,13 @@ describe('admin dashboard in Chromium', () => {
     );
     await page.locator('[data-sonner-toast]').filter({ hasText: '1 lead exported to CSV.' }).first().waitFor();
     await page.getByRole('button', { name: 'Clear Filter' }).click();
-    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
+    await expect.poll(() => leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
+    // The search is the server's too: part of an address, any case.
+    await page.getByLabel('Search leads by e-mail').fill('FIRST@');
+    await expect.poll(() => leadsTitle.innerText()).toBe('Early Explorer Leads (1/3)');
+    expect(await page.getByRole('cell', { name: 'first@example.com', exact: true }).count()).toBe(1);
+    await page.getByLabel('Search leads by e-mail').fill('');
+    await expect.poll(() => leadsTitle.innerText()).toBe('Early Explorer Leads (3/100)');
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-leads.png`, fullPage: true });
 
     // Deleting erases a person: a dialog names the address first, and Cancel changes nothing.
@@ -157,9 +166,9 @@ describe('admin dashboard in Chromium', () => {
     await confirm.getByRole('button', { name: 'Delete lead' }).click();
     expect(await toastText(page, 'Lead deleted')).toBe('Lead deleted The lead has been successfully removed.');
     await page.getByRole('cell', { name: 'sneaky@example.com', exact: true }).waitFor({ state: 'detached' });
-    expect(await leadsTitle.innerText()).toBe('Early Explorer Leads (2/100)');
+    await expect.poll(() => leadsTitle.innerText()).toBe('Early Explorer Leads (2/100)');
     await tab(page, 'Leads (2)').waitFor();
-    expect(await stat(page, 'Early Explorers')).toBe('2/100');
+    await expect.poll(() => stat(page, 'Early Explorers')).toBe('2/100');
     expect(new URL(page.url()).pathname).toBe('/admin/leads');
     // A row opens the lead's page.
     await page.getByRole('cell', { name: 'finance@example.com', exact: true }).click();
@@ -256,6 +265,46 @@ describe('admin dashboard in Chromium', () => {
     await context.close();
   }, 180_000);
 
+  it('pages through a long list: Next and Previous move through the leads, the filter and the search start again at page 1', async () => {
+    // 120 more leads, written as an import would: newest first they come before the three of the first test.
+    await sql`
+      insert into leads (id, email, source_page, referral_code, waitlist_position, created_at, mailbox, early_explorer)
+      select gen_random_uuid(), 'bulk-' || lpad(n::text, 3, '0') || '@example.com', '/bulk', 'BULK' || n, 1000 + n,
+        now() + n * interval '1 second', 'bulk-' || n || '@example.com', false
+      from generate_series(1, 120) as n`.execute(site.db);
+    const context = await site.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signIn(page);
+    await tab(page, 'Leads (122)').click();
+    const pager = page.getByRole('navigation', { name: 'Leads pages' });
+    const firstEmail = () => page.getByRole('row').nth(1).getByRole('cell').first().innerText();
+    await expect.poll(() => pager.innerText()).toContain('Showing 1–50 of 122');
+    expect(await firstEmail()).toBe('bulk-120@example.com');
+    expect(await page.getByRole('row').count()).toBe(51);
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager.innerText()).toContain('Showing 51–100 of 122');
+    await expect.poll(firstEmail).toBe('bulk-070@example.com');
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager.innerText()).toContain('Showing 101–122 of 122');
+    await expect.poll(() => page.getByRole('row').count()).toBe(23);
+    expect(await page.getByRole('cell', { name: 'first@example.com', exact: true }).count()).toBe(1);
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-leads-last-page.png`, fullPage: true });
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => pager.innerText()).toContain('Showing 51–100 of 122');
+
+    // A filter starts again at the first page, with the server's counts.
+    await page.getByLabel('Filter by source page').selectOption('/bulk');
+    await expect.poll(() => pager.innerText()).toContain('Showing 1–50 of 120');
+    expect(await page.getByRole('heading', { name: /^Early Explorer Leads/ }).innerText()).toBe('Early Explorer Leads (120/122)');
+    expect((await page.getByLabel('Filter by source page').locator('option').allInnerTexts())[0]).toBe('All Pages (122)');
+    await page.getByLabel('Order of the leads').selectOption('oldest');
+    await expect.poll(firstEmail).toBe('bulk-001@example.com');
+    await context.close();
+  }, 90_000);
+
   it('fits a 375 px phone', async () => {
     const context = await site.browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const page = await context.newPage();
@@ -266,7 +315,7 @@ describe('admin dashboard in Chromium', () => {
     expect(await overflow()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-overview-375.png`, fullPage: true });
     await visit(page, `${site.url}/admin/leads`);
-    await page.getByRole('cell', { name: 'finance@example.com', exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Leads pages' }).waitFor();
     expect(await overflow()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-leads-375.png`, fullPage: true });
     await visit(page, `${site.url}/admin/developer-inquiries`);

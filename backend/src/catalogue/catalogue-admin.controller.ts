@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { appSchema } from '../../../contracts/catalogue/app.js';
+import { adminAppListQuery, adminAppPageSchema, appSchema, type AdminAppListQuery } from '../../../contracts/catalogue/app.js';
 import { importAnswerSchema, importRequestSchema } from '../../../contracts/catalogue/import.js';
 import { Actor, actedBy, type ActingUser } from '../shared/http/acting-user.js';
-import { ApiZodOk, openApiSchema, ZodPipe } from '../shared/http/zod.js';
+import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import { appFieldsSchema, appLinksSchema } from './app/app.fields.js';
 import { AddApp } from './commands/add-app.command.js';
 import { DeactivateApp } from './commands/deactivate-app.command.js';
@@ -14,7 +14,7 @@ import { ReactivateApp } from './commands/reactivate-app.command.js';
 import { UpdateAppLinks } from './commands/update-app-links.command.js';
 import { UpdateApp } from './commands/update-app.command.js';
 import { GetAppById } from './queries/get-app-by-id.query.js';
-import { ListAllApps } from './queries/list-all-apps.query.js';
+import { ListAdminApps } from './queries/list-admin-apps.query.js';
 
 const idParam = z.uuid({ error: 'Not an app id' });
 const NOT_FOUND = "{ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' }";
@@ -35,10 +35,13 @@ export class CatalogueAdminController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every app, deactivated ones too, with every field, by name' })
-  @ApiZodOk(appSchema.array())
-  list() {
-    return this.queries.execute(new ListAllApps());
+  @ApiOperation({
+    summary: 'A page of apps, deactivated ones too, by name by default; the totals, active and inactive apps, the views of the active ones',
+  })
+  @ApiZodQuery(adminAppListQuery)
+  @ApiZodOk(adminAppPageSchema)
+  list(@Query(new ZodPipe(adminAppListQuery)) query: AdminAppListQuery) {
+    return this.queries.execute(new ListAdminApps(query));
   }
 
   @Get(':id')

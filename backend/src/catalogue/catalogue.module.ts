@@ -18,6 +18,7 @@ import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
 import { GetCategoryHandler } from './queries/get-category.query.js';
 import { GetSitemapEntriesHandler } from './queries/get-sitemap-entries.query.js';
 import { GetTopAppsHandler } from './queries/get-top-apps.query.js';
+import { ListAdminAppsHandler } from './queries/list-admin-apps.query.js';
 import { ListAllAppsHandler } from './queries/list-all-apps.query.js';
 import { ListAppsHandler } from './queries/list-apps.query.js';
 import { ListCategoriesHandler } from './queries/list-categories.query.js';
@@ -37,6 +38,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
     ImportAppsHandler,
     RecordAppViewHandler,
     ListAllAppsHandler,
+    ListAdminAppsHandler,
     GetAppByIdHandler,
     GetAppLabelsHandler,
     GetTopAppsHandler,

@@ -22,6 +22,7 @@ import { DeleteLeadHandler } from './waitlist/delete-lead.command.js';
 import { ExportLeadsHandler } from './waitlist/export-leads.query.js';
 import { GetEarlyAccessStatusHandler } from './waitlist/get-early-access-status.query.js';
 import { GetLeadHandler } from './waitlist/get-lead.query.js';
+import { GetLeadLabelsHandler } from './waitlist/get-lead-labels.query.js';
 import { JoinedLeads } from './waitlist/joined-leads.js';
 import { JoinWaitlistHandler } from './waitlist/join-waitlist.command.js';
 import { LeadsAdminController } from './waitlist/leads-admin.controller.js';
@@ -55,6 +56,7 @@ import { WaitlistController } from './waitlist/waitlist.controller.js';
     DeleteLeadHandler,
     GetEarlyAccessStatusHandler,
     ListLeadsHandler,
+    GetLeadLabelsHandler,
     ExportLeadsHandler,
     GetLeadHandler,
     IssueReferralCodeHandler,

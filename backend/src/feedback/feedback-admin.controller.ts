@@ -1,10 +1,16 @@
-import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { developerInquirySchema, quickQuestionSchema, suggestionSchema } from '../../../contracts/feedback/views.js';
+import {
+  developerInquiryPageSchema,
+  feedbackListQuery,
+  quickQuestionPageSchema,
+  suggestionPageSchema,
+  type FeedbackListQuery,
+} from '../../../contracts/feedback/views.js';
 import { Actor, type ActingUser } from '../shared/http/acting-user.js';
-import { ApiZodOk, openApiSchema, ZodPipe } from '../shared/http/zod.js';
+import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import {
   ChangeSuggestionStatus,
   messageUpdateInput,
@@ -27,10 +33,11 @@ export class FeedbackAdminController {
   ) {}
 
   @Get('suggestions')
-  @ApiOperation({ summary: 'Every suggestion, newest first' })
-  @ApiZodOk(suggestionSchema.array())
-  suggestions() {
-    return this.queries.execute(new ListSuggestions());
+  @ApiOperation({ summary: 'A page of suggestions, newest first, with the total' })
+  @ApiZodQuery(feedbackListQuery)
+  @ApiZodOk(suggestionPageSchema)
+  suggestions(@Query(new ZodPipe(feedbackListQuery)) query: FeedbackListQuery) {
+    return this.queries.execute(new ListSuggestions(query));
   }
 
   @Patch('suggestions/:id')
@@ -43,10 +50,11 @@ export class FeedbackAdminController {
   }
 
   @Get('quick-questions')
-  @ApiOperation({ summary: 'Every quick question, newest first' })
-  @ApiZodOk(quickQuestionSchema.array())
-  questions() {
-    return this.queries.execute(new ListQuickQuestions());
+  @ApiOperation({ summary: 'A page of quick questions, newest first, with the total and the unread and replied counts' })
+  @ApiZodQuery(feedbackListQuery)
+  @ApiZodOk(quickQuestionPageSchema)
+  questions(@Query(new ZodPipe(feedbackListQuery)) query: FeedbackListQuery) {
+    return this.queries.execute(new ListQuickQuestions(query));
   }
 
   @Patch('quick-questions/:id')
@@ -59,10 +67,11 @@ export class FeedbackAdminController {
   }
 
   @Get('developer-inquiries')
-  @ApiOperation({ summary: 'Every developer inquiry, newest first' })
-  @ApiZodOk(developerInquirySchema.array())
-  inquiries() {
-    return this.queries.execute(new ListDeveloperInquiries());
+  @ApiOperation({ summary: 'A page of developer inquiries, newest first, with the total and the unread and replied counts' })
+  @ApiZodQuery(feedbackListQuery)
+  @ApiZodOk(developerInquiryPageSchema)
+  inquiries(@Query(new ZodPipe(feedbackListQuery)) query: FeedbackListQuery) {
+    return this.queries.execute(new ListDeveloperInquiries(query));
   }
 
   @Patch('developer-inquiries/:id')

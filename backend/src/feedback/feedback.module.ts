@@ -8,6 +8,7 @@ import {
 } from './commands/triage-feedback.commands.js';
 import { FeedbackAdminController } from './feedback-admin.controller.js';
 import { FeedbackController } from './feedback.controller.js';
+import { GetFeedbackLabelsHandler } from './queries/get-feedback-labels.query.js';
 import { ListDeveloperInquiriesHandler, ListQuickQuestionsHandler, ListSuggestionsHandler } from './queries/list-feedback.queries.js';
 
 /** Suggestions, quick questions and developer inquiries, and the admin's triage of them. */
@@ -24,6 +25,7 @@ import { ListDeveloperInquiriesHandler, ListQuickQuestionsHandler, ListSuggestio
     ListSuggestionsHandler,
     ListQuickQuestionsHandler,
     ListDeveloperInquiriesHandler,
+    GetFeedbackLabelsHandler,
   ],
 })
 export class FeedbackModule {}

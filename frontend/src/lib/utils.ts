@@ -19,3 +19,12 @@ export function formatInteger(value: number): string {
 export function countOf(count: number, one: string, many: string): string {
   return `${formatInteger(count)} ${count === 1 ? one : many}`;
 }
+
+/** A path with its query string: parameters that are undefined, null or '' are left out. */
+export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -5,7 +5,7 @@ import type { Db } from '../../shared/db/tables.js';
 import type { App } from '../../../../contracts/catalogue/app.js';
 import { selectAllApps, toApp } from './app.view.js';
 
-/** The admin's catalogue: every app, deactivated ones included, with every field, by name. */
+/** Every app, deactivated ones included, with every field, by name: what the Google Ads file is made from. */
 export class ListAllApps extends Query<App[]> {}
 
 @QueryHandler(ListAllApps)

@@ -30,7 +30,7 @@ export class GetLeadHandler implements IQueryHandler<GetLead> {
   ) {}
 
   async execute({ leadId }: GetLead): Promise<Lead | null> {
-    const [row] = await leadStandings(this.db, this.config.LEAD_CONFIRMATION_DAYS, leadId);
+    const [row] = await leadStandings(this.db, this.config.LEAD_CONFIRMATION_DAYS, [leadId]);
     if (!row) return null;
     const { position, status, confirmed_at, flags, referral } = toLead(row);
     return {

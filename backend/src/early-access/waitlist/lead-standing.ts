@@ -40,30 +40,30 @@ export interface LeadStandingRow {
   referral_voided_at: Date | null;
 }
 
-/** The leads (all, or the one with `leadId`) with what their standing is made of, newest first. */
-export async function leadStandings(db: Db, confirmationDays: number, leadId?: string): Promise<LeadStandingRow[]> {
+/**
+ * These leads with what their standing is made of, in no particular order. The flags that compare a lead
+ * with the others are counted per lead through the mailbox and referrer indexes, so a page of leads costs
+ * the same whatever the length of the list.
+ */
+export async function leadStandings(db: Db, confirmationDays: number, ids: readonly string[]): Promise<LeadStandingRow[]> {
+  if (ids.length === 0) return [];
   const { rows } = await sql<LeadStandingRow>`
-    with counted as (
-      select l.*,
-        count(*) over (partition by mailbox)::int as same_mailbox,
-        greatest(
-          (select count(*) from leads o where o.referred_by = l.referred_by and o.client_key = l.client_key
-             and abs(extract(epoch from o.created_at - l.created_at)) <= ${REFERRAL_BURST_WINDOW_MINUTES * 60}),
-          (select count(*) from leads o where o.referred_by = l.referred_by and o.session_id = l.session_id
-             and abs(extract(epoch from o.created_at - l.created_at)) <= ${REFERRAL_BURST_WINDOW_MINUTES * 60})
-        )::int as burst
-      from leads l
-    )
     select id, email, source_page, created_at, waitlist_position, referral_code, confirmed_at, disposable_email,
-      undeliverable_reason, same_mailbox, burst, referred_by, referral_refused, referral_credited, referral_voided_at,
+      undeliverable_reason, referred_by, referral_refused, referral_credited, referral_voided_at,
+      (select count(*) from leads o where o.mailbox = l.mailbox)::int as same_mailbox,
+      case when l.referred_by is null then 0 else greatest(
+        (select count(*) from leads o where o.referred_by = l.referred_by and o.client_key = l.client_key
+           and abs(extract(epoch from o.created_at - l.created_at)) <= ${REFERRAL_BURST_WINDOW_MINUTES * 60}),
+        (select count(*) from leads o where o.referred_by = l.referred_by and o.session_id = l.session_id
+           and abs(extract(epoch from o.created_at - l.created_at)) <= ${REFERRAL_BURST_WINDOW_MINUTES * 60})
+      ) end::int as burst,
       case
         when confirmed_at is not null then 'confirmed'
         when created_at > now() - make_interval(days => ${confirmationDays}) then 'pending'
         else 'expired'
       end as status
-    from counted
-    ${leadId === undefined ? sql`` : sql`where id = ${leadId}`}
-    order by created_at desc, waitlist_position desc`.execute(db);
+    from leads l
+    where l.id = any(${[...ids]}::uuid[])`.execute(db);
   return rows;
 }
 

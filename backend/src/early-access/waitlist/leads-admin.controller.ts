@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { leadSchema } from '../../../../contracts/early-access/lead.js';
+import { leadListQuery, leadPageSchema, type LeadListQuery } from '../../../../contracts/early-access/lead.js';
 import { leadExportFileName, leadExportQuery, type LeadExportFilter } from '../../../../contracts/early-access/lead-export.js';
 import { Actor, type ActingUser } from '../../shared/http/acting-user.js';
 import { ApiZodOk, ApiZodQuery, ZodPipe } from '../../shared/http/zod.js';
@@ -24,10 +24,14 @@ export class LeadsAdminController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every lead with its standing (confirmation, flags, referral), newest first' })
-  @ApiZodOk(leadSchema.array())
-  list() {
-    return this.queries.execute(new ListLeads());
+  @ApiOperation({
+    summary:
+      'A page of leads with their standing (confirmation, flags, referral), newest first by default; the totals, each source page with its count, the spots taken',
+  })
+  @ApiZodQuery(leadListQuery)
+  @ApiZodOk(leadPageSchema)
+  list(@Query(new ZodPipe(leadListQuery)) query: LeadListQuery) {
+    return this.queries.execute(new ListLeads(query));
   }
 
   // Fastify sends the stream as the client reads it, and cuts the connection if it fails midway: a short

@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodOk, ApiZodQuery, ZodPipe } from '../../shared/http/zod.js';
-import { auditTrailQuery, auditTrailSchema, GetAuditTrail, type AuditTrailFilter } from './get-audit-trail.query.js';
+import { auditTrailQuery, auditTrailSchema, type AuditTrailFilter } from '../../../../contracts/identity/audit.js';
+import { GetAuditTrail } from './get-audit-trail.query.js';
 
 /** The audit trail (under api/admin/: administrators only, by the global guard). */
 @ApiTags('admin audit')

@@ -1,38 +1,14 @@
 import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { AuditTrail, AuditTrailFilter } from '../../../../contracts/identity/audit.js';
+import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
+import { GetLeadLabels } from '../../early-access/waitlist/get-lead-labels.query.js';
+import { GetFeedbackLabels } from '../../feedback/queries/get-feedback-labels.query.js';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import { describeAuditEvent } from './audit-descriptions.js';
-
-export const auditTrailQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1).describe('1-based page (default 1)'),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25).describe('Entries per page (default 25, at most 100)'),
-  stream: z.string().trim().min(1).max(200).optional().describe('Only the changes to this event stream'),
-  subject: z
-    .uuid({ error: 'Must be an id (uuid).' })
-    .optional()
-    .describe('Only the changes to this entity: its own stream (`<kind>-<id>`) or events naming it in their data'),
-});
-export type AuditTrailFilter = z.output<typeof auditTrailQuery>;
-
-export const auditTrailSchema = z.object({
-  entries: z.array(
-    z.object({
-      position: z.number().int().describe("The event's global position"),
-      at: z.iso.datetime(),
-      actor: z.object({ userId: z.string(), email: z.string().nullable().describe('null when the account is gone') }),
-      type: z.string(),
-      streamId: z.string(),
-      description: z.string(),
-    }),
-  ),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
-export type AuditTrail = z.infer<typeof auditTrailSchema>;
+import { recordOf, type RecordRef } from './audit-records.js';
 
 /** Who changed what and when: every event an acting user caused (metadata.userId), newest first. */
 export class GetAuditTrail extends Query<AuditTrail> {
@@ -54,7 +30,10 @@ interface Row {
 
 @QueryHandler(GetAuditTrail)
 export class GetAuditTrailHandler implements IQueryHandler<GetAuditTrail> {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute({ filter }: GetAuditTrail): Promise<AuditTrail> {
     const { page, pageSize, stream, subject } = filter;
@@ -79,6 +58,7 @@ export class GetAuditTrailHandler implements IQueryHandler<GetAuditTrail> {
       order by e.global_position desc
       limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(this.db);
     const total = rows[0]?.total ?? (page > 1 ? await this.count(byStream, bySubject) : 0);
+    const names = await this.names(rows.map((row) => recordOf(row.stream_id)));
     return {
       entries: rows.map((row) => ({
         position: Number(row.position),
@@ -86,12 +66,55 @@ export class GetAuditTrailHandler implements IQueryHandler<GetAuditTrail> {
         actor: { userId: row.user_id, email: row.email },
         type: row.type,
         streamId: row.stream_id,
+        record: names(recordOf(row.stream_id)),
         description: describeAuditEvent(row.type, row.data),
       })),
       page,
       pageSize,
       total: Number(total),
     };
+  }
+
+  /**
+   * The records' names, each asked of the module that owns it (one query per kind on the page); a record its
+   * module no longer knows is named by its kind.
+   */
+  private async names(records: RecordRef[]): Promise<(record: RecordRef) => string> {
+    const idsOf = (kind: RecordRef['kind']) => [
+      ...new Set(records.flatMap((record) => (record.kind === kind && 'id' in record ? [record.id] : []))),
+    ];
+    const [apps, leads, suggestions, questions, inquiries, users] = await Promise.all([
+      this.queries.execute(new GetAppLabels(idsOf('app'))),
+      this.queries.execute(new GetLeadLabels(idsOf('lead'))),
+      this.queries.execute(new GetFeedbackLabels('suggestion', idsOf('suggestion'))),
+      this.queries.execute(new GetFeedbackLabels('question', idsOf('question'))),
+      this.queries.execute(new GetFeedbackLabels('inquiry', idsOf('inquiry'))),
+      this.accounts(idsOf('user')),
+    ]);
+    const found: Record<string, Map<string, string> | undefined> = {
+      app: new Map([...apps].map(([id, app]) => [id, app.name])),
+      lead: leads,
+      suggestion: suggestions,
+      question: questions,
+      inquiry: inquiries,
+      user: users,
+    };
+    return (record) => {
+      if (!('id' in record)) return record.label;
+      const name = found[record.kind]?.get(record.id);
+      return name === undefined ? `${record.label} (deleted)` : `${record.label}: ${name}`;
+    };
+  }
+
+  /** The accounts' addresses (identity's own table). */
+  private async accounts(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', '=', (eb) => eb.fn.any(eb.val(ids)))
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.email]));
   }
 
   /** The total when the page asked for lies beyond the last one. */

@@ -4,13 +4,11 @@
  */
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { useAdminApps } from '../../../features/admin/catalogue/api/get-admin-apps';
 import { AdminPageHeader } from '../../../features/admin/catalogue/components/admin-page-header';
 import { AppsTable } from '../../../features/admin/catalogue/components/apps-table';
 import { paths } from '../../../lib/paths';
 
 export function AdminAppsRoute() {
-  const { data, error } = useAdminApps();
   return (
     <div className="flex flex-col gap-6">
       <title>Manage Apps | Unsheet Admin</title>
@@ -28,17 +26,7 @@ export function AdminAppsRoute() {
           <Link to={paths.adminGoogleAdsCsv}>Generate Google Ads CSV</Link>
         </Button>
       </AdminPageHeader>
-      {error ? (
-        <p role="alert" className="text-destructive">
-          Failed to load apps
-        </p>
-      ) : data ? (
-        <AppsTable apps={data} editPath={paths.adminEditApp} publicPath={paths.app} />
-      ) : (
-        <p role="status" className="text-muted-foreground">
-          Loading apps...
-        </p>
-      )}
+      <AppsTable editPath={paths.adminEditApp} publicPath={paths.app} />
     </div>
   );
 }

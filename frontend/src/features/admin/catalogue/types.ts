@@ -1,7 +1,7 @@
 // The admin catalogue's shapes (GET /api/admin/apps...): the API's app, from the contract it shares with
 // the SPA (contracts/catalogue), and what the forms send.
 
-import type { App, FaqItem } from '../../../../../contracts/catalogue/app';
+import type { AdminAppPage, AdminAppRow, AdminAppSort, AdminAppState, App, FaqItem } from '../../../../../contracts/catalogue/app';
 import type { DevelopmentStatus } from '../../../../../contracts/catalogue/fields';
 
 export type { DevelopmentStatus, FaqItem };
@@ -24,6 +24,9 @@ export const DEVELOPMENT_STATUS_BADGES: Record<DevelopmentStatus, 'default' | 's
 
 /** The admin API serves the same app as the public one (inactive apps too). */
 export type AdminApp = App;
+
+/** A row of the apps table and App Links, and a page of them (GET /api/admin/apps). */
+export type { AdminAppPage, AdminAppRow, AdminAppSort, AdminAppState };
 
 /** The catalogue fields a form sends (create, or a full edit); views only when creating. */
 export type AppFields = Omit<

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterLeads,
-  formatHour,
-  formatMinutesSeconds,
-  leadsTitleCount,
-  messageCounts,
-  sourcePageCounts,
-  spotsTaken,
-  statusBadgeClass,
-  suggestionReplyHref,
-  topPeakHours,
-} from './dashboard-rules';
-
-const lead = (id: string, source_page: string | null) => ({ id, email: `${id}@x.co`, source_page, created_at: '2026-11-20T00:00:00Z' });
+import { formatHour, formatMinutesSeconds, leadsTitleCount, statusBadgeClass, suggestionReplyHref, topPeakHours } from './dashboard-rules';
 
 describe('formats', () => {
   it.each([
@@ -49,43 +36,14 @@ describe('status badges', () => {
   ])('%s is %s', (status, colour) => expect(statusBadgeClass(status)).toContain(`bg-${colour}-100`));
 });
 
-describe('leads filter', () => {
-  const leads = [lead('a', '/'), lead('b', '/c/finance'), lead('c', '/'), lead('d', null)];
-
-  it('counts leads per source page, most first', () => {
-    expect(sourcePageCounts(leads)).toEqual([
-      { page: '/', count: 2 },
-      { page: '(none)', count: 1 },
-      { page: '/c/finance', count: 1 },
-    ]);
-  });
-
-  it('filters by page, or keeps all', () => {
-    expect(filterLeads(leads, '/').map((l) => l.id)).toEqual(['a', 'c']);
-    expect(filterLeads(leads, '(none)').map((l) => l.id)).toEqual(['d']);
-    expect(filterLeads(leads, null)).toHaveLength(4);
-  });
-
+describe('leads title', () => {
   it('titles filtered over total, or total over 100 when unfiltered', () => {
     expect(leadsTitleCount(2, 4, true)).toBe('2/4');
     expect(leadsTitleCount(4, 4, false)).toBe('4/100');
   });
-
-  it('counts the spots taken as the server does: confirmed and pending leads, not expired ones', () => {
-    expect(spotsTaken([{ status: 'confirmed' }, { status: 'pending' }, { status: 'expired' }, { status: 'pending' }])).toBe(3);
-    expect(spotsTaken([])).toBe(0);
-  });
 });
 
 describe('messages', () => {
-  it('counts total, unread and replied', () => {
-    expect(messageCounts([{ status: 'unread' }, { status: 'read' }, { status: 'replied' }, { status: 'unread' }])).toEqual({
-      total: 4,
-      unread: 2,
-      replied: 1,
-    });
-  });
-
   it('drafts a reply to a suggestion with a subject about it', () => {
     const href = suggestionReplyHref({ email: 'ada@example.com', suggestion_text: 'A rota planner & more' });
     expect(href).toBe(`mailto:ada@example.com?subject=${encodeURIComponent('Re: Your suggestion for Unsheet: A rota planner & more')}`);

@@ -1,7 +1,6 @@
 /** The dashboard's display rules (spec §2, §4, §9), pure so that tests pin them down. */
-import { NO_SOURCE_PAGE } from '../../../../../contracts/early-access/lead-export';
 import { EARLY_EXPLORERS_CAP } from '../../../../../contracts/early-access/rewards';
-import type { Lead, MessageStatus, Suggestion, SuggestionStatus } from './types';
+import type { MessageStatus, Suggestion, SuggestionStatus } from './types';
 
 export const TOP_APPS_PAGE_SIZE = 5;
 export const TOP_LIST_SIZE = 5;
@@ -48,26 +47,7 @@ export function statusBadgeClass(status: SuggestionStatus | MessageStatus | stri
   }
 }
 
-/** The source-page filter's options: each page with its count, most leads first, then by name. */
-export function sourcePageCounts(leads: readonly Pick<Lead, 'source_page'>[]): { page: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const lead of leads) {
-    const page = lead.source_page || NO_SOURCE_PAGE;
-    counts.set(page, (counts.get(page) ?? 0) + 1);
-  }
-  return [...counts].map(([page, count]) => ({ page, count })).sort((a, b) => b.count - a.count || a.page.localeCompare(b.page));
-}
-
-export function filterLeads<L extends Pick<Lead, 'source_page'>>(leads: readonly L[], page: string | null): L[] {
-  return page === null ? [...leads] : leads.filter((lead) => (lead.source_page || NO_SOURCE_PAGE) === page);
-}
-
-/** The Leads title's figure: 'filtered/total' with a filter, '/100' (the Early Explorers cap) without. */
-/** The spots taken, as the server counts them: confirmed and pending leads, not expired ones (docs/early-access.md). */
-export function spotsTaken(leads: readonly Pick<Lead, 'status'>[]): number {
-  return leads.filter((lead) => lead.status !== 'expired').length;
-}
-
+/** The Leads title's figure: 'filtered/total' with a filter or a search, '/100' (the Early Explorers cap) without. */
 export function leadsTitleCount(shown: number, total: number, filtered: boolean): string {
   return filtered ? `${shown}/${total}` : `${total}/${EARLY_EXPLORERS_CAP}`;
 }
@@ -77,14 +57,6 @@ export function suggestionReplyHref(suggestion: Pick<Suggestion, 'email' | 'sugg
   const topic = suggestion.suggestion_text.length > 50 ? `${suggestion.suggestion_text.slice(0, 50)}...` : suggestion.suggestion_text;
   const subject = `Re: Your suggestion for Unsheet: ${topic}`;
   return `mailto:${suggestion.email}?subject=${encodeURIComponent(subject)}`;
-}
-
-export function messageCounts(messages: readonly { status: MessageStatus }[]) {
-  return {
-    total: messages.length,
-    unread: messages.filter((message) => message.status === 'unread').length,
-    replied: messages.filter((message) => message.status === 'replied').length,
-  };
 }
 
 export function formatDate(iso: string): string {

@@ -1,18 +1,30 @@
 // The dashboard's shapes: the API's answers, from the contracts the SPA shares with the API, and what the
 // route passes down.
 import type { EngagementMetrics } from '../../../../../contracts/analytics/engagement';
-import type { AppSummary } from '../../../../../contracts/catalogue/app';
-import type { Lead } from '../../../../../contracts/early-access/lead';
+import type { AdminAppPage, AppSummary } from '../../../../../contracts/catalogue/app';
+import type { Lead, LeadPage, LeadSort } from '../../../../../contracts/early-access/lead';
 import type { MessageStatus, SuggestionStatus } from '../../../../../contracts/feedback/fields';
-import type { DeveloperInquiry, QuickQuestion, Suggestion } from '../../../../../contracts/feedback/views';
+import type {
+  DeveloperInquiry,
+  QuickQuestion,
+  QuickQuestionPage,
+  Suggestion,
+  SuggestionPage,
+} from '../../../../../contracts/feedback/views';
 
-export type { EngagementMetrics, Lead, MessageStatus, Suggestion, SuggestionStatus };
+export type { EngagementMetrics, Lead, LeadPage, LeadSort, MessageStatus, Suggestion, SuggestionPage, SuggestionStatus };
 
 /** A quick question or a developer inquiry: one shape, the inquiry's links only on inquiries. */
 export type VisitorMessage = QuickQuestion & Partial<Pick<DeveloperInquiry, 'linkedin_url' | 'portfolio_url'>>;
 
-/** What the overview reads of an app (GET /api/apps, /api/apps/top). */
+/** A page of either, with the Total, Unread and Replied figures of the whole list. */
+export type VisitorMessagePage = Omit<QuickQuestionPage, 'items'> & { items: VisitorMessage[] };
+
+/** What the overview reads of an app (GET /api/apps/top). */
 export type AppRow = Pick<AppSummary, 'id' | 'slug' | 'name' | 'description' | 'category' | 'views'>;
+
+/** The catalogue's figures the stat cards show (GET /api/admin/apps). */
+export type CatalogueFigures = Pick<AdminAppPage, 'active' | 'activeViews'>;
 
 export type AdminSettings = { notifyEmail: string; queueDashboard: boolean };
 

@@ -1,26 +1,39 @@
 /**
  * The dashboard's App Links tab (admin spec §2): set an app's development status, status text, app URL and
- * whether the public page links to it; below, the App Status Overview of every active app.
+ * whether the public page links to it; below, the App Status Overview of the active apps, a page at a time
+ * with a search (the server pages them, by name). The app picker offers the apps of the page shown, so
+ * searching the overview finds any app to configure.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { useDebounce } from 'use-debounce';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
+import { Pager } from '../../../../components/ui/pager';
 import { NativeSelect } from '../../../../components/ui/select';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useAdminApps } from '../api/get-admin-apps';
 import { updateAppLinks } from '../api/update-app-links';
-import { DEVELOPMENT_STATUS_LABELS, type AdminApp, type AppLinks, type DevelopmentStatus } from '../types';
+import { DEVELOPMENT_STATUS_LABELS, type AdminAppRow, type AppLinks, type DevelopmentStatus } from '../types';
 import { DevelopmentStatusBadge } from './development-status-badge';
 
 const EMPTY: AppLinks = { development_status: 'concept', status_text: '', app_url: '', status_link_enabled: false };
 
+const SEARCH_DEBOUNCE_MS = 300;
+
 export function AppLinksTab() {
-  const { data, error } = useAdminApps();
-  const apps = (data ?? []).filter((app) => app.is_active);
-  const [appId, setAppId] = useState('');
+  const [typed, setTyped] = useState('');
+  const [search] = useDebounce(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const [pageState, setPageState] = useState({ page: 1, of: '' });
+  const page = pageState.of === search ? pageState.page : 1;
+  const { data, error, isLoading, isValidating } = useAdminApps({ page, search, sort: 'name', state: 'active' });
+  const apps = data?.items ?? [];
+  const [chosen, setChosen] = useState<AdminAppRow | null>(null);
+  const appId = chosen?.id ?? '';
+  // The chosen app stays in the picker while another page or search is shown.
+  const choices = chosen && !apps.some((app) => app.id === chosen.id) ? [chosen, ...apps] : apps;
   const [links, setLinks] = useState<AppLinks>(EMPTY);
   const { pending: saving, send } = useSubmit();
 
@@ -33,8 +46,8 @@ export function AppLinksTab() {
   }, [error]);
 
   function choose(id: string) {
-    setAppId(id);
-    const app = apps.find((candidate) => candidate.id === id);
+    const app = choices.find((candidate) => candidate.id === id) ?? null;
+    setChosen(app);
     setLinks(app ? linksOf(app) : EMPTY);
   }
 
@@ -76,7 +89,7 @@ export function AppLinksTab() {
             <Field id="links-app" label="App">
               <NativeSelect id="links-app" value={appId} onChange={(e) => choose(e.target.value)}>
                 <option value="">Choose an app</option>
-                {apps.map((app) => (
+                {choices.map((app) => (
                   <option key={app.id} value={app.id}>
                     {app.name}
                   </option>
@@ -133,10 +146,18 @@ export function AppLinksTab() {
       </Card>
 
       <Card>
-        <CardHeader>
+        <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
           <CardTitle asChild>
             <h2>App Status Overview</h2>
           </CardTitle>
+          <Input
+            aria-label="Search active apps"
+            type="search"
+            placeholder="Search by name or category"
+            className="sm:w-64"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </CardHeader>
         <CardContent className="min-w-0">
           {/* relative: the scroll box must contain the links' screen-reader text, or it widens the page. A region
@@ -180,16 +201,28 @@ export function AppLinksTab() {
                 ))}
               </tbody>
             </table>
-            {data && apps.length === 0 && <p className="py-4 text-muted-foreground">No apps found. Add some apps to get started!</p>}
+            {data && apps.length === 0 && (
+              <p className="py-4 text-muted-foreground">
+                {search ? 'No app matches the search.' : 'No apps found. Add some apps to get started!'}
+              </p>
+            )}
             {!data && !error && <p className="py-4 text-muted-foreground">Loading apps...</p>}
           </div>
+          {data && data.filtered > 0 && (
+            <Pager
+              page={data}
+              label="App links pages"
+              busy={isLoading || isValidating}
+              onPage={(next) => setPageState({ page: next, of: search })}
+            />
+          )}
         </CardContent>
       </Card>
     </div>
   );
 }
 
-function linksOf(app: AdminApp): AppLinks {
+function linksOf(app: AdminAppRow): AppLinks {
   return {
     development_status: app.development_status,
     status_text: app.status_text ?? '',

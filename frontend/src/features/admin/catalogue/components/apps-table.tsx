@@ -1,29 +1,48 @@
-/** Manage Apps' list: every app, deactivated ones too, with a filter, Edit and Deactivate / Reactivate. */
+/**
+ * Manage Apps' list: every app, deactivated ones too, a page at a time, with a search (sent once typing
+ * pauses), an order, Edit and Deactivate / Reactivate. The server searches, sorts, counts and pages
+ * (GET /api/admin/apps).
+ */
 import { countOf, formatInteger } from '../../../../lib/utils';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useDebounce } from 'use-debounce';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
+import { Pager } from '../../../../components/ui/pager';
+import { NativeSelect } from '../../../../components/ui/select';
+import { useAdminApps } from '../api/get-admin-apps';
 import { setAppActive } from '../api/set-app-active';
-import type { AdminApp } from '../types';
+import type { AdminAppRow, AdminAppSort } from '../types';
 import { DevelopmentStatusBadge } from './development-status-badge';
 
+const SEARCH_DEBOUNCE_MS = 300;
+const SORTS: { value: AdminAppSort; label: string }[] = [
+  { value: 'name', label: 'By name' },
+  { value: 'views', label: 'Most viewed' },
+  { value: 'newest', label: 'Newest first' },
+];
+
 type AppsTableProps = {
-  apps: AdminApp[];
   editPath: (id: string) => string;
   publicPath: (slug: string) => string;
 };
 
-export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
+export function AppsTable({ editPath, publicPath }: AppsTableProps) {
   const [filter, setFilter] = useState('');
+  const [search] = useDebounce(filter.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<AdminAppSort>('name');
+  const [pageState, setPageState] = useState({ page: 1, of: '' });
+  // A new search or order starts again at the first page.
+  const listKey = JSON.stringify([search, sort]);
+  const page = pageState.of === listKey ? pageState.page : 1;
+  const { data, error, isLoading, isValidating } = useAdminApps({ page, search, sort, state: 'all' });
   const [busy, setBusy] = useState<string | null>(null);
-  const needle = filter.trim().toLowerCase();
-  const shown = needle ? apps.filter((app) => `${app.name} ${app.category}`.toLowerCase().includes(needle)) : apps;
-  const inactive = apps.filter((app) => !app.is_active).length;
+  const shown = data?.items ?? [];
 
-  async function toggle(app: AdminApp) {
+  async function toggle(app: AdminAppRow) {
     setBusy(app.id);
     try {
       await setAppActive(app.id, !app.is_active);
@@ -35,19 +54,49 @@ export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
     }
   }
 
+  if (error && !data) {
+    return (
+      <p role="alert" className="text-destructive">
+        Failed to load apps
+      </p>
+    );
+  }
+  if (!data) {
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading apps...
+      </p>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
-          {apps.length} apps, {inactive} inactive
+          {formatInteger(data.total)} apps, {formatInteger(data.inactive)} inactive
         </p>
-        <Input
-          aria-label="Filter apps"
-          placeholder="Filter by name or category"
-          className="sm:max-w-xs"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            aria-label="Filter apps"
+            type="search"
+            placeholder="Filter by name or category"
+            className="sm:w-64"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+          <NativeSelect
+            aria-label="Order of the apps"
+            className="sm:w-40"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as AdminAppSort)}
+          >
+            {SORTS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
       </div>
       {/* A phone gets one card per app, with its actions in reach; wider screens get the table. */}
       <ul className="flex flex-col gap-3 md:hidden">
@@ -115,14 +164,26 @@ export function AppsTable({ apps, editPath, publicPath }: AppsTableProps) {
       </div>
       {shown.length === 0 && (
         <p className="text-muted-foreground">
-          {apps.length === 0 ? 'No apps found. Add some apps to get started!' : 'No app matches the filter.'}
+          {data.total === 0 ? 'No apps found. Add some apps to get started!' : 'No app matches the filter.'}
         </p>
+      )}
+      {data.filtered > 0 && (
+        <Pager
+          page={data}
+          label="Apps pages"
+          busy={isLoading || isValidating}
+          onPage={(next) => setPageState({ page: next, of: listKey })}
+        />
       )}
     </div>
   );
 }
 
-type ActionsProps = Pick<AppsTableProps, 'editPath' | 'publicPath'> & { app: AdminApp; busy: boolean; onToggle: (app: AdminApp) => void };
+type ActionsProps = Pick<AppsTableProps, 'editPath' | 'publicPath'> & {
+  app: AdminAppRow;
+  busy: boolean;
+  onToggle: (app: AdminAppRow) => void;
+};
 
 function Actions({ app, busy, onToggle, editPath, publicPath }: ActionsProps) {
   return (

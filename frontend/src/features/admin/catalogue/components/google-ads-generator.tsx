@@ -3,12 +3,12 @@
  * the summary of what was generated, and the import specifications. Generate fetches the file the server
  * makes from the active apps (google-ads/google-ads-file.ts); Download saves that file as it came.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { formatInteger } from '../../../../lib/utils';
-import { useAdminApps } from '../api/get-admin-apps';
+import { useCatalogueFigures } from '../api/get-admin-apps';
 import {
   CAMPAIGN,
   COLUMNS,
@@ -25,8 +25,9 @@ import { fetchGoogleAdsFile, type GoogleAdsFile } from '../google-ads/google-ads
 const FETCH_FAILED = 'Failed to fetch apps data';
 
 export function GoogleAdsGenerator() {
-  const { data, error } = useAdminApps();
-  const apps = useMemo(() => (data ?? []).filter((app) => app.is_active), [data]);
+  // The counters before generating: the active apps, as the server counts them.
+  const { data, error } = useCatalogueFigures();
+  const activeApps = data?.active ?? 0;
   const [file, setFile] = useState<GoogleAdsFile | null>(null);
   const [generating, setGenerating] = useState(false);
   const generated = file?.summary;
@@ -70,9 +71,9 @@ export function GoogleAdsGenerator() {
   }
 
   const counters = [
-    ['Total Apps', apps.length],
+    ['Total Apps', activeApps],
     ['Campaign', 1],
-    ['Ad Groups', generated ? generated.adGroups.length : apps.length],
+    ['Ad Groups', generated ? generated.adGroups.length : activeApps],
     ['Keywords', generated ? generated.keywords : 0],
   ] as const;
 
@@ -100,7 +101,7 @@ export function GoogleAdsGenerator() {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <div className="flex flex-wrap gap-2">
-              <Button type="button" disabled={apps.length === 0 || generating} onClick={() => void generate()}>
+              <Button type="button" disabled={activeApps === 0 || generating} onClick={() => void generate()}>
                 Generate CSV Data
               </Button>
               <Button type="button" variant="outline" disabled={!generated} onClick={download}>
@@ -108,7 +109,7 @@ export function GoogleAdsGenerator() {
               </Button>
             </div>
             {!data && !error && <p className="text-sm text-muted-foreground">Loading apps...</p>}
-            {data && apps.length === 0 && <p className="text-sm text-muted-foreground">No apps found. Add some apps to get started!</p>}
+            {data && activeApps === 0 && <p className="text-sm text-muted-foreground">No apps found. Add some apps to get started!</p>}
             {generated && (
               <section aria-label="Summary" className="flex flex-col gap-3 text-sm">
                 <h3 className="font-semibold">Generated structure</h3>

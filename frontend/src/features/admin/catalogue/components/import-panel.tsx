@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../../components
 import { Label } from '../../../../components/ui/label';
 import { NativeSelect } from '../../../../components/ui/select';
 import { Textarea } from '../../../../components/ui/textarea';
-import { adminAppsKey } from '../api/get-admin-apps';
+import { isAdminAppsKey } from '../api/get-admin-apps';
 import { importApps } from '../api/import-apps';
 import type { ParsedRow, ParseResult } from '../import/imported-app';
 import {
@@ -91,7 +91,7 @@ export function ImportPanel({ id, label, placeholder, parse, example, format }: 
       const done = planRows(result.rows, importedAnswers(answers, run.results));
       const totals = planTotals(done);
       const imported = totals.add + totals.update;
-      if (imported > 0) await mutate(adminAppsKey);
+      if (imported > 0) await mutate(isAdminAppsKey);
       setReport({ rows: reportRows(done), totals });
       if (run.failure === null) {
         toast.success('Import successful!', { description: importSummary(imported, totals.skip) });

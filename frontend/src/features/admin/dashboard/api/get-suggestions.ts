@@ -1,10 +1,11 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../../lib/api-client';
-import type { Suggestion } from '../types';
+import { withQuery } from '../../../../lib/utils';
+import type { SuggestionPage } from '../types';
 
-// GET /api/admin/suggestions: every suggestion, newest first.
-export const suggestionsKey = '/admin/suggestions';
+// GET /api/admin/suggestions: a page of suggestions, newest first, with the total.
+export const suggestionsKey = (page: number) => withQuery('/admin/suggestions', { page: page > 1 ? page : undefined });
 
-export function useSuggestions() {
-  return useSWR<Suggestion[], ApiError>(suggestionsKey);
+export function useSuggestions(page: number) {
+  return useSWR<SuggestionPage, ApiError>(suggestionsKey(page), { keepPreviousData: true });
 }

@@ -1,20 +1,20 @@
 /**
- * The admin dashboard (admin spec §2): the stat cards and seven tabs. Every list it shows is requested at
- * once on entry (SWR starts all the hooks below in parallel), so switching tabs shows data without waiting.
+ * The admin dashboard (admin spec §2): the stat cards and seven tabs. The first page of every list is
+ * requested at once on entry (SWR starts all the hooks below in parallel), so switching tabs shows data
+ * without waiting; the counts in the cards and the tab labels are the server's, over the whole lists.
  * The route chooses the tab from the URL and composes what other features supply (insights, app links, the
  * browser's PWA state) through props.
  */
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
+import { useCatalogueFigures } from '../../catalogue/api/get-admin-apps';
 import { ADMIN_TABS, type AdminTab } from '../../../../lib/paths';
-import { useAllApps } from '../api/get-apps';
 import { useEngagementMetrics } from '../api/get-engagement';
-import { useLeads } from '../api/get-leads';
+import { FIRST_LEADS, useLeads } from '../api/get-leads';
 import { useSuggestions } from '../api/get-suggestions';
 import { useTopApps } from '../api/get-top-apps';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useVisitorMessages } from '../api/visitor-messages';
-import { messageCounts, spotsTaken } from '../dashboard-rules';
 import type { PwaPanelStatus } from '../types';
 import { exportLeads } from './export-leads';
 import { LeadsTab } from './leads-tab';
@@ -37,12 +37,13 @@ export function AdminDashboard({
   insights: ReactNode;
   appLinks: ReactNode;
 }) {
-  const { data: apps } = useAllApps();
+  const { data: apps } = useCatalogueFigures();
   const { data: metrics } = useEngagementMetrics();
-  const { data: leads } = useLeads();
-  const { data: suggestions } = useSuggestions();
-  const { data: questions } = useVisitorMessages('quick-questions');
-  const { data: inquiries } = useVisitorMessages('developer-inquiries');
+  // The tabs' first pages: the same requests as the tabs make when they open.
+  const { data: leads } = useLeads(FIRST_LEADS);
+  const { data: suggestions } = useSuggestions(1);
+  const { data: questions } = useVisitorMessages('quick-questions', 1);
+  const { data: inquiries } = useVisitorMessages('developer-inquiries', 1);
   // Loaded here too, so that the Overview's first page and Settings are requested with the rest on entry.
   useTopApps(0);
   useAdminSettings();
@@ -53,25 +54,25 @@ export function AdminDashboard({
       label: 'Overview',
       panel: <OverviewTab metrics={metrics} onExportLeads={() => void exportLeads(null)} insights={insights} />,
     },
-    leads: { label: `Leads (${leads?.length ?? 0})`, panel: <LeadsTab leads={leads} /> },
-    suggestions: { label: `Suggestions (${suggestions?.length ?? 0})`, panel: <SuggestionsTab suggestions={suggestions} /> },
+    leads: { label: `Leads (${leads?.total ?? 0})`, panel: <LeadsTab /> },
+    suggestions: { label: `Suggestions (${suggestions?.total ?? 0})`, panel: <SuggestionsTab /> },
     'app-links': { label: 'App Links', panel: appLinks },
     questions: {
-      label: `Questions (${messageCounts(questions ?? []).unread})`,
-      panel: <VisitorMessagesTab kind="quick-questions" messages={questions} />,
+      label: `Questions (${questions?.unread ?? 0})`,
+      panel: <VisitorMessagesTab kind="quick-questions" />,
     },
     'developer-inquiries': {
-      label: `Developers (${messageCounts(inquiries ?? []).unread})`,
-      panel: <VisitorMessagesTab kind="developer-inquiries" messages={inquiries} />,
+      label: `Developers (${inquiries?.unread ?? 0})`,
+      panel: <VisitorMessagesTab kind="developer-inquiries" />,
     },
-    settings: { label: 'Settings', panel: <SettingsTab leadCount={leads && spotsTaken(leads)} pwa={pwa} /> },
+    settings: { label: 'Settings', panel: <SettingsTab leadCount={leads?.spotsTaken} pwa={pwa} /> },
   };
 
   return (
     <div className="flex flex-col gap-6">
       <title>Admin Dashboard | Unsheet</title>
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
-      <StatCards apps={apps} leadCount={leads && spotsTaken(leads)} suggestionCount={suggestions?.length} metrics={metrics} />
+      <StatCards apps={apps} leadCount={leads?.spotsTaken} suggestionCount={suggestions?.total} metrics={metrics} />
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList aria-label="Dashboard sections">
           {ADMIN_TABS.map((value) => (

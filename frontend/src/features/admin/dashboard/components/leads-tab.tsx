@@ -2,44 +2,62 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
+import { useDebounce } from 'use-debounce';
 import { paths } from '../../../../lib/paths';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { Input } from '../../../../components/ui/input';
+import { Pager } from '../../../../components/ui/pager';
 import { NativeSelect } from '../../../../components/ui/select';
 import { LeadFlags, LeadReferralSummary, LeadStatusBadge } from '../../standing/components/lead-standing';
 import { VoidReferralDialog } from '../../standing/components/void-referral-dialog';
 import { voidTarget, type VoidTarget } from '../../standing/standing-rules';
 import { deleteLead } from '../api/delete-lead';
-import { leadsKey } from '../api/get-leads';
-import { filterLeads, formatDate, leadsTitleCount, sourcePageCounts } from '../dashboard-rules';
-import type { Lead } from '../types';
+import { isLeadsKey, useLeads } from '../api/get-leads';
+import { formatDate, leadsTitleCount } from '../dashboard-rules';
+import type { Lead, LeadSort } from '../types';
 import { exportLeads } from './export-leads';
 
 const ALL = '';
+const SEARCH_DEBOUNCE_MS = 300;
+const SORTS: { value: LeadSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'email', label: 'By e-mail' },
+];
 
 /**
- * Leads: the source-page filter, Export CSV, and the table, each lead with its standing (confirmation, flags,
- * the referral it joined through). Deleting a lead erases the person for good, and voiding a referral cannot
- * be undone either, so a dialog names the address and what changes before anything happens; a deleted lead
- * leaves the list at once, a voided referral shows once the list is read again.
+ * Leads: the source-page filter, a search by address, the order, Export CSV, and a page of the table, each
+ * lead with its standing (confirmation, flags, the referral it joined through). The server filters, sorts,
+ * counts and pages (GET /api/admin/leads); the search is sent once typing pauses. Deleting a lead erases the
+ * person for good, and voiding a referral cannot be undone either, so a dialog names the address and what
+ * changes before anything happens; either reloads the pages of leads.
  */
-export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
+export function LeadsTab() {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const [page, setPage] = useState<string | null>(null);
+  const [sourcePage, setSourcePage] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [search] = useDebounce(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<LeadSort>('newest');
+  const [pageState, setPageState] = useState({ page: 1, of: '' });
+  // A new filter, search or order starts again at the first page.
+  const listKey = JSON.stringify([sourcePage, search, sort]);
+  const page = pageState.of === listKey ? pageState.page : 1;
+  const { data, isLoading, isValidating } = useLeads({ page, sourcePage, search, sort });
   const [deleting, setDeleting] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Lead | null>(null);
   const [voiding, setVoiding] = useState<VoidTarget | null>(null);
-  const all = leads ?? [];
-  const shown = filterLeads(all, page);
+  const shown = data?.items ?? [];
+  const narrowed = sourcePage !== null || search !== '';
 
   async function remove(lead: Lead) {
     setConfirming(null);
     setDeleting(lead.id);
     try {
       await deleteLead(lead.id);
-      await mutate<Lead[]>(leadsKey, (current) => current?.filter((item) => item.id !== lead.id), { revalidate: false });
+      await mutate(isLeadsKey);
       toast.success('Lead deleted', { description: 'The lead has been successfully removed.' });
     } catch (error) {
       console.error('Failed to delete lead', error);
@@ -52,39 +70,64 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
   return (
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h2 className="leading-tight font-semibold">Early Explorer Leads ({leadsTitleCount(shown.length, all.length, page !== null)})</h2>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <h2 className="leading-tight font-semibold">
+          Early Explorer Leads ({data ? leadsTitleCount(data.filtered, data.total, narrowed) : '…'})
+        </h2>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">
+          <label htmlFor="lead-search" className="sr-only">
+            Search leads by e-mail
+          </label>
+          <Input
+            id="lead-search"
+            type="search"
+            className="sm:w-56"
+            placeholder="Search by e-mail"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
           <label htmlFor="lead-source-filter" className="sr-only">
             Filter by source page
           </label>
           <NativeSelect
             id="lead-source-filter"
             className="sm:w-56"
-            value={page ?? ALL}
-            onChange={(event) => setPage(event.target.value === ALL ? null : event.target.value)}
+            value={sourcePage ?? ALL}
+            onChange={(event) => setSourcePage(event.target.value === ALL ? null : event.target.value)}
           >
-            <option value={ALL}>All Pages ({all.length})</option>
-            {sourcePageCounts(all).map(({ page: source, count }) => (
+            <option value={ALL}>All Pages ({data?.total ?? 0})</option>
+            {data?.sourcePages.map(({ page: source, count }) => (
               <option key={source} value={source}>
                 {source} ({count})
               </option>
             ))}
           </NativeSelect>
+          <label htmlFor="lead-sort" className="sr-only">
+            Order of the leads
+          </label>
+          <NativeSelect id="lead-sort" className="sm:w-40" value={sort} onChange={(event) => setSort(event.target.value as LeadSort)}>
+            {SORTS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
           <div className="flex gap-2">
-            <Button type="button" variant="outline" disabled={page === null} onClick={() => setPage(null)}>
+            <Button type="button" variant="outline" disabled={sourcePage === null} onClick={() => setSourcePage(null)}>
               Clear Filter
             </Button>
-            <Button type="button" onClick={() => void exportLeads(page)}>
+            <Button type="button" onClick={() => void exportLeads(sourcePage)}>
               Export CSV
             </Button>
           </div>
         </div>
       </CardHeader>
       <CardContent>
-        {!leads ? (
+        {!data ? (
           <p className="text-sm text-muted-foreground">Loading...</p>
-        ) : shown.length === 0 ? (
+        ) : data.total === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No leads yet. Share the Early Explorer program to get started!</p>
+        ) : shown.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No lead matches the filter.</p>
         ) : (
           // relative: the sr-only header (absolutely placed) would otherwise escape the scroll box and widen the page.
           <div className="relative overflow-x-auto">
@@ -160,6 +203,14 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
             </table>
           </div>
         )}
+        {data && data.filtered > 0 && (
+          <Pager
+            page={data}
+            label="Leads pages"
+            busy={isLoading || isValidating}
+            onPage={(next) => setPageState({ page: next, of: listKey })}
+          />
+        )}
       </CardContent>
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <DialogContent>
@@ -185,7 +236,7 @@ export function LeadsTab({ leads }: { leads: Lead[] | undefined }) {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <VoidReferralDialog target={voiding} onClose={() => setVoiding(null)} onSettled={() => mutate(leadsKey)} />
+      <VoidReferralDialog target={voiding} onClose={() => setVoiding(null)} onSettled={() => mutate(isLeadsKey)} />
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { EARLY_EXPLORERS_CAP } from '../../../../../../contracts/early-access/rewards';
 import { formatMinutesSeconds } from '../dashboard-rules';
-import type { AppRow, EngagementMetrics } from '../types';
+import type { CatalogueFigures, EngagementMetrics } from '../types';
 
 const LOADING = '—';
 
@@ -30,17 +30,16 @@ export function StatCards({
   suggestionCount,
   metrics,
 }: {
-  apps: AppRow[] | undefined;
+  apps: CatalogueFigures | undefined;
   leadCount: number | undefined;
   suggestionCount: number | undefined;
   metrics: EngagementMetrics | undefined;
 }) {
-  const totalViews = apps?.reduce((sum, app) => sum + app.views, 0);
   const progress = Math.min(100, ((leadCount ?? 0) / EARLY_EXPLORERS_CAP) * 100);
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Stat label="Total Apps" value={apps?.length ?? LOADING} />
+        <Stat label="Total Apps" value={apps ? formatInteger(apps.active) : LOADING} />
         <Stat label="Early Explorers" value={leadCount === undefined ? LOADING : `${leadCount}/${EARLY_EXPLORERS_CAP}`}>
           <div
             role="progressbar"
@@ -53,7 +52,7 @@ export function StatCards({
             <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
           </div>
         </Stat>
-        <Stat label="Total Views" value={totalViews === undefined ? LOADING : formatInteger(totalViews)} />
+        <Stat label="Total Views" value={apps ? formatInteger(apps.activeViews) : LOADING} />
         <Stat label="Suggestions" value={suggestionCount ?? LOADING} />
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">

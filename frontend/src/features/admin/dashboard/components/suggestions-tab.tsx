@@ -1,13 +1,15 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { Pager } from '../../../../components/ui/pager';
 import { cn } from '../../../../lib/utils';
-import { suggestionsKey } from '../api/get-suggestions';
+import { suggestionsKey, useSuggestions } from '../api/get-suggestions';
 import { updateSuggestionStatus } from '../api/update-suggestion-status';
 import { formatDate, statusBadgeClass, suggestionReplyHref } from '../dashboard-rules';
-import type { Suggestion, SuggestionStatus } from '../types';
+import type { Suggestion, SuggestionPage, SuggestionStatus } from '../types';
 
 const STATUSES: { value: SuggestionStatus; label: string }[] = [
   { value: 'new', label: 'New' },
@@ -15,22 +17,27 @@ const STATUSES: { value: SuggestionStatus; label: string }[] = [
   { value: 'done', label: 'Done' },
 ];
 
-/** Suggestions as cards; a status button updates the card at once, then the list reloads (spec §4). */
-export function SuggestionsTab({ suggestions }: { suggestions: Suggestion[] | undefined }) {
+/**
+ * Suggestions as cards, a page at a time (the server pages them, newest first); a status button updates the
+ * card at once, then the page reloads (spec §4).
+ */
+export function SuggestionsTab() {
   const { mutate } = useSWRConfig();
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isValidating } = useSuggestions(page);
+  const suggestions = data?.items;
 
   async function setStatus(suggestion: Suggestion, status: SuggestionStatus) {
+    const withStatus = (current: SuggestionPage | undefined) =>
+      current && { ...current, items: current.items.map((item) => (item.id === suggestion.id ? { ...item, status } : item)) };
     try {
-      await mutate<Suggestion[]>(
-        suggestionsKey,
+      await mutate<SuggestionPage>(
+        suggestionsKey(page),
         async (current) => {
           await updateSuggestionStatus(suggestion.id, status);
-          return current?.map((item) => (item.id === suggestion.id ? { ...item, status } : item));
+          return withStatus(current);
         },
-        {
-          optimisticData: (current) => (current ?? []).map((item) => (item.id === suggestion.id ? { ...item, status } : item)),
-          rollbackOnError: true,
-        },
+        { optimisticData: (current) => withStatus(current) as SuggestionPage, rollbackOnError: true },
       );
     } catch (error) {
       console.error('Failed to update suggestion', error);
@@ -41,7 +48,7 @@ export function SuggestionsTab({ suggestions }: { suggestions: Suggestion[] | un
   return (
     <Card>
       <CardHeader>
-        <h2 className="leading-tight font-semibold">Tool Suggestions ({suggestions?.length ?? 0})</h2>
+        <h2 className="leading-tight font-semibold">Tool Suggestions ({data?.total ?? 0})</h2>
       </CardHeader>
       <CardContent>
         {!suggestions ? (
@@ -81,6 +88,7 @@ export function SuggestionsTab({ suggestions }: { suggestions: Suggestion[] | un
             ))}
           </ul>
         )}
+        {data && data.total > 0 && <Pager page={data} label="Suggestions pages" busy={isLoading || isValidating} onPage={setPage} />}
       </CardContent>
     </Card>
   );

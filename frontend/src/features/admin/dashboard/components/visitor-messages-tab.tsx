@@ -6,9 +6,10 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
 import { Label } from '../../../../components/ui/label';
+import { Pager } from '../../../../components/ui/pager';
 import { Textarea } from '../../../../components/ui/textarea';
-import { messagesKey, updateVisitorMessage, type MessageKind } from '../api/visitor-messages';
-import { formatDate, formatDateTime, messageCounts, statusBadgeClass } from '../dashboard-rules';
+import { isMessagesKey, updateVisitorMessage, useVisitorMessages, type MessageKind } from '../api/visitor-messages';
+import { formatDate, formatDateTime, statusBadgeClass } from '../dashboard-rules';
 import type { MessageStatus, VisitorMessage } from '../types';
 
 /** The two tabs' wording (spec §2, §8). */
@@ -32,17 +33,21 @@ const TEXTS = {
   },
 } as const;
 
-export function VisitorMessagesTab({ kind, messages }: { kind: MessageKind; messages: VisitorMessage[] | undefined }) {
+/** A page of questions or inquiries (the server pages them, newest first) under the whole list's counts. */
+export function VisitorMessagesTab({ kind }: { kind: MessageKind }) {
   const texts = TEXTS[kind];
   const { mutate } = useSWRConfig();
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isValidating } = useVisitorMessages(kind, page);
+  const messages = data?.items;
   const [openId, setOpenId] = useState<string | null>(null);
-  const counts = messageCounts(messages ?? []);
+  const counts = { total: data?.total ?? 0, unread: data?.unread ?? 0, replied: data?.replied ?? 0 };
   const selected = messages?.find((message) => message.id === openId);
 
-  /** Sends the update, reloads the list; the caller decides about toasts and the dialog. */
+  /** Sends the update, reloads the pages (the counts change too); the caller decides about toasts and the dialog. */
   async function update(id: string, change: { status: MessageStatus; admin_notes?: string }) {
     await updateVisitorMessage(kind, id, change);
-    await mutate(messagesKey(kind));
+    await mutate(isMessagesKey(kind));
   }
 
   async function updateAndClose(id: string, change: { status: MessageStatus; admin_notes?: string }) {
@@ -118,6 +123,7 @@ export function VisitorMessagesTab({ kind, messages }: { kind: MessageKind; mess
               ))}
             </ul>
           )}
+          {data && data.total > 0 && <Pager page={data} label={`${texts.title} pages`} busy={isLoading || isValidating} onPage={setPage} />}
         </CardContent>
       </Card>
       <MessageDialog

@@ -1,23 +1,10 @@
 import useSWR from 'swr';
+import type { AuditEntry, AuditTrail } from '../../../../../../contracts/identity/audit';
 import type { ApiError } from '../../../../lib/api-client';
 
-// GET /api/admin/audit: the events administrators caused (who, what, when), newest first, a page at a time;
-// `subject` narrows it to the changes of one entity (e.g. a lead).
-export interface AuditEntry {
-  position: number;
-  at: string;
-  actor: { userId: string; email: string | null };
-  type: string;
-  streamId: string;
-  description: string;
-}
-
-export interface AuditTrail {
-  entries: AuditEntry[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+// GET /api/admin/audit: the events administrators caused (who, what, when, which record), newest first, a
+// page at a time; `subject` narrows it to the changes of one entity (e.g. a lead).
+export type { AuditEntry, AuditTrail };
 
 export function auditTrailKey(options: { page?: number; pageSize?: number; subject?: string }): string {
   const query = new URLSearchParams();

@@ -33,6 +33,7 @@ export function AuditTrail() {
               {data.entries.map((entry) => (
                 <li key={entry.position} className="py-2 text-sm">
                   <p className="font-medium break-words">{entry.description}</p>
+                  <p className="text-sm break-words">{entry.record}</p>
                   <p className="text-xs break-words text-muted-foreground">
                     {actorOf(entry)} · {formatDateTime(entry.at)}
                   </p>
@@ -63,7 +64,7 @@ export function AuditTrail() {
                       <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(entry.at)}</td>
                       <td className="py-2 pr-4 break-words">{actorOf(entry)}</td>
                       <td className="py-2 pr-4 break-words">{entry.description}</td>
-                      <td className="py-2 font-mono text-xs break-all text-muted-foreground">{entry.streamId}</td>
+                      <td className="py-2 break-words text-muted-foreground">{entry.record}</td>
                     </tr>
                   ))}
                 </tbody>
