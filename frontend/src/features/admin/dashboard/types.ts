@@ -1,12 +1,12 @@
 // The dashboard's shapes: the API's answers, from the contracts the SPA shares with the API, and what the
 // route passes down.
-import type { EngagementMetrics } from '../../../../../contracts/analytics/engagement';
+import type { EngagementMetrics, FigureChange } from '../../../../../contracts/analytics/engagement';
 import type { AppSummary } from '../../../../../contracts/catalogue/app';
 import type { Lead } from '../../../../../contracts/early-access/lead';
 import type { MessageStatus, SuggestionStatus } from '../../../../../contracts/feedback/fields';
 import type { DeveloperInquiry, QuickQuestion, Suggestion } from '../../../../../contracts/feedback/views';
 
-export type { EngagementMetrics, Lead, MessageStatus, Suggestion, SuggestionStatus };
+export type { EngagementMetrics, FigureChange, Lead, MessageStatus, Suggestion, SuggestionStatus };
 
 /** A quick question or a developer inquiry: one shape, the inquiry's links only on inquiries. */
 export type VisitorMessage = QuickQuestion & Partial<Pick<DeveloperInquiry, 'linkedin_url' | 'portfolio_url'>>;
