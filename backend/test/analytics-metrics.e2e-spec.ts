@@ -146,9 +146,14 @@ const visits = [
   }),
 ].flat();
 
+/** Every hour of the day with these sessions, the rest 0. */
+const hours = (counts: Record<number, number>) => Array.from({ length: 24 }, (_, hour) => ({ hour, sessions: counts[hour] ?? 0 }));
+
 const EXPECTED_TODAY = {
+  period: { from: today, to: today, days: 1, timeZone: 'UTC' },
   totalSessions: 5,
-  avgTimeOnSite: 102, // (120 + 300 + 60 + 0 + 30) / 5
+  // (120 + 300 + 60 + 7 + 30) / 5: E has no end event, and lasted from its page view to its interaction 7 s later.
+  avgTimeOnSite: 103,
   avgPagesPerSession: 1.6, // (3 + 2 + 1 + 1 + 1) / 5
   quizCompletionRate: 75, // 3 quiz results today / 4 home page views today
   // Views only: the click, the share and the quiz steps are not views.
@@ -160,6 +165,7 @@ const EXPECTED_TODAY = {
     { hour: 9, sessions: 3 },
     { hour: 14, sessions: 2 },
   ],
+  sessionsByHour: hours({ 9: 3, 14: 2 }),
   trafficSources: [
     { source: 'bing', sessions: 1 },
     { source: 'chatgpt', sessions: 1 },
@@ -168,6 +174,14 @@ const EXPECTED_TODAY = {
     { source: 'google', sessions: 1 },
   ],
   userReturnRate: 66.7, // V1 (seen yesterday) and V2 (two sessions) of V1, V2, V4; E has no visitor id
+  // Against yesterday: A alone (40 s, one page, 1 quiz result / 1 home page view, V1 new then).
+  changes: {
+    avgTimeOnSite: { previous: 40, percent: 158 },
+    avgPagesPerSession: { previous: 1, percent: 60 },
+    quizCompletionRate: { previous: 100, percent: -25 },
+    totalSessions: { previous: 1, percent: 400 },
+    userReturnRate: { previous: 0, percent: null },
+  },
 };
 
 let api: ApiHarness;
@@ -233,7 +247,7 @@ describe('engagement metrics', () => {
     const { body } = await api.get(`/api/admin/analytics/engagement?from=${yesterday}&to=${today}`);
     expect(body).toMatchObject({
       totalSessions: 6,
-      avgTimeOnSite: 92, // (40 + 510) / 6 = 91.67
+      avgTimeOnSite: 93, // (40 + 517) / 6 = 92.83
       avgPagesPerSession: 1.5, // 9 / 6
       quizCompletionRate: 80, // 4 / 5
       // V1 has two sessions in the range, V2 two, V4 one.
@@ -244,20 +258,27 @@ describe('engagement metrics', () => {
       { hour: 14, sessions: 2 },
       { hour: 10, sessions: 1 },
     ]);
+    expect(body.sessionsByHour).toEqual(hours({ 9: 3, 10: 1, 14: 2 }));
+    // Against the two days before: no sessions, so no previous data rather than an infinite change.
+    expect(body.changes.totalSessions).toEqual({ previous: null, percent: null });
     // Yesterday's quiz step on an app is not a view either.
     expect(body.topCategories[0]).toEqual({ category: 'Productivity', count: 2 });
   });
 
   it('is all zeros for a quiet range', async () => {
+    const none = { previous: null, percent: null };
     expect((await api.get('/api/admin/analytics/engagement?from=2020-01-01&to=2020-01-31')).body).toEqual({
+      period: { from: '2020-01-01', to: '2020-01-31', days: 31, timeZone: 'UTC' },
       totalSessions: 0,
       avgTimeOnSite: 0,
       avgPagesPerSession: 0,
       quizCompletionRate: 0,
       topCategories: [],
       peakHours: [],
+      sessionsByHour: hours({}),
       trafficSources: [],
       userReturnRate: 0,
+      changes: { avgTimeOnSite: none, avgPagesPerSession: none, quizCompletionRate: none, totalSessions: none, userReturnRate: none },
     });
   });
 
@@ -266,6 +287,8 @@ describe('engagement metrics', () => {
     ['from=yesterday', { from: 'Use the form YYYY-MM-DD.' }],
     ['from=2026-11-22&to=2026-11-01', { to: 'Must not be before from.' }],
     ['from=2026-11-22&x=1', { '(body)': 'Unrecognized key: "x"' }],
+    ['tz=Mars%2FOlympus', { tz: 'Must be an IANA time zone, such as Europe/Berlin.' }],
+    ['tz=%2B02%3A00', { tz: 'Must be an IANA time zone, such as Europe/Berlin.' }],
   ])('answers 400 for ?%s', async (query, fields) => {
     const { status, body } = await api.get(`/api/admin/analytics/engagement?${query}`);
     expect(status).toBe(400);

@@ -1,10 +1,25 @@
 /**
- * The admin dashboard's engagement figures (GET /api/admin/analytics/engagement) for a range of UTC days:
- * the type the API's query returns and the SPA reads.
+ * The admin dashboard's engagement figures (GET /api/admin/analytics/engagement) for a range of days in the
+ * admin's time zone, with each card's change against the previous period of the same length: the type the
+ * API's query returns and the SPA reads.
  */
+
+/** The figures that have a card, and so a change against the previous period. */
+export const CARD_FIGURES = ['avgTimeOnSite', 'avgPagesPerSession', 'quizCompletionRate', 'totalSessions', 'userReturnRate'] as const;
+export type CardFigure = (typeof CARD_FIGURES)[number];
+
+export interface FigureChange {
+  /** The figure in the previous period; null when that period had no sessions (no previous data). */
+  previous: number | null;
+  /** Whole percent against `previous`; null without a ratio (no previous data, or a previous 0). */
+  percent: number | null;
+}
+
 export interface EngagementMetrics {
+  /** The days counted (YYYY-MM-DD, included), their number, and the IANA zone they are counted in. */
+  period: { from: string; to: string; days: number; timeZone: string };
   totalSessions: number;
-  /** Seconds, rounded. */
+  /** Seconds, rounded: the mean session duration (analytics/metrics/session-duration.ts). */
   avgTimeOnSite: number;
   /** One decimal. */
   avgPagesPerSession: number;
@@ -12,10 +27,14 @@ export interface EngagementMetrics {
   quizCompletionRate: number;
   /** Top 5, by views of their apps (other interactions are not counted). */
   topCategories: { category: string; count: number }[];
-  /** Top 6, UTC hours 0–23. */
+  /** Top 6 hours (0–23, in the period's zone) by sessions started. */
   peakHours: { hour: number; sessions: number }[];
+  /** Sessions started in each hour of the day (in the period's zone), all 24, hour 0 first. */
+  sessionsByHour: { hour: number; sessions: number }[];
   /** Top 10; 'direct' when no referrer. */
   trafficSources: { source: string; sessions: number }[];
   /** Percent of the visitors in the range who had a session before it or more than one in it. */
   userReturnRate: number;
+  /** Each card's figure against the previous period of the same length. */
+  changes: Record<CardFigure, FigureChange>;
 }

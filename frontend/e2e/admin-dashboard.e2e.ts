@@ -9,11 +9,12 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS_DIR, followRequests, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
+const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 async function toastText(page: Page, title: string): Promise<string> {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -302,6 +303,97 @@ describe('admin dashboard in Chromium', () => {
     expect((await page.getByLabel('Filter by source page').locator('option').allInnerTexts())[0]).toBe('All Pages (122)');
     await page.getByLabel('Order of the leads').selectOption('oldest');
     await expect.poll(firstEmail).toBe('bulk-001@example.com');
+    await context.close();
+  }, 90_000);
+
+  it('shows the overview in the admin’s time zone: the zone named, a bar for every hour, each card against the previous day', async () => {
+    // Two visits at 10:30 UTC today and one yesterday (the collector takes times up to a week back).
+    const at = (daysAgo: number) => {
+      const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+      return `${day}T10:30:00.000Z`;
+    };
+    const events = [0, 0, 1].flatMap((daysAgo) => {
+      const sessionId = crypto.randomUUID();
+      return [
+        {
+          type: 'session_start',
+          sessionId,
+          at: at(daysAgo),
+          visitorId: crypto.randomUUID(),
+          url: 'https://unsheet.app/',
+          referrer: null,
+          utm: { source: null, medium: null, campaign: null, term: null, content: null },
+          clickIds: { gclid: null, msclkid: null, fbclid: null },
+          parsedReferrer: null,
+          trafficType: 'direct',
+          campaignSource: null,
+        },
+        {
+          type: 'page_view',
+          sessionId,
+          at: at(daysAgo),
+          pageViewId: crypto.randomUUID(),
+          url: 'https://unsheet.app/',
+          title: 'Unsheet',
+          referrer: null,
+          potentialKeywords: [],
+        },
+      ];
+    });
+    const collected = await fetch(`${site.url}/api/analytics/collect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+      body: JSON.stringify({ events }),
+    });
+    expect(collected.status).toBe(202);
+    const berlinHour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', hour: 'numeric', hourCycle: 'h23' }).format(new Date(at(0))),
+    );
+
+    const context = await site.browser.newContext({ viewport: DESKTOP, timezoneId: 'Europe/Berlin' });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/analytics/')) asked.push(decodeURIComponent(new URL(request.url()).search));
+    });
+    await signIn(page);
+    await page.getByText('Times in Europe/Berlin', { exact: true }).first().waitFor();
+    const chart = page.getByTestId('peak-hours-chart');
+    // One slot per hour, quiet ones included.
+    await expect.poll(() => chart.locator('.recharts-bar-rectangle').count(), { timeout: 15_000 }).toBe(24);
+    // Today's two visits are in Berlin's hour, which the top 5 lists in 12-hour style.
+    const peak = `${berlinHour % 12 === 0 ? 12 : berlinHour % 12} ${berlinHour < 12 ? 'AM' : 'PM'}`;
+    // The visits reach the figures through an async projection: reload until they have.
+    await expect
+      .poll(
+        async () => {
+          await reload(page);
+          await page.getByTestId('change-totalSessions').waitFor();
+          return page.locator('li', { hasText: new RegExp(`^\\d\\.\\s*${peak}\\s*[2-9] sessions$`) }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    expect(await page.getByTestId('change-totalSessions').innerText()).toMatch(/^▲\s*\+\d+% vs previous day$/);
+    for (const figure of ['avgTimeOnSite', 'avgPagesPerSession', 'quizCompletionRate', 'userReturnRate']) {
+      expect(await page.getByTestId(`change-${figure}`).innerText()).toMatch(/(vs previous day|No data for the previous day)$/);
+    }
+    expect(asked.some((query) => query.includes('tz=Europe/Berlin'))).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-overview-berlin.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-overview-berlin-390.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+
+    // Settings: another zone, kept in this browser, sent with every analytics read.
+    await visit(page, `${site.url}/admin/settings`);
+    await page.getByLabel('Time zone', { exact: true }).selectOption('America/New_York');
+    await page.getByText('Times in America/New_York', { exact: true }).first().waitFor();
+    asked.length = 0;
+    await visit(page, `${site.url}/admin/dashboard`);
+    await page.getByText('Times in America/New_York', { exact: true }).first().waitFor();
+    await expect.poll(() => asked.some((query) => query.includes('tz=America/New_York'))).toBe(true);
+    await page.getByText('Sessions by hour started, America/New_York').waitFor();
     await context.close();
   }, 90_000);
 

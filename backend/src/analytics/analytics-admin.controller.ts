@@ -29,8 +29,9 @@ const leadIdParam = z.uuid({ error: 'Must be a lead id (uuid).' });
 
 /**
  * The admin's analytics reads, all under api/admin/ (the identity module's guard requires an admin there).
- * Every range is of whole UTC days, `from` and `to` included, today by default. Metrics that fail to load
- * answer zeros (spec §8); the failure is logged.
+ * Every range is of whole days in the admin's time zone (`tz`, an IANA name, UTC by default; an unknown one
+ * is a 400), `from` and `to` included, today by default. Metrics that fail to load answer zeros (spec §8);
+ * the failure is logged.
  */
 @ApiTags('admin analytics')
 @Controller('api/admin/analytics')
@@ -41,7 +42,7 @@ export class AnalyticsAdminController {
   ) {}
 
   @Get('engagement')
-  @ApiOperation({ summary: 'Engagement metrics of the dashboard for a range of days' })
+  @ApiOperation({ summary: 'Engagement metrics of the dashboard for a range of days, each card against the previous period' })
   @ApiZodQuery(rangeParams)
   @ApiZodOk(engagementMetricsSchema)
   engagement(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {

@@ -11,7 +11,11 @@ describe('finding an erased address in stored text', () => {
     ['percent-encoded, any case', '?e=erin%2Bnews%40example%2Eorg', '?e=erased-1@erased.invalid'],
     ['encoded twice', '/app/erin%252bnews%2540example.org', '/app/erased-1@erased.invalid'],
     ['with its + read as a space (form encoding)', 'q=erin news%40example.org', 'q=erased-1@erased.invalid'],
-    ['right after an encoded =', '?next=%2Foffer%3Femail%3Derin%2Bnews%2540example.org', '?next=%2Foffer%3Femail%3Derased-1@erased.invalid'],
+    [
+      'right after an encoded =',
+      '?next=%2Foffer%3Femail%3Derin%2Bnews%2540example.org',
+      '?next=%2Foffer%3Femail%3Derased-1@erased.invalid',
+    ],
     ['right after an encoded :', 'q=contact%3Aerin+news%40example.org', 'q=contact%3Aerased-1@erased.invalid'],
     ['right after an encoded /', '/x%2Ferin+news@example.org', '/x%2Ferased-1@erased.invalid'],
     ['inside encoded quotes', '%22erin+news%40example.org%22', '%22erased-1@erased.invalid%22'],

@@ -37,8 +37,12 @@ export function userReturnRate(visitors: number, returningVisitors: number): num
   return percent(returningVisitors, visitors);
 }
 
-/** Time a lead spent in one session: the session's time on site, or its pages' times when that is more (no session end yet). */
-export function sessionTimeSpent(timeOnSite: number | null, pageTimes: readonly (number | null)[]): number {
-  const onPages = pageTimes.reduce<number>((sum, seconds) => sum + (seconds ?? 0), 0);
-  return Math.max(timeOnSite ?? 0, onPages);
+/**
+ * A figure's change against the previous period, in whole percent: null when there is no ratio to give
+ * (no previous figure, or a previous 0 against a figure that is not), 0 when both are 0.
+ */
+export function percentChange(current: number, previous: number | null): number | null {
+  if (previous === null) return null;
+  if (previous === 0) return current === 0 ? 0 : null;
+  return round(((current - previous) / Math.abs(previous)) * 100);
 }

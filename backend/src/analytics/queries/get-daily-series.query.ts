@@ -8,11 +8,15 @@ import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
 
 export const dailySeriesSchema = z.array(
-  z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), sessions: z.number().int(), pageViews: z.number().int() }),
+  z.object({
+    day: z.string().describe("YYYY-MM-DD, a day in the range's time zone"),
+    sessions: z.number().int(),
+    pageViews: z.number().int(),
+  }),
 );
 export type DailySeries = z.infer<typeof dailySeriesSchema>;
 
-/** Sessions (by start) and page views per UTC day of the range, every day present (0 when quiet): chart data. */
+/** Sessions (by start) and page views per day of the range in its time zone, every day present (0 when quiet): chart data. */
 export class GetDailySeries extends Query<DailySeries> {
   constructor(readonly range: DateRange) {
     super();
@@ -29,10 +33,10 @@ export class GetDailySeriesHandler implements IQueryHandler<GetDailySeries> {
         with days as (
           select d::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d),
         s as (
-          select (start_time at time zone 'UTC')::date as day, count(*)::int as n from user_sessions
+          select (start_time at time zone ${range.timeZone}::text)::date as day, count(*)::int as n from user_sessions
           where start_time >= ${range.start} and start_time < ${range.end} group by 1),
         p as (
-          select (timestamp at time zone 'UTC')::date as day, count(*)::int as n from page_views
+          select (timestamp at time zone ${range.timeZone}::text)::date as day, count(*)::int as n from page_views
           where timestamp >= ${range.start} and timestamp < ${range.end} group by 1)
         select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.n, 0) as sessions, coalesce(p.n, 0) as "pageViews"
         from days left join s on s.day = days.day left join p on p.day = days.day

@@ -8,7 +8,8 @@ import { DB } from '../../shared/kernel.module.js';
 import { ListQuizResultsOf } from '../../early-access/quiz/quiz-results.query.js';
 import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { GetReferralOf } from '../../early-access/referral/get-referral-of.query.js';
-import { average, sessionTimeSpent } from '../metrics/formulas.js';
+import { average } from '../metrics/formulas.js';
+import { sessionDuration, sessionTiming } from '../metrics/session-duration.js';
 
 const timestamp = z.iso.datetime();
 export const leadActivitySchema = z.object({
@@ -18,7 +19,8 @@ export const leadActivitySchema = z.object({
       session_id: z.uuid(),
       start_time: timestamp,
       end_time: timestamp.nullable(),
-      time_on_site: z.number().int().nullable(),
+      time_on_site: z.number().int().nullable().describe("Seconds, as the session's end event said; null without one"),
+      duration: z.number().int().describe('Seconds: first event to last, the last page included (the one session duration rule)'),
       pages_viewed: z.number().int(),
       landing_url: z.string().nullable(),
       referrer: z.string().nullable(),
@@ -62,7 +64,7 @@ export const leadActivitySchema = z.object({
   sessionMetrics: z.object({
     totalSessions: z.number().int(),
     uniquePagesVisited: z.number().int().describe('Distinct page paths'),
-    totalTimeSpent: z.number().int().describe('Seconds: per session its time on site, or its pages’ times when more'),
+    totalTimeSpent: z.number().int().describe('Seconds: the sum of the sessions’ durations'),
     avgTimePerSession: z.number().int().describe('Seconds, rounded'),
   }),
 });
@@ -104,7 +106,7 @@ export type LeadTimeline = z.infer<typeof leadTimelineSchema>;
  * results, its referral code's figures, and the session metrics.
  */
 export async function leadTimeline(db: Db, queries: QueryBus, email: string, sessionId: string | null): Promise<LeadTimeline> {
-  const { rows: sessions } = await sql<LeadActivity['sessions'][number]>`
+  const { rows: sessions } = await sql<Omit<LeadActivity['sessions'][number], 'duration'>>`
     select session_id, start_time, end_time, time_on_site, pages_viewed, landing_url, referrer, parsed_referrer,
            traffic_type, utm_source, utm_medium, utm_campaign, browser, os, device_type
     from user_sessions
@@ -131,22 +133,23 @@ export async function leadTimeline(db: Db, queries: QueryBus, email: string, ses
             .orderBy('id')
             .execute(),
         ]);
-  const totalTimeSpent = sessions.reduce(
-    (sum, s) =>
-      sum +
-      sessionTimeSpent(
-        s.time_on_site,
-        pageViews.filter((p) => p.session_id === s.session_id).map((p) => p.time_on_page),
+  const durations = sessions.map((s) =>
+    sessionDuration(
+      sessionTiming(
+        s,
+        pageViews.filter((p) => p.session_id === s.session_id),
+        appInteractions.filter((i) => i.session_id === s.session_id),
       ),
-    0,
+    ),
   );
+  const totalTimeSpent = durations.reduce((sum, seconds) => sum + seconds, 0);
   const [quizResults, referralData, apps] = await Promise.all([
     queries.execute(new ListQuizResultsOf(email)),
     queries.execute(new GetReferralOf(email)),
     queries.execute(new GetAppLabels([...new Set(appInteractions.flatMap((i) => (i.app_id ? [i.app_id] : [])))])),
   ]);
   return {
-    sessions: sessions.map((s) => ({ ...s, ...iso(s, 'start_time', 'end_time') })),
+    sessions: sessions.map((s, i) => ({ ...s, duration: durations[i]!, ...iso(s, 'start_time', 'end_time') })),
     pageViews: pageViews.map(({ page_path: _, ...p }) => ({ ...p, ...iso(p, 'timestamp', 'created_at') })),
     appInteractions: appInteractions.map((i) => ({
       ...i,

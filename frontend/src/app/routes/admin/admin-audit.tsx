@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { AuditTrail } from '../../../features/admin/insights/components/audit-trail';
 import { paths } from '../../../lib/paths';
+import { TimeZoneNote } from '../../../features/admin/time-zone/time-zone-note';
 
 export function AdminAuditRoute() {
   return (
@@ -12,7 +13,8 @@ export function AdminAuditRoute() {
       </Button>
       <div>
         <h1 className="text-2xl font-semibold">Audit Trail</h1>
-        <p className="text-muted-foreground">Every change made by an administrator: who, what and when (UTC).</p>
+        <p className="text-muted-foreground">Every change made by an administrator: who, what and when.</p>
+        <TimeZoneNote />
       </div>
       <AuditTrail />
     </div>

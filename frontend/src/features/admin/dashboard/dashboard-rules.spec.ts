@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatHour, formatMinutesSeconds, leadsTitleCount, statusBadgeClass, suggestionReplyHref, topPeakHours } from './dashboard-rules';
+import {
+  describeChange,
+  formatHour,
+  formatHourShort,
+  formatMinutesSeconds,
+  leadsTitleCount,
+  statusBadgeClass,
+  suggestionReplyHref,
+  topPeakHours,
+} from './dashboard-rules';
 
 describe('formats', () => {
   it.each([
@@ -21,6 +30,22 @@ describe('formats', () => {
   it('keeps the five busiest hours, busiest first', () => {
     const hours = [3, 9, 1, 7, 5, 2].map((sessions, hour) => ({ hour, sessions }));
     expect(topPeakHours(hours).map((h) => h.hour)).toEqual([1, 3, 4, 0, 5]);
+  });
+});
+
+describe('changes against the previous period', () => {
+  it.each([
+    [{ previous: 100, percent: 12 }, 30, '+12% vs previous 30 days', 'up'],
+    [{ previous: 40, percent: -8 }, 1, '-8% vs previous day', 'down'],
+    [{ previous: 3, percent: 0 }, 1, 'No change vs previous day', 'flat'],
+    [{ previous: 0, percent: null }, 7, 'Up from 0 vs previous 7 days', 'up'],
+    [{ previous: null, percent: null }, 1, 'No data for the previous day', 'none'],
+  ] as const)('%j over %i days reads %s', (change, days, text, direction) => {
+    expect(describeChange(change, days)).toEqual({ text, direction });
+  });
+
+  it('labels the chart’s hours short', () => {
+    expect([0, 6, 12, 18].map(formatHourShort)).toEqual(['12a', '6a', '12p', '6p']);
   });
 });
 

@@ -1,6 +1,6 @@
 /** The dashboard's display rules (spec §2, §4, §9), pure so that tests pin them down. */
 import { EARLY_EXPLORERS_CAP } from '../../../../../contracts/early-access/rewards';
-import type { MessageStatus, Suggestion, SuggestionStatus } from './types';
+import type { FigureChange, MessageStatus, Suggestion, SuggestionStatus } from './types';
 
 export const TOP_APPS_PAGE_SIZE = 5;
 export const TOP_LIST_SIZE = 5;
@@ -9,6 +9,32 @@ export const TOP_LIST_SIZE = 5;
 export function formatHour(hour: number): string {
   const suffix = hour < 12 ? 'AM' : 'PM';
   return `${hour % 12 === 0 ? 12 : hour % 12} ${suffix}`;
+}
+
+/** '12 AM' → '12a' for the chart's ticks: 0 → '12a', 6 → '6a', 12 → '12p'. */
+export function formatHourShort(hour: number): string {
+  return formatHour(hour).replace(' AM', 'a').replace(' PM', 'p');
+}
+
+/** 'previous day', 'previous 30 days': the period a card's change is against. */
+export function previousPeriod(days: number): string {
+  return days === 1 ? 'previous day' : `previous ${days} days`;
+}
+
+export type ChangeDirection = 'up' | 'down' | 'flat' | 'none';
+
+/**
+ * A card's change in words, so that it never rests on colour alone: '+12% vs previous day', '-8% vs previous
+ * 30 days', 'No change vs previous day', 'Up from 0 vs previous day', or 'No data for the previous day'
+ * when that period had no sessions (never '+∞%').
+ */
+export function describeChange(change: FigureChange, days: number): { text: string; direction: ChangeDirection } {
+  const period = previousPeriod(days);
+  if (change.previous === null) return { text: `No data for the ${period}`, direction: 'none' };
+  if (change.percent === null) return { text: `Up from 0 vs ${period}`, direction: 'up' };
+  if (change.percent === 0) return { text: `No change vs ${period}`, direction: 'flat' };
+  const sign = change.percent > 0 ? '+' : '-';
+  return { text: `${sign}${Math.abs(change.percent)}% vs ${period}`, direction: change.percent > 0 ? 'up' : 'down' };
 }
 
 /** Avg. Time on Site in minutes and seconds: 0 → '0m 0s', 125 → '2m 5s'. */
@@ -59,10 +85,5 @@ export function suggestionReplyHref(suggestion: Pick<Suggestion, 'email' | 'sugg
   return `mailto:${suggestion.email}?subject=${encodeURIComponent(subject)}`;
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
+// Days and times as every admin screen writes them: in the admin's time zone.
+export { formatDate, formatDateTime } from '../insights/format';

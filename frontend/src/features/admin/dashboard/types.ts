@@ -1,6 +1,6 @@
 // The dashboard's shapes: the API's answers, from the contracts the SPA shares with the API, and what the
 // route passes down.
-import type { EngagementMetrics } from '../../../../../contracts/analytics/engagement';
+import type { EngagementMetrics, FigureChange } from '../../../../../contracts/analytics/engagement';
 import type { AdminAppPage, AppSummary } from '../../../../../contracts/catalogue/app';
 import type { Lead, LeadPage, LeadSort } from '../../../../../contracts/early-access/lead';
 import type { MessageStatus, SuggestionStatus } from '../../../../../contracts/feedback/fields';
@@ -12,7 +12,7 @@ import type {
   SuggestionPage,
 } from '../../../../../contracts/feedback/views';
 
-export type { EngagementMetrics, Lead, LeadPage, LeadSort, MessageStatus, Suggestion, SuggestionPage, SuggestionStatus };
+export type { EngagementMetrics, FigureChange, Lead, LeadPage, LeadSort, MessageStatus, Suggestion, SuggestionPage, SuggestionStatus };
 
 /** A quick question or a developer inquiry: one shape, the inquiry's links only on inquiries. */
 export type VisitorMessage = QuickQuestion & Partial<Pick<DeveloperInquiry, 'linkedin_url' | 'portfolio_url'>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatEuros, isTopPosition, pathOf, questionLabel, utcDayOffset } from './format';
+import { formatDate, formatDateTime, formatDuration, formatEuros, isTopPosition, pathOf, questionLabel, dayOffset } from './format';
 
 describe('formatDuration (spec §9)', () => {
   it.each([
@@ -32,10 +32,20 @@ describe('formatEuros', () => {
 });
 
 describe('dates', () => {
-  it('formats in UTC', () => {
-    expect(formatDate('2026-11-22T23:30:00.000Z')).toBe('Nov 22, 2026');
-    expect(formatDateTime('2026-11-22T09:05:00.000Z')).toBe('Nov 22, 2026, 09:05 UTC');
-    expect(utcDayOffset(-1, new Date('2026-03-01T12:00:00Z'))).toBe('2026-02-28');
+  it('formats in the zone given', () => {
+    expect(formatDate('2026-11-22T23:30:00.000Z', 'UTC')).toBe('Nov 22, 2026');
+    expect(formatDate('2026-11-22T23:30:00.000Z', 'Europe/Berlin')).toBe('Nov 23, 2026');
+    expect(formatDateTime('2026-11-22T09:05:00.000Z', 'UTC')).toBe('Nov 22, 2026, 09:05 UTC');
+    expect(formatDateTime('2026-11-22T09:05:00.000Z', 'Europe/Berlin')).toBe('Nov 22, 2026, 10:05 GMT+1');
+    // Summer time: two hours ahead.
+    expect(formatDateTime('2026-03-30T08:30:00.000Z', 'Europe/Berlin')).toBe('Mar 30, 2026, 10:30 GMT+2');
+  });
+
+  it('counts days from the zone’s today', () => {
+    expect(dayOffset(-1, 'UTC', new Date('2026-03-01T12:00:00Z'))).toBe('2026-02-28');
+    expect(dayOffset(0, 'UTC', new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-01');
+    expect(dayOffset(0, 'Europe/Berlin', new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-02');
+    expect(dayOffset(-29, 'Europe/Berlin', new Date('2026-03-01T23:30:00Z'))).toBe('2026-02-01');
   });
 });
 

@@ -1,4 +1,5 @@
-/** Pure display rules of the admin's insight screens (admin spec §2, §9). */
+/** Pure display rules of the admin's insight screens (admin spec §2, §9); times in the admin's time zone. */
+import { currentTimeZone } from '../time-zone/time-zone';
 
 /**
  * The spec's time format (§9): under 60 s as seconds ('45s'); under an hour as minutes and seconds
@@ -20,25 +21,31 @@ export function formatEuros(amount: number): string {
   return `${value < 0 ? '-' : ''}€${euros.format(Math.abs(value))}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
-
-/** 'Nov 22, 2026' (UTC, like every figure of the console). */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } : {}),
+      timeZone,
+    });
+    formats.set(key, format);
+  }
+  return format;
 }
 
-/** 'Nov 22, 2026, 09:05 UTC'. */
-export function formatDateTime(iso: string): string {
-  return `${dateTimeFormat.format(new Date(iso))} UTC`;
+/** 'Nov 22, 2026', the day in the admin's time zone (the screen names the zone). */
+export function formatDate(iso: string, timeZone = currentTimeZone()): string {
+  return formatIn(timeZone, false).format(new Date(iso));
+}
+
+/** 'Nov 22, 2026, 10:05 GMT+1', in the admin's time zone (the screen names the zone; the offset tells summer from winter). */
+export function formatDateTime(iso: string, timeZone = currentTimeZone()): string {
+  return formatIn(timeZone, true).format(new Date(iso));
 }
 
 /** A Search Console position at or below 10 (the first page of results) is highlighted (spec §9). */
@@ -46,9 +53,12 @@ export function isTopPosition(position: number): boolean {
   return position <= 10;
 }
 
-/** YYYY-MM-DD of the UTC day `days` after (or before) `from`. */
-export function utcDayOffset(days: number, from = new Date()): string {
-  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD of the day `days` after (or before) `from`'s day in the zone. */
+export function dayOffset(days: number, timeZone = currentTimeZone(), from = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone }).formatToParts(from);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const day = Date.UTC(part('year'), part('month') - 1, part('day') + days);
+  return new Date(day).toISOString().slice(0, 10);
 }
 
 /** The path of a URL ('/app/x?y' from 'https://unsheet.app/app/x?y'); the input itself when it is no URL. */

@@ -23,6 +23,7 @@ import { SettingsTab } from './settings-tab';
 import { StatCards } from './stat-cards';
 import { SuggestionsTab } from './suggestions-tab';
 import { VisitorMessagesTab } from './visitor-messages-tab';
+import { TimeZoneNote } from '../../time-zone/time-zone-note';
 
 export function AdminDashboard({
   tab,
@@ -71,7 +72,10 @@ export function AdminDashboard({
   return (
     <div className="flex flex-col gap-6">
       <title>Admin Dashboard | Unsheet</title>
-      <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
+      <div>
+        <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
+        <TimeZoneNote />
+      </div>
       <StatCards apps={apps} leadCount={leads?.spotsTaken} suggestionCount={suggestions?.total} metrics={metrics} />
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList aria-label="Dashboard sections">

@@ -3,10 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../lib/paths';
 import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { useTopApps } from '../api/get-top-apps';
 import { formatHour, TOP_APPS_PAGE_SIZE, TOP_LIST_SIZE, topPeakHours } from '../dashboard-rules';
 import type { EngagementMetrics } from '../types';
+import { useTimeZone } from '../../time-zone/time-zone';
+import { PeakHoursChart } from './peak-hours-chart';
 
 function RankedList({ items, empty }: { items: { label: string; value: string }[]; empty: string }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
@@ -25,7 +27,7 @@ function RankedList({ items, empty }: { items: { label: string; value: string }[
   );
 }
 
-/** Overview: popular categories, peak hours, quick actions, the most popular apps, and the insights panels. */
+/** Overview: popular categories, peak hours (a 24-hour chart and the top 5), quick actions, the most popular apps, and the insights panels. */
 export function OverviewTab({
   metrics,
   onExportLeads,
@@ -38,6 +40,7 @@ export function OverviewTab({
 }) {
   const categories = (metrics?.topCategories ?? []).slice(0, TOP_LIST_SIZE);
   const hours = topPeakHours(metrics?.peakHours ?? []);
+  const timeZone = useTimeZone();
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-6 md:grid-cols-3">
@@ -55,8 +58,10 @@ export function OverviewTab({
         <Card>
           <CardHeader>
             <CardTitle>Peak Activity Hours</CardTitle>
+            <CardDescription>Sessions by hour started, {metrics?.period.timeZone ?? timeZone}</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-col gap-4">
+            {metrics && <PeakHoursChart hours={metrics.sessionsByHour} timeZone={metrics.period.timeZone} />}
             <RankedList
               empty="No sessions yet."
               items={hours.map(({ hour, sessions }) => ({

@@ -8,6 +8,7 @@ import { openQueueDashboardSession } from '../api/open-queue-dashboard';
 import { regenerateSitemap } from '../api/regenerate-sitemap';
 import { EARLY_EXPLORERS_CAP } from '../../../../../../contracts/early-access/rewards';
 import type { PwaPanelStatus } from '../types';
+import { TimeZoneSettings } from '../../time-zone/time-zone-settings';
 
 const SERVICE_WORKER_LABELS: Record<string, string> = {
   active: 'Active',
@@ -26,7 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Settings: the programme's state, the PWA as this browser sees it, the sitemap, notifications, the queues. */
+/** Settings: the time zone, the programme's state, the PWA as this browser sees it, the sitemap, notifications, the queues. */
 export function SettingsTab({ leadCount, pwa }: { leadCount: number | undefined; pwa: PwaPanelStatus }) {
   const { data: settings } = useAdminSettings();
   const [regenerating, setRegenerating] = useState(false);
@@ -61,6 +62,7 @@ export function SettingsTab({ leadCount, pwa }: { leadCount: number | undefined;
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
+      <TimeZoneSettings />
       <Card>
         <CardHeader>
           <h2 className="leading-tight font-semibold">Early Explorer Program</h2>

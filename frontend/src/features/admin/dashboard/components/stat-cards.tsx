@@ -2,8 +2,9 @@ import { formatInteger } from '../../../../lib/utils';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { EARLY_EXPLORERS_CAP } from '../../../../../../contracts/early-access/rewards';
-import { formatMinutesSeconds } from '../dashboard-rules';
+import { describeChange, formatMinutesSeconds, type ChangeDirection } from '../dashboard-rules';
 import type { CatalogueFigures, EngagementMetrics } from '../types';
+import type { CardFigure } from '../../../../../../contracts/analytics/engagement';
 
 const LOADING = '—';
 
@@ -23,7 +24,30 @@ function Stat({ label, value, children }: { label: string; value: ReactNode; chi
   );
 }
 
-/** The four top cards and the engagement row (spec §2, and the return rate); placeholders only while loading. */
+const CHANGE_STYLES: Record<ChangeDirection, { arrow: string; className: string }> = {
+  up: { arrow: '▲', className: 'text-green-700' },
+  down: { arrow: '▼', className: 'text-red-700' },
+  flat: { arrow: '→', className: 'text-muted-foreground' },
+  none: { arrow: '', className: 'text-muted-foreground' },
+};
+
+/** A card's change against the previous period: an arrow and a colour, and the words that say the same. */
+function Change({ metrics, figure }: { metrics: EngagementMetrics | undefined; figure: CardFigure }) {
+  if (!metrics) return null;
+  const { text, direction } = describeChange(metrics.changes[figure], metrics.period.days);
+  const { arrow, className } = CHANGE_STYLES[direction];
+  return (
+    <p className={`mt-1 flex items-center gap-1 text-xs ${className}`} data-testid={`change-${figure}`}>
+      {arrow && <span aria-hidden="true">{arrow}</span>}
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The four top cards (all-time totals) and the engagement row (spec §2, and the return rate), each of the
+ * latter with its change against the previous period; placeholders only while loading.
+ */
 export function StatCards({
   apps,
   leadCount,
@@ -56,12 +80,22 @@ export function StatCards({
         <Stat label="Suggestions" value={suggestionCount ?? LOADING} />
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
-        <Stat label="Avg. Time on Site" value={metrics ? formatMinutesSeconds(metrics.avgTimeOnSite) : LOADING} />
-        <Stat label="Pages per Visit" value={metrics ? metrics.avgPagesPerSession.toFixed(1) : LOADING} />
-        <Stat label="Quiz Completion" value={metrics ? `${Number(metrics.quizCompletionRate.toFixed(1))}%` : LOADING} />
-        <Stat label="Daily Sessions" value={metrics ? formatInteger(metrics.totalSessions) : LOADING} />
+        <Stat label="Avg. Time on Site" value={metrics ? formatMinutesSeconds(metrics.avgTimeOnSite) : LOADING}>
+          <Change metrics={metrics} figure="avgTimeOnSite" />
+        </Stat>
+        <Stat label="Pages per Visit" value={metrics ? metrics.avgPagesPerSession.toFixed(1) : LOADING}>
+          <Change metrics={metrics} figure="avgPagesPerSession" />
+        </Stat>
+        <Stat label="Quiz Completion" value={metrics ? `${Number(metrics.quizCompletionRate.toFixed(1))}%` : LOADING}>
+          <Change metrics={metrics} figure="quizCompletionRate" />
+        </Stat>
+        <Stat label="Daily Sessions" value={metrics ? formatInteger(metrics.totalSessions) : LOADING}>
+          <Change metrics={metrics} figure="totalSessions" />
+        </Stat>
         {/* Visitors of the period who had come before it, or came more than once in it. */}
-        <Stat label="Returning Visitors" value={metrics ? `${Number(metrics.userReturnRate.toFixed(1))}%` : LOADING} />
+        <Stat label="Returning Visitors" value={metrics ? `${Number(metrics.userReturnRate.toFixed(1))}%` : LOADING}>
+          <Change metrics={metrics} figure="userReturnRate" />
+        </Stat>
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { isMessagesKey, updateVisitorMessage, useVisitorMessages, type MessageKind } from '../api/visitor-messages';
 import { formatDate, formatDateTime, statusBadgeClass } from '../dashboard-rules';
 import type { MessageStatus, VisitorMessage } from '../types';
+import { useTimeZone } from '../../time-zone/time-zone';
 
 /** The two tabs' wording (spec §2, §8). */
 const TEXTS = {
@@ -150,6 +151,7 @@ function MessageDialog({
 }) {
   const [notes, setNotes] = useState(message?.admin_notes ?? '');
   const [busy, setBusy] = useState<'status' | 'notes' | null>(null);
+  const timeZone = useTimeZone();
 
   async function run(kind: 'status' | 'notes', change: { status: MessageStatus; admin_notes?: string }) {
     setBusy(kind);
@@ -183,7 +185,9 @@ function MessageDialog({
                 <Badge className={statusBadgeClass(message.status)}>{message.status}</Badge>
               </dd>
               <dt className="text-muted-foreground">Received</dt>
-              <dd>{formatDateTime(message.created_at)}</dd>
+              <dd>
+                {formatDateTime(message.created_at, timeZone)} <span className="text-muted-foreground">({timeZone})</span>
+              </dd>
               {message.linkedin_url && (
                 <>
                   <dt className="text-muted-foreground">LinkedIn</dt>

@@ -1,14 +1,18 @@
 import useSWR from 'swr';
 import { apiPost, type ApiError } from '../../../../lib/api-client';
 
-// The admin's analytics reads under /api/admin/analytics/, each for a range of whole UTC days (from and to
-// included), and the two ways to record Search Console figures (the API fetch, a Queries CSV upload).
+// The admin's analytics reads under /api/admin/analytics/, each for a range of whole days (from and to
+// included) in the admin's time zone, and the two ways to record Search Console figures (the API fetch, a
+// Queries CSV upload).
 export interface DayRange {
   from: string;
   to: string;
+  /** IANA zone the days are counted in (the admin's). */
+  timeZone: string;
 }
 
-const rangeQuery = ({ from, to }: DayRange) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+const rangeQuery = ({ from, to, timeZone }: DayRange) =>
+  `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&tz=${encodeURIComponent(timeZone)}`;
 
 export const dailySeriesKey = (range: DayRange) => `/admin/analytics/daily?${rangeQuery(range)}`;
 export const searchQueriesKey = (range: DayRange) => `/admin/analytics/search-queries?${rangeQuery(range)}&limit=50`;

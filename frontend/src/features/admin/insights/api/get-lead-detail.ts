@@ -13,6 +13,8 @@ export interface LeadSession {
   start_time: string;
   end_time: string | null;
   time_on_site: number | null;
+  /** Seconds from the session's first event to its last, the last page included. */
+  duration: number;
   pages_viewed: number;
   landing_url: string | null;
   referrer: string | null;

@@ -70,7 +70,7 @@ function TimelineItem({ item }: { item: Item }) {
           </p>
           <p className="text-sm break-words text-muted-foreground">
             {s.pages_viewed} {s.pages_viewed === 1 ? 'page' : 'pages'}
-            {s.time_on_site !== null && `, ${formatDuration(s.time_on_site)}`}
+            {`, ${formatDuration(s.duration)}`}
             {device && ` · ${device}`}
           </p>
         </>

@@ -24,7 +24,8 @@ import {
   type TrafficSourceRow,
   type UtmCampaignRow,
 } from '../api/analytics';
-import { isTopPosition, utcDayOffset } from '../format';
+import { dayOffset, isTopPosition } from '../format';
+import { useTimeZone } from '../../time-zone/time-zone';
 import { CHART_COLORS } from './chart-colors';
 import { SearchQueriesUpload } from './search-queries-upload';
 
@@ -34,7 +35,11 @@ const WINDOW_DAYS = 30;
 const FOLLOW_UP_MS = 10_000;
 
 export function AnalyticsPanel() {
-  const range = useMemo<DayRange>(() => ({ from: utcDayOffset(-(WINDOW_DAYS - 1)), to: utcDayOffset(0) }), []);
+  const timeZone = useTimeZone();
+  const range = useMemo<DayRange>(
+    () => ({ from: dayOffset(-(WINDOW_DAYS - 1), timeZone), to: dayOffset(0, timeZone), timeZone }),
+    [timeZone],
+  );
   const { mutate } = useSWRConfig();
   const [refreshing, setRefreshing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -68,7 +73,7 @@ export function AnalyticsPanel() {
         <div>
           <h2 className="leading-tight font-semibold">Search &amp; Traffic Analytics</h2>
           <CardDescription>
-            Last {WINDOW_DAYS} days ({range.from} to {range.to}, UTC)
+            Last {WINDOW_DAYS} days ({range.from} to {range.to}, {timeZone})
           </CardDescription>
         </div>
         <Button type="button" variant="outline" onClick={refresh} disabled={refreshing}>

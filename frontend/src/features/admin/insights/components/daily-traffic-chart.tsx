@@ -1,4 +1,4 @@
-/** Sessions and page views per UTC day for a chosen date range (the Overview's traffic chart). */
+/** Sessions and page views per day (in the admin's time zone) for a chosen date range (the Overview's traffic chart). */
 import { useId, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../../components/ui/card';
@@ -6,17 +6,19 @@ import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { countOf } from '../../../../lib/utils';
 import { useDailySeries } from '../api/analytics';
-import { utcDayOffset } from '../format';
+import { dayOffset } from '../format';
+import { useTimeZone } from '../../time-zone/time-zone';
 import { CHART_COLORS } from './chart-colors';
 
 /** The server answers at most 400 days (analytics/metrics/date-range.ts). */
 const MAX_DAYS = 400;
 
 export function DailyTrafficChart() {
-  const [from, setFrom] = useState(() => utcDayOffset(-29));
-  const [to, setTo] = useState(() => utcDayOffset(0));
+  const timeZone = useTimeZone();
+  const [from, setFrom] = useState(() => dayOffset(-29, timeZone));
+  const [to, setTo] = useState(() => dayOffset(0, timeZone));
   const problem = rangeProblem(from, to);
-  const { data, isLoading } = useDailySeries(problem ? null : { from, to });
+  const { data, isLoading } = useDailySeries(problem ? null : { from, to, timeZone });
   const id = useId();
   const sessions = data?.reduce((sum, d) => sum + d.sessions, 0) ?? 0;
   const pageViews = data?.reduce((sum, d) => sum + d.pageViews, 0) ?? 0;
@@ -26,7 +28,7 @@ export function DailyTrafficChart() {
       <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-4">
         <div>
           <h2 className="leading-tight font-semibold">Daily Traffic</h2>
-          <CardDescription>Sessions and page views per day (UTC)</CardDescription>
+          <CardDescription>Sessions and page views per day, days in {timeZone}</CardDescription>
         </div>
         <div className="flex flex-wrap gap-3">
           <div className="grid gap-1.5">

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
 import { LeadStandingCard } from '../../standing/components/lead-standing-card';
 import { useLeadDetail, type LeadDetail as LeadDetailData, type LeadQuizResult } from '../api/get-lead-detail';
 import { formatDate, formatDateTime, formatDuration, formatEuros, questionLabel } from '../format';
+import { TimeZoneNote } from '../../time-zone/time-zone-note';
 import { ActivityTimeline } from './activity-timeline';
 import { LeadChanges, leadChangesKey } from './lead-changes';
 
@@ -82,6 +83,7 @@ function LeadDetailView({ data, onChanged }: { data: LeadDetailData; onChanged: 
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold break-all">{lead.email}</h1>
         <Badge variant="secondary">Joined {formatDate(lead.joinedAt)}</Badge>
+        <TimeZoneNote className="w-full" />
       </header>
 
       <section aria-label="Session metrics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">

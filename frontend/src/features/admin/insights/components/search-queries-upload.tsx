@@ -7,7 +7,7 @@ import { Label } from '../../../../components/ui/label';
 import { ApiError } from '../../../../lib/api-client';
 import { useSubmit } from '../../../../lib/use-submit';
 import { importSearchQueriesCsv } from '../api/analytics';
-import { utcDayOffset } from '../format';
+import { dayOffset } from '../format';
 
 /** The server's limit on the CSV text (search-console/record-search-queries.command.ts). */
 const MAX_CSV_CHARS = 1_000_000;
@@ -15,8 +15,8 @@ const MAX_CSV_CHARS = 1_000_000;
 export function SearchQueriesUpload({ onImported }: { onImported: () => void }) {
   const id = useId();
   // Search Console's default export period ends yesterday.
-  const [startDate, setStartDate] = useState(() => utcDayOffset(-7));
-  const [endDate, setEndDate] = useState(() => utcDayOffset(-1));
+  const [startDate, setStartDate] = useState(() => dayOffset(-7));
+  const [endDate, setEndDate] = useState(() => dayOffset(-1));
   const [file, setFile] = useState<File | null>(null);
   const { pending: busy, send } = useSubmit();
 
