@@ -18,7 +18,9 @@ import { signToken } from '../src/shared/security/signed-token.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import { settled, startApi, type ApiHarness } from './api-harness.js';
+import { passwordResetRequestedSchema, sessionSchema } from '../../contracts/identity/session.js';
 import { accountId, bearer, createAdmin, json, post, signIn, signUpConfirmed } from './auth-helpers.js';
+import { expectContract } from './contract-helpers.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const BASE = 'https://unsheet.example.com';
@@ -386,6 +388,17 @@ describe('password reset', () => {
     expect(answer.code).toBe('VALIDATION_FAILED');
     expect(answer.fields).toEqual(fields);
     expect(await rowCounts()).toEqual(before);
+  });
+
+  it('answers a reset request and a reset exactly as the contract says (contracts/identity/session.ts)', async () => {
+    await signUpConfirmed(api, 'contract-reset@example.com', 'secret1');
+    const asked = await post(api, '/api/auth/forgot-password', { email: 'contract-reset@example.com' });
+    expect(asked.status).toBe(202);
+    expectContract(passwordResetRequestedSchema, await json(asked));
+    const token = linkIn(await mail('contract-reset@example.com', RESET), '/auth/reset-password');
+    const reset = await post(api, '/api/auth/reset-password', { token, password: 'new-secret' });
+    expect(reset.status).toBe(200);
+    expectContract(sessionSchema, await json(reset));
   });
 });
 

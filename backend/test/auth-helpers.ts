@@ -5,7 +5,7 @@ import { CONFIRMATION_TOKEN_PURPOSE } from '../src/identity/confirmation-link.js
 import { grantAdmin } from '../src/identity/commands/grant-admin.js';
 import type { FastifyInstance } from 'fastify';
 import { isAdminPath } from '../src/identity/http/auth.guard.js';
-import type { Session } from '../src/identity/sessions.js';
+import type { Session } from '../../contracts/identity/session.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { signToken } from '../src/shared/security/signed-token.js';
 import { emailKey } from '../src/shared/validation/email.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { appDecider } from '../src/catalogue/app/app.decider.js';
 import { appStream, appViewsStream, type AppViewed } from '../src/catalogue/app/app.events.js';
 import { BOT_UA as GOOGLEBOT_UA, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
@@ -10,6 +11,18 @@ import { decideAndAppend } from '../src/shared/event-store/decider.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { eventually } from '../src/shared/testing/eventually.js';
+import { openApiSchema } from '../src/shared/http/zod.js';
+import { newsletterSubscriptionSchema } from '../../contracts/early-access/newsletter.js';
+import { quizOutcomeSchema, quizQuestionAnswerSchema } from '../../contracts/early-access/quiz-api.js';
+import { issuedReferralCodeSchema, leaderboardEntrySchema, referralStatsSchema } from '../../contracts/early-access/referral.js';
+import { earlyAccessStatusSchema, joinWaitlistResultSchema } from '../../contracts/early-access/waitlist.js';
+import {
+  confirmedSessionSchema,
+  passwordResetRequestedSchema,
+  sessionSchema,
+  sessionUserSchema,
+  signUpResultSchema,
+} from '../../contracts/identity/session.js';
 import { settled, startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -477,6 +490,33 @@ describe('service endpoints', () => {
     const ui = await api.get('/api/docs');
     expect(ui.status).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+
+  it("documents the early-access and account answers with the contract's schemas (contracts/)", async () => {
+    const { body } = await api.get('/api/openapi.json');
+    const answers: [method: string, path: string, status: number, schema: Parameters<typeof openApiSchema>[0]][] = [
+      ['get', '/api/early-access/status', 200, earlyAccessStatusSchema],
+      ['post', '/api/leads', 201, joinWaitlistResultSchema],
+      ['post', '/api/leads', 200, joinWaitlistResultSchema],
+      ['post', '/api/newsletter/subscriptions', 201, newsletterSubscriptionSchema],
+      ['post', '/api/newsletter/subscriptions', 200, newsletterSubscriptionSchema],
+      ['post', '/api/referral-codes', 201, issuedReferralCodeSchema],
+      ['get', '/api/referrals/{code}', 200, referralStatsSchema],
+      ['get', '/api/referrals/leaderboard', 200, z.array(leaderboardEntrySchema)],
+      ['post', '/api/quiz/questions', 200, quizQuestionAnswerSchema],
+      ['post', '/api/quiz-results', 201, quizOutcomeSchema],
+      ['post', '/api/auth/sign-up', 201, signUpResultSchema],
+      ['post', '/api/auth/confirm', 200, confirmedSessionSchema],
+      ['post', '/api/auth/sign-in', 200, sessionSchema],
+      ['post', '/api/auth/forgot-password', 202, passwordResetRequestedSchema],
+      ['post', '/api/auth/reset-password', 200, sessionSchema],
+      ['post', '/api/auth/refresh', 200, sessionSchema],
+      ['get', '/api/auth/me', 200, sessionUserSchema],
+    ];
+    for (const [method, path, status, schema] of answers) {
+      const documented = body.paths[path][method].responses[status]?.content?.['application/json']?.schema;
+      expect(documented, `${method.toUpperCase()} ${path} ${status}`).toEqual(openApiSchema(schema));
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

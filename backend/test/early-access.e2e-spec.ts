@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
-import { Browser, confirmLeads, joinAnswer, type JoinAnswer } from './waitlist-helpers.js';
+import { earlyAccessStatusSchema, joinWaitlistResultSchema, type JoinWaitlistResult } from '../../contracts/early-access/waitlist.js';
+import { expectContract } from './contract-helpers.js';
+import { Browser, confirmLeads, joinAnswer } from './waitlist-helpers.js';
 
 let api: ApiHarness;
 
@@ -56,7 +58,7 @@ describe('joining the Early Explorers', () => {
 
   it('tells the browser that joined its place again, and writes nothing', async () => {
     const browser = new Browser(api);
-    const first = (await (await browser.join({ email: 'ada@example.com', source_page: '/c/finance' })).json()) as JoinAnswer;
+    const first = (await (await browser.join({ email: 'ada@example.com', source_page: '/c/finance' })).json()) as JoinWaitlistResult;
     const before = await leadEvents();
     const again = await browser.join({ email: '  ADA@Example.com ', source_page: '/' });
     expect(again.status).toBe(200);
@@ -70,7 +72,7 @@ describe('joining the Early Explorers', () => {
     const probe = await new Browser(api).join({ email: 'Hedy@Example.com', source_page: '/' });
     const fresh = await new Browser(api).join({ email: 'someone-new@example.com', source_page: '/' });
     expect(probe.status).toBe(fresh.status);
-    const [probed, newcomer] = (await Promise.all([probe.json(), fresh.json()])) as [JoinAnswer, JoinAnswer];
+    const [probed, newcomer] = (await Promise.all([probe.json(), fresh.json()])) as [JoinWaitlistResult, JoinWaitlistResult];
     expect(Object.keys(probed).sort()).toEqual(Object.keys(newcomer).sort());
     expect(probed).toMatchObject({ alreadyJoined: false, earlyExplorer: newcomer.earlyExplorer });
     // The place a newcomer arriving then was given, and a code of the same form that is nobody's.
@@ -191,5 +193,16 @@ describe('joining the Early Explorers', () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { fields: unknown }).fields).toEqual(fields);
     expect(await leadEvents()).toBe(before);
+  });
+
+  it('answers the status, a join and a repeated join exactly as the contract says (contracts/early-access/waitlist.ts)', async () => {
+    expectContract(earlyAccessStatusSchema, (await api.get('/api/early-access/status')).body);
+    const browser = new Browser(api);
+    const joined = await browser.join({ email: 'contract@example.com', source_page: '/', sessionId: null });
+    expect(joined.status).toBe(201);
+    expectContract(joinWaitlistResultSchema, await joined.json());
+    const again = await browser.join({ email: 'contract@example.com', source_page: '/' });
+    expect(again.status).toBe(200);
+    expectContract(joinWaitlistResultSchema, await again.json());
   });
 });

@@ -8,7 +8,9 @@ import { signToken } from '../src/shared/security/signed-token.js';
 import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { confirmedSessionSchema, sessionSchema, sessionUserSchema, signUpResultSchema } from '../../contracts/identity/session.js';
 import { accountId, adminRoutes, createAdmin, json, post, signIn, signUpConfirmed } from './auth-helpers.js';
+import { expectContract } from './contract-helpers.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const run = promisify(execFile);
@@ -327,6 +329,25 @@ describe('sessions', () => {
       expect(response.status).toBe(401);
       expect(await json(response)).toEqual({ code: 'AUTH.UNAUTHENTICATED', message: 'Please sign in to continue.' });
     }
+  });
+
+  it('answers a sign-up, a confirmation, a sign-in, a refresh and me exactly as the contract says (contracts/identity/session.ts)', async () => {
+    const signedUp = await post(api, '/api/auth/sign-up', { email: 'contract@example.com', password: 'secret1' });
+    expect(signedUp.status).toBe(201);
+    expectContract(signUpResultSchema, await json(signedUp));
+    const confirmed = await post(api, '/api/auth/confirm', { token: await confirmationLink('contract@example.com') });
+    expect(confirmed.status).toBe(200);
+    expectContract(confirmedSessionSchema, await json(confirmed));
+    const signedIn = await post(api, '/api/auth/sign-in', { email: 'contract@example.com', password: 'secret1' });
+    expect(signedIn.status).toBe(200);
+    expectContract(sessionSchema, await json(signedIn));
+    const refreshed = await refresh(cookieOf(signedIn));
+    expect(refreshed.status).toBe(200);
+    const session = await json(refreshed);
+    expectContract(sessionSchema, session);
+    const me = await fetch(api.url('/api/auth/me'), { headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(me.status).toBe(200);
+    expectContract(sessionUserSchema, await json(me));
   });
 });
 

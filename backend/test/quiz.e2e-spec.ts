@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import { quizOutcomeSchema, quizQuestionAnswerSchema } from '../../contracts/early-access/quiz-api.js';
+import { expectContract } from './contract-helpers.js';
 import { Browser, confirmLeads } from './waitlist-helpers.js';
 
 let api: ApiHarness;
@@ -156,6 +158,19 @@ describe('POST /api/quiz-results', () => {
     expect((await submit('{"email":"a@b.co","answers":[')).status).toBe(400);
     expect((await submit(JSON.stringify({ email: 'a@b.co', answers: four, pad: 'x'.repeat(70_000) }))).status).toBe(413);
     expect(await written()).toEqual(before);
+  });
+
+  it('answers a question and a result exactly as the contract says (contracts/early-access/quiz-api.ts)', async () => {
+    const question = await fetch(api.url('/api/quiz/questions'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currentAnswers: ['manual_work'], currentPage: '/' }),
+    });
+    expect(question.status).toBe(200);
+    expectContract(quizQuestionAnswerSchema, await question.json());
+    const recommended = await submit({ email: 'contract-quiz@example.com', answers: answers('manual_work', 'finance') });
+    expect(recommended.status).toBe(201);
+    expectContract(quizOutcomeSchema, await recommended.json());
   });
 });
 

@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { startApi, type ApiHarness } from './api-harness.js';
+import {
+  issuedReferralCodeSchema,
+  leaderboardEntrySchema,
+  referralStatsSchema,
+  type ReferralStats,
+} from '../../contracts/early-access/referral.js';
+import { expectContract } from './contract-helpers.js';
 import { confirmLeads } from './waitlist-helpers.js';
 
 let api: ApiHarness;
@@ -26,15 +33,10 @@ const join = (email: string, ref?: string) => post('/api/leads', { email, source
 const generate = (body: unknown) => post('/api/referral-codes', body);
 const click = (code: string, body: unknown = {}, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0') =>
   post(`/api/referrals/${code}/clicks`, body, { 'user-agent': userAgent });
-interface Stats {
-  code: string;
-  stats: { total_clicks: number; total_signups: number; total_conversions: number; revenue_lifetime: number };
-  rewards: { invites: number; reward: string; unlocked: boolean }[];
-}
 /** A code's stats once the async referral-stats projection has caught up, flattened for short assertions. */
 async function stats(code: string) {
   await projectionCaughtUp(api.database.handle.db, 'referral-stats');
-  const { body } = (await api.get(`/api/referrals/${code}`)) as { body: Stats };
+  const { body } = (await api.get(`/api/referrals/${code}`)) as { body: ReferralStats };
   const { total_clicks, total_signups, total_conversions, revenue_lifetime } = body.stats;
   return { code: body.code, clicks: total_clicks, signups: total_signups, conversions: total_conversions, revenue: revenue_lifetime };
 }
@@ -295,7 +297,7 @@ describe('attribution, conversions and the leaderboard', () => {
 
   it("answers get_stats with the spec's fields and the reward tiers the sign-ups unlock", async () => {
     const code = await codeOf('tiers@example.com');
-    const read = async () => (await api.get(`/api/referrals/${code}`)).body as Stats;
+    const read = async () => (await api.get(`/api/referrals/${code}`)).body as ReferralStats;
     // Before the projection has seen anything of the code: zeros, not 404.
     expect((await read()).stats).toEqual({ total_clicks: 0, total_signups: 0, total_conversions: 0, revenue_lifetime: 0 });
     await click(code);
@@ -336,5 +338,19 @@ describe('attribution, conversions and the leaderboard', () => {
     });
     expect((await api.get('/api/referrals/NOPE4')).status).toBe(404);
     expect((await api.get(`/api/referrals/${'x'.repeat(65)}`)).status).toBe(400);
+  });
+  it('answers a share link, its stats and the leaderboard exactly as the contract says (contracts/early-access/referral.ts)', async () => {
+    const issued = await generate({ email: 'contract-sharer@example.com' });
+    expect(issued.status).toBe(201);
+    const answer = await issued.json();
+    expectContract(issuedReferralCodeSchema, answer);
+    const { code } = answer as { code: string };
+    await join('contract-friend@example.com', code);
+    await confirmLeads(api, 'contract-friend@example.com');
+    await projectionCaughtUp(api.database.handle.db, 'referral-stats');
+    expectContract(referralStatsSchema, (await api.get(`/api/referrals/${code}`)).body);
+    const board = (await api.get('/api/referrals/leaderboard')).body as unknown[];
+    expect(board.length).toBeGreaterThan(0);
+    for (const entry of board) expectContract(leaderboardEntrySchema, entry);
   });
 });

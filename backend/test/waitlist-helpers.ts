@@ -10,15 +10,8 @@ import {
   LEAD_CONFIRMATION_TOKEN_TTL_SECONDS,
 } from '../src/early-access/waitlist/lead.events.js';
 import { appSecret, signToken } from '../src/shared/security/signed-token.js';
+import type { JoinWaitlistResult } from '../../contracts/early-access/waitlist.js';
 import type { ApiHarness } from './api-harness.js';
-
-export interface JoinAnswer {
-  position: number;
-  refCode: string;
-  spotsLeft: number;
-  earlyExplorer: boolean;
-  alreadyJoined: boolean;
-}
 
 /** A browser: sends and keeps the cookies the API sets (the waitlist's memory of the leads it joined as). */
 export class Browser {
@@ -46,10 +39,10 @@ export class Browser {
 }
 
 /** Joins from a browser of its own (a new visitor each time) and reads the answer. */
-export async function joinAnswer(api: Pick<ApiHarness, 'url'>, body: unknown): Promise<JoinAnswer> {
+export async function joinAnswer(api: Pick<ApiHarness, 'url'>, body: unknown): Promise<JoinWaitlistResult> {
   const response = await new Browser(api).join(body);
   if (response.status !== 201 && response.status !== 200) throw new Error(`join answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as JoinAnswer;
+  return (await response.json()) as JoinWaitlistResult;
 }
 
 /** The link in the lead's welcome e-mail, signed as the e-mail reactor signs it. */

@@ -1,8 +1,8 @@
 /** Properties of the early-access lead rules (fast-check): attribution never refuses (control characters aside), masks never leak. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinWaitlistInput } from './waitlist/join-waitlist.command.js';
-import { subscribeInput } from './newsletter/subscribe-to-newsletter.command.js';
+import { joinWaitlistRequestSchema } from '../../../contracts/early-access/waitlist.js';
+import { subscribeNewsletterRequestSchema } from '../../../contracts/early-access/newsletter.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from './referral/referral-code.js';
 import { isEarlyExplorer } from '../../../contracts/early-access/rewards.js';
 import { maskEmail } from '../shared/validation/mask-email.js';
@@ -20,12 +20,12 @@ describe('joining and subscribing, for any attribution', () => {
         ),
         fc.option(fc.string({ maxLength: 64 }), { nil: null }),
         (email, page, ref) => {
-          const joined = joinWaitlistInput.safeParse({ email, source_page: page, ref });
+          const joined = joinWaitlistRequestSchema.safeParse({ email, source_page: page, ref });
           expect(joined.success).toBe(true);
           expect(joined.data!.email).toBe(email.toLowerCase());
           expect((joined.data!.source_page ?? '').length).toBeLessThanOrEqual(300);
           if (joined.data!.ref !== null) expect(joined.data!.ref).toBe(joined.data!.ref.toUpperCase());
-          const subscribed = subscribeInput.safeParse({ email, source_page: page });
+          const subscribed = subscribeNewsletterRequestSchema.safeParse({ email, source_page: page });
           expect(subscribed.success).toBe(true);
         },
       ),
@@ -38,7 +38,7 @@ describe('joining and subscribing, for any attribution', () => {
         address,
         fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !['email', 'source_page', 'ref', 'sessionId'].includes(k)),
         (email, key) => {
-          expect(joinWaitlistInput.safeParse({ email, [key]: 1 }).success).toBe(false);
+          expect(joinWaitlistRequestSchema.safeParse({ email, [key]: 1 }).success).toBe(false);
         },
       ),
     );

@@ -10,9 +10,7 @@ import {
   MISSING_SUGGESTION,
   SUGGESTION_CATEGORIES,
 } from '../../../contracts/feedback/fields.js';
-import { emailSchema } from '../shared/validation/email.js';
-import { honeypotSchema } from '../shared/validation/honeypot.js';
-import { sourcePageSchema } from '../shared/validation/source-page.js';
+import { emailSchema, honeypotSchema, sourcePageSchema } from '../../../contracts/form-fields.js';
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);

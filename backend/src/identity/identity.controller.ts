@@ -15,7 +15,7 @@ import { parse as parseCookies } from 'cookie';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import type { Db } from '../shared/db/tables.js';
 import { UnauthorizedError } from '../shared/errors/domain-error.js';
-import { openApiSchema } from '../shared/http/zod.js';
+import { ApiZodOk, openApiSchema } from '../shared/http/zod.js';
 import { RateLimited } from '../shared/http/rate-limit.js';
 import { DB } from '../shared/kernel.module.js';
 import { ConfirmEmail } from './commands/confirm-email.command.js';
@@ -24,7 +24,25 @@ import { ResetPassword } from './commands/reset-password.command.js';
 import { SignIn } from './commands/sign-in.command.js';
 import { SignUp } from './commands/sign-up.command.js';
 import { AUTHENTICATION_REQUIRED, SignedIn, type AuthenticatedRequest } from './http/auth.guard.js';
-import { confirmEmailInput, forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } from './identity.inputs.js';
+import {
+  confirmEmailRequestSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+} from '../../../contracts/identity/forms.js';
+import {
+  confirmedSessionSchema,
+  passwordResetRequestedSchema,
+  sessionSchema,
+  sessionUserSchema,
+  signUpResultSchema,
+  type ConfirmedSession,
+  type PasswordResetRequested,
+  type Session,
+  type SessionUser,
+  type SignUpResult,
+} from '../../../contracts/identity/session.js';
 import {
   FORGOT_PASSWORD_PER_EMAIL,
   FORGOT_PASSWORD_PER_IP,
@@ -32,7 +50,7 @@ import {
   SIGN_IN_PER_IP,
   SIGN_UP_PER_IP,
 } from './identity.rate-limits.js';
-import { findSessionUser, REFRESH_TOKEN_TTL_SECONDS, SessionService, type IssuedSession, type Session } from './sessions.js';
+import { findSessionUser, REFRESH_TOKEN_TTL_SECONDS, SessionService, type IssuedSession } from './sessions.js';
 import { SignInLockedError } from './sign-in-failures.js';
 
 /** The refresh token's cookie: unreadable by scripts, sent only to the auth endpoints, never cross-site. */
@@ -56,11 +74,11 @@ export class IdentityController {
       'Answers the same for every address. An unconfirmed account of the address gets its registration replaced ' +
       '(new password, new link; earlier links void); a confirmed one is left as it is and its owner is told by e-mail.',
   })
-  @ApiBody({ schema: openApiSchema(signUpInput, 'input') })
-  @ApiResponse({ status: 201, description: '{ email, displayName }' })
+  @ApiBody({ schema: openApiSchema(signUpRequestSchema, 'input') })
+  @ApiResponse({ status: 201, description: 'The same answer for every address', schema: openApiSchema(signUpResultSchema) })
   @ApiBadRequestResponse({ description: "{ code, message, fields }, e.g. 'Password must be at least 6 characters long.'" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
-  signUp(@Body() body: unknown) {
+  signUp(@Body() body: unknown): Promise<SignUpResult> {
     return this.commands.execute(new SignUp(body));
   }
 
@@ -70,13 +88,13 @@ export class IdentityController {
     summary: 'Follow a confirmation link (once, within 24 hours): confirms the e-mail and signs in',
     description: "Only the latest sign-up's link counts; when more than one sign-up used the address, its password is asked for too.",
   })
-  @ApiBody({ schema: openApiSchema(confirmEmailInput, 'input') })
-  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user, redirectTo } and the refresh cookie' })
+  @ApiBody({ schema: openApiSchema(confirmEmailRequestSchema, 'input') })
+  @ApiZodOk(confirmedSessionSchema, 'A session, where the sign-up asked to land, and the refresh cookie')
   @ApiBadRequestResponse({
     description:
       "{ code: 'AUTH.CONFIRMATION_INVALID' | 'AUTH.CONFIRMATION_USED' | 'AUTH.CONFIRMATION_PASSWORD_REQUIRED' | 'AUTH.CONFIRMATION_PASSWORD_WRONG', message, fields? }",
   })
-  async confirm(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async confirm(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ConfirmedSession> {
     const { redirectTo, ...issued } = await this.commands.execute(new ConfirmEmail(body));
     return { ...this.startSession(issued, request, response), redirectTo };
   }
@@ -88,8 +106,8 @@ export class IdentityController {
     summary: 'Sign in with e-mail and password',
     description: 'After 10 wrong passwords in 15 minutes a client waits (429) for that account; other clients are not affected.',
   })
-  @ApiBody({ schema: openApiSchema(signInInput, 'input') })
-  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user } and the refresh cookie' })
+  @ApiBody({ schema: openApiSchema(signInRequestSchema, 'input') })
+  @ApiZodOk(sessionSchema, 'A session, and the refresh cookie')
   @ApiUnauthorizedResponse({ description: "{ code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid login credentials' }" })
   @ApiForbiddenResponse({ description: "{ code: 'AUTH.EMAIL_NOT_CONFIRMED', message: 'Email not confirmed' }" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
@@ -108,11 +126,15 @@ export class IdentityController {
   @ApiOperation({
     summary: 'Ask for a password reset link (1 hour, once) by e-mail; the same answer whether or not the address has an account',
   })
-  @ApiBody({ schema: openApiSchema(forgotPasswordInput, 'input') })
-  @ApiResponse({ status: 202, description: '{ message }' })
+  @ApiBody({ schema: openApiSchema(forgotPasswordRequestSchema, 'input') })
+  @ApiResponse({
+    status: 202,
+    description: 'The same answer whether or not the address has an account',
+    schema: openApiSchema(passwordResetRequestedSchema),
+  })
   @ApiBadRequestResponse({ description: "{ code, message, fields }, e.g. 'Please enter a valid email address.'" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
-  forgotPassword(@Body() body: unknown) {
+  forgotPassword(@Body() body: unknown): Promise<PasswordResetRequested> {
     return this.commands.execute(new RequestPasswordReset(body));
   }
 
@@ -120,8 +142,8 @@ export class IdentityController {
   @HttpCode(200)
   @RateLimited(RESET_PASSWORD_PER_IP)
   @ApiOperation({ summary: 'Choose a new password with a reset link: every session of the account ends, and this one starts' })
-  @ApiBody({ schema: openApiSchema(resetPasswordInput, 'input') })
-  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user } and the refresh cookie' })
+  @ApiBody({ schema: openApiSchema(resetPasswordRequestSchema, 'input') })
+  @ApiZodOk(sessionSchema, 'A new session, and the refresh cookie')
   @ApiBadRequestResponse({ description: "{ code: 'AUTH.RESET_LINK_INVALID' | 'VALIDATION_FAILED', message, fields? }" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
   async resetPassword(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
@@ -131,7 +153,7 @@ export class IdentityController {
   @Post('refresh')
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange the refresh cookie for a new access token; the refresh token is rotated' })
-  @ApiResponse({ status: 200, description: '{ accessToken, expiresAt, user } and a new refresh cookie' })
+  @ApiZodOk(sessionSchema, 'A new access token, and a new refresh cookie')
   @ApiUnauthorizedResponse({ description: "{ code: 'AUTH.SESSION_EXPIRED' }: missing, expired, revoked or reused token" })
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
     try {
@@ -155,9 +177,9 @@ export class IdentityController {
   @SignedIn()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in user, with their role' })
-  @ApiResponse({ status: 200, description: '{ id, email, displayName, role }' })
+  @ApiZodOk(sessionUserSchema)
   @ApiUnauthorizedResponse({ description: "{ code: 'AUTH.UNAUTHENTICATED' }" })
-  async me(@Req() request: AuthenticatedRequest) {
+  async me(@Req() request: AuthenticatedRequest): Promise<SessionUser> {
     const user = await findSessionUser(this.db, request.user!.sub);
     if (!user) throw new UnauthorizedError('AUTH.UNAUTHENTICATED', AUTHENTICATION_REQUIRED);
     return user;

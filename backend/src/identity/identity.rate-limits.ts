@@ -1,7 +1,8 @@
 /** How often the auth forms may be tried (before RATE_LIMIT_FACTOR), per client address and per account. */
 import type { FastifyRequest as Request } from 'fastify';
 import type { RateLimit } from '../shared/http/rate-limit.js';
-import { emailKey, emailSchema } from '../shared/validation/email.js';
+import { emailKey } from '../shared/validation/email.js';
+import { emailSchema } from '../../../contracts/form-fields.js';
 
 export const SIGN_IN_PER_IP = 'sign-in-per-ip';
 export const SIGN_UP_PER_IP = 'sign-up-per-ip';

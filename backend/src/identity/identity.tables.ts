@@ -1,3 +1,9 @@
+import type { Role } from '../../../contracts/identity/session.js';
+import type { SignUpRedirect } from '../../../contracts/identity/forms.js';
+
+/** The contract's roles (what a session shows), as the `profiles` table stores them. */
+export type { Role };
+
 export interface UsersTable {
   id: string;
   /** As typed at sign-up (trimmed); `email_key` is the case-insensitive identity. */
@@ -6,7 +12,7 @@ export interface UsersTable {
   password_hash: string;
   display_name: string;
   /** Where the confirmation link leads: the site ('/') or the admin console. */
-  redirect_to: '/' | '/admin/dashboard';
+  redirect_to: SignUpRedirect;
   email_confirmed_at: Date | null;
   created_at: Date;
 }
@@ -32,8 +38,6 @@ export interface ProfilesTable {
   user_id: string;
   role: Role;
 }
-
-export type Role = 'user' | 'admin';
 
 declare module '../shared/db/tables.js' {
   interface Tables {

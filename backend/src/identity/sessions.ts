@@ -14,26 +14,14 @@ import type { Db, Trx } from '../shared/db/tables.js';
 import { UnauthorizedError } from '../shared/errors/domain-error.js';
 import { CONFIG, DB } from '../shared/kernel.module.js';
 import { appSecret } from '../shared/security/signed-token.js';
+import type { Session, SessionUser } from '../../../contracts/identity/session.js';
 import type { Role } from './identity.tables.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
-}
-
-/** What the client receives; the refresh token itself goes into the cookie, never into the body. */
-export interface Session {
-  accessToken: string;
-  expiresAt: string;
-  user: SessionUser;
-}
-
+/** The session the client receives, and the refresh token, which goes into the cookie, never into the body. */
 export interface IssuedSession {
   session: Session;
   refreshToken: string;

@@ -27,7 +27,8 @@ import { EventStore } from '../shared/event-store/event-store.js';
 import type { EventMetadata } from '../shared/event-store/events.js';
 import type { ProjectionRunner } from '../shared/projections/projection-runner.js';
 import { visitStream } from '../analytics/analytics.events.js';
-import { emailKey, emailSchema } from '../shared/validation/email.js';
+import { emailKey } from '../shared/validation/email.js';
+import { emailSchema } from '../../../contracts/form-fields.js';
 
 export const ERASED = '[erased]';
 export const ERASED_DOMAIN = 'erased.invalid';

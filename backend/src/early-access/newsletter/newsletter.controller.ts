@@ -3,7 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response } from 'fastify';
 import { openApiSchema } from '../../shared/http/zod.js';
-import { SubscribeToNewsletter, subscribeInput } from './subscribe-to-newsletter.command.js';
+import { SubscribeToNewsletter } from './subscribe-to-newsletter.command.js';
+import {
+  newsletterSubscriptionSchema,
+  subscribeNewsletterRequestSchema,
+  type NewsletterSubscription,
+} from '../../../../contracts/early-access/newsletter.js';
 
 /** Newsletter subscriptions. */
 @ApiTags('early-access')
@@ -13,11 +18,11 @@ export class NewsletterController {
 
   @Post('newsletter/subscriptions')
   @ApiOperation({ summary: 'Subscribe an e-mail address to the newsletter' })
-  @ApiBody({ schema: openApiSchema(subscribeInput, 'input') })
-  @ApiResponse({ status: 201, description: 'Subscribed' })
-  @ApiResponse({ status: 200, description: 'Already subscribed (nothing written)' })
+  @ApiBody({ schema: openApiSchema(subscribeNewsletterRequestSchema, 'input') })
+  @ApiResponse({ status: 201, description: 'Subscribed', schema: openApiSchema(newsletterSubscriptionSchema) })
+  @ApiResponse({ status: 200, description: 'Already subscribed (nothing written)', schema: openApiSchema(newsletterSubscriptionSchema) })
   @ApiBadRequestResponse({ description: "{ code, message: 'Please enter a valid email address.', fields: { email } }" })
-  async subscribe(@Body() body: unknown, @Res({ passthrough: true }) response: Response) {
+  async subscribe(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<NewsletterSubscription> {
     const { alreadySubscribed } = await this.commands.execute(new SubscribeToNewsletter(body));
     response.status(alreadySubscribed ? 200 : 201);
     return { subscribed: true };

@@ -1,22 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { z } from 'zod';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { ConcurrencyError } from '../../shared/event-store/concurrency.error.js';
 import type { Db } from '../../shared/db/tables.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { DB } from '../../shared/kernel.module.js';
-import { emailKey, emailSchema } from '../../shared/validation/email.js';
-import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { sourcePageSchema } from '../../shared/validation/source-page.js';
+import { emailKey } from '../../shared/validation/email.js';
 import { appendConverted } from '../conversion/conversion.events.js';
 import { newsletterStream, type NewsletterSubscribed } from './newsletter.events.js';
-
-export const subscribeInput = z.strictObject({
-  email: emailSchema,
-  source_page: sourcePageSchema,
-  website: honeypotSchema,
-});
+import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
+import { subscribeNewsletterRequestSchema } from '../../../../contracts/early-access/newsletter.js';
 
 /** Subscribes an address once; subscribing again is a success that writes nothing. */
 export class SubscribeToNewsletter extends Command<{ alreadySubscribed: boolean }> {
@@ -33,7 +26,7 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
   ) {}
 
   async execute({ input }: SubscribeToNewsletter): Promise<{ alreadySubscribed: boolean }> {
-    const parsed = subscribeInput.safeParse(input);
+    const parsed = subscribeNewsletterRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     if (caughtInHoneypot(parsed.data)) return { alreadySubscribed: false };
     const { email, source_page } = parsed.data;

@@ -4,8 +4,16 @@ import { ApiBadRequestResponse, ApiBody, ApiOperation, ApiResponse, ApiTags } fr
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { ApiZodOk, openApiSchema } from '../../shared/http/zod.js';
 import { JoinedLeads } from '../waitlist/joined-leads.js';
-import { GetQuizQuestion, quizQuestionInput, quizQuestionSchema } from './get-quiz-question.query.js';
-import { SubmitQuiz, submitQuizInput } from './submit-quiz.command.js';
+import { GetQuizQuestion } from './get-quiz-question.query.js';
+import { SubmitQuiz } from './submit-quiz.command.js';
+import {
+  quizOutcomeSchema,
+  quizQuestionAnswerSchema,
+  quizQuestionRequestSchema,
+  submitQuizRequestSchema,
+  type QuizOutcome,
+  type QuizQuestionAnswer,
+} from '../../../../contracts/early-access/quiz-api.js';
 
 /** The quiz: its next question and its result. */
 @ApiTags('early-access')
@@ -25,10 +33,10 @@ export class QuizController {
       'Ours and deterministic; when LLM_BASE_URL and LLM_MODEL are set, an OpenAI-compatible model may reword ' +
       'it (source: llm), within LLM_TIMEOUT_MS, otherwise our wording is returned. Option values never change.',
   })
-  @ApiBody({ schema: openApiSchema(quizQuestionInput, 'input') })
-  @ApiZodOk(quizQuestionSchema)
+  @ApiBody({ schema: openApiSchema(quizQuestionRequestSchema, 'input') })
+  @ApiZodOk(quizQuestionAnswerSchema)
   @ApiBadRequestResponse({ description: '{ code, message, fields }' })
-  quizQuestion(@Body() body: unknown) {
+  quizQuestion(@Body() body: unknown): Promise<QuizQuestionAnswer> {
     return this.queries.execute(new GetQuizQuestion(body));
   }
 
@@ -37,10 +45,10 @@ export class QuizController {
     summary: 'Finish the quiz: a recommended app, the result kept, and the e-mail put on the list (source quiz)',
     description: 'answers: the four steps in order, each { question, answer } (answer: the chosen option value).',
   })
-  @ApiBody({ schema: openApiSchema(submitQuizInput, 'input') })
-  @ApiResponse({ status: 201, description: '{ id, recommendedApp: { slug, name, description, category } | null, reason, lead }' })
+  @ApiBody({ schema: openApiSchema(submitQuizRequestSchema, 'input') })
+  @ApiResponse({ status: 201, description: 'The recommendation, and the place on the list', schema: openApiSchema(quizOutcomeSchema) })
   @ApiBadRequestResponse({ description: "{ code, message, fields: { email | answers: 'Please answer all 4 questions.' } }" })
-  async submitQuiz(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async submitQuiz(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<QuizOutcome> {
     const { leadId, ...outcome } = await this.commands.execute(new SubmitQuiz(body, this.joinedLeads.context(request)));
     this.joinedLeads.remember(request, response, leadId);
     return outcome;

@@ -5,48 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Command, CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import { z } from 'zod';
 import { ListApps } from '../../catalogue/queries/list-apps.query.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
-import { emailSchema } from '../../shared/validation/email.js';
-import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { QUIZ_STEPS } from '../../../../contracts/early-access/quiz.js';
+import { submitQuizRequestSchema, type QuizOutcome } from '../../../../contracts/early-access/quiz-api.js';
 import { quizStream, type QuizCompleted } from './quiz.events.js';
 import { recommendApp } from './recommend.js';
-import { JoinWaitlist, joinWaitlistInput, type JoinContext, type JoinOutcome, type JoinResult } from '../waitlist/join-waitlist.command.js';
+import { JoinWaitlist, type JoinContext, type JoinOutcome } from '../waitlist/join-waitlist.command.js';
+import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
 
-export const ANSWERS_REQUIRED = `Please answer all ${QUIZ_STEPS} questions.`;
-const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
+/** The answer, and the lead the browser may remember (JoinedLeads), which the controller keeps out of the answer. */
+export type SubmittedQuiz = QuizOutcome & { leadId: string | null };
 
-const answerText = (max: number) =>
-  z
-    .string({ error: ANSWERS_REQUIRED })
-    .trim()
-    .min(1, ANSWERS_REQUIRED)
-    .max(max, `At most ${max} characters.`)
-    .regex(PLAIN_TEXT, 'Only plain text, please.');
-
-export const submitQuizInput = z.strictObject({
-  email: emailSchema,
-  answers: z
-    .array(z.strictObject({ question: answerText(300), answer: answerText(100) }), { error: ANSWERS_REQUIRED })
-    .length(QUIZ_STEPS, ANSWERS_REQUIRED),
-  ref: joinWaitlistInput.shape.ref,
-  website: honeypotSchema,
-});
-
-export interface QuizOutcome {
-  id: string;
-  /** null: the catalogue had nothing to recommend; the client shows the spec's default result. */
-  recommendedApp: { slug: string; name: string; description: string; category: string } | null;
-  reason: string | null;
-  lead: JoinResult;
-  /** The lead the browser may remember (JoinedLeads); the controller keeps it out of the answer. */
-  leadId: string | null;
-}
-
-export class SubmitQuiz extends Command<QuizOutcome> {
+export class SubmitQuiz extends Command<SubmittedQuiz> {
   constructor(
     readonly input: unknown,
     readonly context?: JoinContext,
@@ -63,8 +34,8 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ input, context }: SubmitQuiz): Promise<QuizOutcome> {
-    const parsed = submitQuizInput.safeParse(input);
+  async execute({ input, context }: SubmitQuiz): Promise<SubmittedQuiz> {
+    const parsed = submitQuizRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { email, answers, ref } = parsed.data;
 
@@ -75,7 +46,7 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
     );
     const id = randomUUID();
     const app = recommendation?.app;
-    const outcome = ({ result, leadId }: JoinOutcome): QuizOutcome => ({
+    const outcome = ({ result, leadId }: JoinOutcome): SubmittedQuiz => ({
       id,
       recommendedApp: app ? { slug: app.slug, name: app.name, description: app.description, category: app.category } : null,
       reason: recommendation?.reason ?? null,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import { maskEmail } from '../../shared/validation/mask-email.js';
+import type { LeaderboardEntry } from '../../../../contracts/early-access/referral.js';
 
 /** The spec's leaderboard shows 8 by default. */
 export const LEADERBOARD_SIZE = 8;
@@ -16,9 +17,6 @@ export const leaderboardQuery = z.strictObject({
     .max(50, 'Must be a number from 1 to 50.')
     .default(LEADERBOARD_SIZE),
 });
-
-export const leaderboardEntrySchema = z.object({ masked_email: z.string(), invite_count: z.number().int() });
-export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
 /**
  * The referrers with the most friends who joined through their link; the older code ranks first on a tie.

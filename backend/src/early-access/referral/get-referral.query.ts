@@ -1,29 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
+import type { ReferralStats } from '../../../../contracts/early-access/referral.js';
 import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
 import { REFERRAL_CODE_PATTERN } from './referral-code.js';
-
-export const referralStatsSchema = z.object({
-  code: z.string(),
-  stats: z.object({
-    /** Visits through the link (once per browser session). */
-    total_clicks: z.number().int(),
-    /** Friends who joined the list through the link. */
-    total_signups: z.number().int(),
-    /** Joining is the conversion counted today: equal to total_signups until there are paying customers. */
-    total_conversions: z.number().int(),
-    /** The referrer's 50% of referred customers' lifetime revenue, USD: 0 until there are paying customers. */
-    revenue_lifetime: z.number(),
-  }),
-  /** The reward tiers (1, 3, 5, 10 invites), unlocked by the sign-ups. */
-  rewards: z.array(z.object({ invites: z.number().int(), reward: z.string(), unlocked: z.boolean() })),
-});
-export type ReferralStats = z.infer<typeof referralStatsSchema>;
 
 /**
  * The spec's get_stats for a code. The counts come from the async `referral-stats` projection and may trail

@@ -7,7 +7,6 @@
  */
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
@@ -15,17 +14,12 @@ import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Config } from '../../shared/config/config.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret } from '../../shared/security/signed-token.js';
-import { emailKey, emailSchema } from '../../shared/validation/email.js';
-import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
+import { emailKey } from '../../shared/validation/email.js';
 import { derivedReferralCode, newReferralCode } from './referral-code.js';
 import { referralCodeStream, type ReferralCodeIssued, type ReferralLinkRequested } from './referral.events.js';
 import { lockWaitlist, unusedReferralCode } from '../waitlist/join-waitlist.command.js';
-
-export const issueReferralCodeInput = z.strictObject({ email: emailSchema, website: honeypotSchema });
-
-export interface IssuedReferralCode {
-  code: string;
-}
+import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
+import { issueReferralCodeRequestSchema, type IssuedReferralCode } from '../../../../contracts/early-access/referral.js';
 
 export class IssueReferralCode extends Command<IssuedReferralCode> {
   constructor(readonly input: unknown) {
@@ -46,7 +40,7 @@ export class IssueReferralCodeHandler implements ICommandHandler<IssueReferralCo
   }
 
   async execute({ input }: IssueReferralCode): Promise<IssuedReferralCode> {
-    const parsed = issueReferralCodeInput.safeParse(input);
+    const parsed = issueReferralCodeRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     // A bot that filled the honeypot gets a code that exists nowhere.
     if (caughtInHoneypot(parsed.data)) return { code: newReferralCode() };

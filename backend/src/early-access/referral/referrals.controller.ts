@@ -5,10 +5,19 @@ import { z } from 'zod';
 import { RateLimited } from '../../shared/http/rate-limit.js';
 import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../../shared/http/zod.js';
 import { REFERRAL_LOOKUPS } from '../early-access.rate-limits.js';
-import { GetLeaderboard, leaderboardEntrySchema, leaderboardQuery } from './get-leaderboard.query.js';
-import { GetReferral, referralStatsSchema } from './get-referral.query.js';
-import { IssueReferralCode, issueReferralCodeInput } from './issue-referral-code.command.js';
+import { GetLeaderboard, leaderboardQuery } from './get-leaderboard.query.js';
+import { GetReferral } from './get-referral.query.js';
+import { IssueReferralCode } from './issue-referral-code.command.js';
 import { RecordReferralClick, referralClickInput } from './record-referral-click.command.js';
+import {
+  issuedReferralCodeSchema,
+  issueReferralCodeRequestSchema,
+  leaderboardEntrySchema,
+  referralStatsSchema,
+  type IssuedReferralCode,
+  type LeaderboardEntry,
+  type ReferralStats,
+} from '../../../../contracts/early-access/referral.js';
 
 const codeParam = z.string().max(64);
 
@@ -30,10 +39,10 @@ export class ReferralsController {
       "the list, its own link is e-mailed to it and the answer's code is not its own: the answer looks the same " +
       'either way.',
   })
-  @ApiBody({ schema: openApiSchema(issueReferralCodeInput, 'input') })
-  @ApiResponse({ status: 201, description: '{ code }' })
+  @ApiBody({ schema: openApiSchema(issueReferralCodeRequestSchema, 'input') })
+  @ApiResponse({ status: 201, description: 'A code for the address', schema: openApiSchema(issuedReferralCodeSchema) })
   @ApiBadRequestResponse({ description: "{ code, message: 'Please enter a valid email address.', fields: { email } }" })
-  issueReferralCode(@Body() body: unknown) {
+  issueReferralCode(@Body() body: unknown): Promise<IssuedReferralCode> {
     return this.commands.execute(new IssueReferralCode(body));
   }
 
@@ -45,7 +54,7 @@ export class ReferralsController {
   })
   @ApiZodQuery(leaderboardQuery)
   @ApiZodOk(z.array(leaderboardEntrySchema))
-  leaderboard(@Query(new ZodPipe(leaderboardQuery)) query: z.output<typeof leaderboardQuery>) {
+  leaderboard(@Query(new ZodPipe(leaderboardQuery)) query: z.output<typeof leaderboardQuery>): Promise<LeaderboardEntry[]> {
     return this.queries.execute(new GetLeaderboard(query.limit));
   }
 
@@ -63,7 +72,7 @@ export class ReferralsController {
   @ApiZodOk(referralStatsSchema)
   @RateLimited(REFERRAL_LOOKUPS)
   @ApiNotFoundResponse({ description: "Not a code (6 letters or digits): { code: 'REFERRAL.NOT_FOUND' }; a code nobody owns reads zeros" })
-  referral(@Param('code', new ZodPipe(codeParam, 'code')) code: string) {
+  referral(@Param('code', new ZodPipe(codeParam, 'code')) code: string): Promise<ReferralStats> {
     return this.queries.execute(new GetReferral(code));
   }
 

@@ -5,13 +5,7 @@ import type { Config } from '../../shared/config/config.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { countSpotsTaken } from './spots.js';
 import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
-
-export interface EarlyAccessStatus {
-  leadCount: number;
-  cap: number;
-  spotsRemaining: number;
-  mode: 'early-explorers' | 'waitlist';
-}
+import type { EarlyAccessStatus } from '../../../../contracts/early-access/waitlist.js';
 
 /**
  * The real figures behind the lead dialog: Early Explorers mode while the spots taken (confirmed leads plus

@@ -10,7 +10,6 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore, streamVersion } from '../../shared/event-store/event-store.js';
@@ -18,42 +17,14 @@ import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Config } from '../../shared/config/config.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret } from '../../shared/security/signed-token.js';
-import { emailSchema, mailboxKey } from '../../shared/validation/email.js';
-import { caughtInHoneypot, honeypotSchema } from '../../shared/validation/honeypot.js';
-import { sourcePageSchema } from '../../shared/validation/source-page.js';
+import { mailboxKey } from '../../shared/validation/email.js';
 import { leadStream, WAITLIST_STREAM, type LeadJoined, type LeadJoinRepeated } from './lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../referral/referral-code.js';
 import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
 import { countSpotsTaken } from './spots.js';
 import { answers, freshNeeded, waitlistDecider, type Join, type WaitlistState } from './waitlist.decider.js';
-
-export const joinWaitlistInput = z.strictObject({
-  email: emailSchema,
-  source_page: sourcePageSchema,
-  // A referral code from a shared link; one that matches no lead is ignored rather than refused.
-  ref: z
-    .string()
-    .trim()
-    .max(64)
-    .nullish()
-    .transform((code) => code?.toUpperCase() || null),
-  // The visitor's analytics session, so analytics can link the lead to the visit that brought it.
-  sessionId: z
-    .uuid({ error: 'Must be a session id (uuid).' })
-    .nullish()
-    .transform((id) => id ?? null),
-  website: honeypotSchema,
-});
-
-/** What the visitor is told: never more than a newcomer would be, unless their browser joined as this lead. */
-export interface JoinResult {
-  position: number;
-  refCode: string;
-  /** Spots left once this join is counted (the cap minus confirmed and unexpired pending leads). */
-  spotsLeft: number;
-  earlyExplorer: boolean;
-  alreadyJoined: boolean;
-}
+import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
+import { joinWaitlistRequestSchema, type JoinWaitlistResult } from '../../../../contracts/early-access/waitlist.js';
 
 /** Who is joining, as far as the request tells: the leads their browser joined as, and their address. */
 export interface JoinContext {
@@ -63,7 +34,7 @@ export interface JoinContext {
 
 /** The answer and, for the browser to remember (never sent in the answer), the lead it joined as. */
 export interface JoinOutcome {
-  result: JoinResult;
+  result: JoinWaitlistResult;
   leadId: string | null;
 }
 
@@ -111,7 +82,7 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
   }
 
   execute({ input, context }: JoinWaitlist): Promise<JoinOutcome> {
-    const parsed = joinWaitlistInput.safeParse(input);
+    const parsed = joinWaitlistRequestSchema.safeParse(input);
     if (!parsed.success) return Promise.reject(ValidationError.fromZod(parsed.error));
     if (caughtInHoneypot(parsed.data)) return this.decoy();
     const { website: _, ...fields } = parsed.data;
@@ -191,7 +162,7 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
       streamVersion(this.db, WAITLIST_STREAM),
       countSpotsTaken(this.db, this.confirmationDays),
     ]);
-    const result = {
+    const result: JoinWaitlistResult = {
       position: lastPosition + 1,
       refCode: newReferralCode(),
       spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - spotsTaken - 1),

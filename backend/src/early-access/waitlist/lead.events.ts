@@ -9,7 +9,7 @@ export type LeadJoined = Event<
   'LeadJoined',
   {
     leadId: string;
-    /** The address in its canonical form (shared/validation/email.ts). */
+    /** The address in its canonical form (contracts/form-fields.ts). */
     email: string;
     /** The mailbox it delivers to (sub-address and Gmail dots removed): one person for referral credit. */
     personKey?: string;

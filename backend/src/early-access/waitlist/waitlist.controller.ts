@@ -3,11 +3,18 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { answerLinkPost, linkPage, linkToken, postButton, sendLinkPage } from '../../shared/http/link-page.js';
-import { openApiSchema } from '../../shared/http/zod.js';
+import { ApiZodOk, openApiSchema } from '../../shared/http/zod.js';
+import {
+  earlyAccessStatusSchema,
+  joinWaitlistRequestSchema,
+  joinWaitlistResultSchema,
+  type EarlyAccessStatus,
+  type JoinWaitlistResult,
+} from '../../../../contracts/early-access/waitlist.js';
 import { CheckLeadConfirmationLink, ConfirmLead } from './confirm-lead.command.js';
 import { GetEarlyAccessStatus } from './get-early-access-status.query.js';
 import { JoinedLeads } from './joined-leads.js';
-import { JoinWaitlist, joinWaitlistInput } from './join-waitlist.command.js';
+import { JoinWaitlist } from './join-waitlist.command.js';
 import { LEAD_CONFIRMATION_PATH } from './lead.events.js';
 
 const INVALID = linkPage('This link is not valid', '<p>The confirmation link is incomplete or has expired.</p>');
@@ -30,7 +37,8 @@ export class WaitlistController {
   @ApiOperation({
     summary: 'Spots taken (confirmed leads plus unexpired pending ones), Early Explorers mode (under 100) or wait-list, spots remaining',
   })
-  status() {
+  @ApiZodOk(earlyAccessStatusSchema)
+  status(): Promise<EarlyAccessStatus> {
     return this.queries.execute(new GetEarlyAccessStatus());
   }
 
@@ -42,11 +50,15 @@ export class WaitlistController {
       'with it (a signed cookie): then alreadyJoined is true and the position and code are its own. Anyone ' +
       'else gets a newcomer-like answer, and the address is e-mailed its real position and link.',
   })
-  @ApiBody({ schema: openApiSchema(joinWaitlistInput, 'input') })
-  @ApiResponse({ status: 201, description: '{ position, refCode, spotsLeft, earlyExplorer, alreadyJoined: false }' })
-  @ApiResponse({ status: 200, description: 'This browser joined with the address already: its own position, nothing written' })
+  @ApiBody({ schema: openApiSchema(joinWaitlistRequestSchema, 'input') })
+  @ApiResponse({ status: 201, description: 'Joined (alreadyJoined: false)', schema: openApiSchema(joinWaitlistResultSchema) })
+  @ApiResponse({
+    status: 200,
+    description: 'This browser joined with the address already: its own position, nothing written',
+    schema: openApiSchema(joinWaitlistResultSchema),
+  })
   @ApiBadRequestResponse({ description: "{ code, message: 'Please enter a valid email address.', fields: { email } }" })
-  async join(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async join(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<JoinWaitlistResult> {
     const { result, leadId } = await this.commands.execute(new JoinWaitlist(body, this.joinedLeads.context(request)));
     this.joinedLeads.remember(request, response, leadId);
     response.status(result.alreadyJoined ? 200 : 201);

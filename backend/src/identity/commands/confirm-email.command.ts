@@ -7,14 +7,14 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret, verifyToken } from '../../shared/security/signed-token.js';
 import { CONFIRMATION_TOKEN_PURPOSE, parseSubject } from '../confirmation-link.js';
-import { confirmEmailInput } from '../identity.inputs.js';
+import { confirmEmailRequestSchema, type SignUpRedirect } from '../../../../contracts/identity/forms.js';
 import { verifyPassword } from '../passwords.js';
 import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
 import { CONFIRMATION_INVALID } from '../user.decider.js';
 import { decideForUser } from '../user-stream.js';
 
 export interface ConfirmEmailResult extends IssuedSession {
-  redirectTo: '/' | '/admin/dashboard';
+  redirectTo: SignUpRedirect;
 }
 
 /**
@@ -42,7 +42,7 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail> {
   }
 
   async execute({ input }: ConfirmEmail): Promise<ConfirmEmailResult> {
-    const parsed = confirmEmailInput.safeParse(input);
+    const parsed = confirmEmailRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const subject = verifyToken(this.secret, CONFIRMATION_TOKEN_PURPOSE, parsed.data.token);
     const { id: userId, part: registrationId } = parseSubject(subject ?? '');

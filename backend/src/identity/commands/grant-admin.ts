@@ -10,11 +10,12 @@ import type { Db } from '../../shared/db/tables.js';
 import { DomainError } from '../../shared/errors/domain-error.js';
 import type { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
-import { emailKey, emailSchema } from '../../shared/validation/email.js';
-import { defaultDisplayName, signUpInput } from '../identity.inputs.js';
+import { emailKey } from '../../shared/validation/email.js';
+import { defaultDisplayName, signUpRequestSchema } from '../../../../contracts/identity/forms.js';
 import { hashPassword } from '../passwords.js';
 import { decideForUser } from '../user-stream.js';
 import { userStream, type EmailConfirmed, type RoleGranted, type RoleRevoked, type UserRegistered } from '../user.events.js';
+import { emailSchema } from '../../../../contracts/form-fields.js';
 
 export type GrantAdminOutcome = 'granted' | 'created' | 'already-admin' | 'revoked' | 'not-admin';
 
@@ -57,7 +58,7 @@ export async function grantAdmin(
     throw new GrantAdminError('No account uses this address. Ask them to sign up first, or pass --password to create it.');
   }
 
-  const input = signUpInput.safeParse({ email: email.data, password: request.password });
+  const input = signUpRequestSchema.safeParse({ email: email.data, password: request.password });
   if (!input.success) throw new GrantAdminError(input.error.issues[0]!.message);
   const passwordHash = await hashPassword(request.password);
   const displayName = defaultDisplayName(email.data);

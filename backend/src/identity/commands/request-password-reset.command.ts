@@ -7,7 +7,8 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey } from '../../shared/validation/email.js';
-import { forgotPasswordInput } from '../identity.inputs.js';
+import { forgotPasswordRequestSchema } from '../../../../contracts/identity/forms.js';
+import type { PasswordResetRequested } from '../../../../contracts/identity/session.js';
 import { decideForUser } from '../user-stream.js';
 
 export const PASSWORD_RESET_SENT =
@@ -17,7 +18,7 @@ export const PASSWORD_RESET_SENT =
  * "Forgot password?": when an account uses the address, a reset link goes to that account's own address
  * (PasswordResetRequested; the e-mail greets nobody by name). The answer is the same either way.
  */
-export class RequestPasswordReset extends Command<{ message: string }> {
+export class RequestPasswordReset extends Command<PasswordResetRequested> {
   constructor(readonly input: unknown) {
     super();
   }
@@ -30,8 +31,8 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly events: EventStore,
   ) {}
 
-  async execute({ input }: RequestPasswordReset): Promise<{ message: string }> {
-    const parsed = forgotPasswordInput.safeParse(input);
+  async execute({ input }: RequestPasswordReset): Promise<PasswordResetRequested> {
+    const parsed = forgotPasswordRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const recorded = await this.db.transaction().execute(async (trx): Promise<RecordedEvent[]> => {
       const user = await trx

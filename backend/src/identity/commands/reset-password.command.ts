@@ -7,7 +7,7 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret, verifyToken } from '../../shared/security/signed-token.js';
 import { parseSubject, PASSWORD_RESET_TOKEN_PURPOSE } from '../confirmation-link.js';
-import { resetPasswordInput } from '../identity.inputs.js';
+import { resetPasswordRequestSchema } from '../../../../contracts/identity/forms.js';
 import { hashPassword } from '../passwords.js';
 import { endAllSessions } from '../end-sessions.js';
 import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
@@ -40,7 +40,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
   }
 
   async execute({ input }: ResetPassword): Promise<IssuedSession> {
-    const parsed = resetPasswordInput.safeParse(input);
+    const parsed = resetPasswordRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const subject = verifyToken(this.secret, PASSWORD_RESET_TOKEN_PURPOSE, parsed.data.token);
     const { id: userId, part: resetId } = parseSubject(subject ?? '');

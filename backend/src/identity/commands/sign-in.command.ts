@@ -8,7 +8,7 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { emailKey } from '../../shared/validation/email.js';
-import { signInInput } from '../identity.inputs.js';
+import { signInRequestSchema } from '../../../../contracts/identity/forms.js';
 import { verifyPassword } from '../passwords.js';
 import { findSessionUser, SessionService, type IssuedSession } from '../sessions.js';
 import { SignInFailures } from '../sign-in-failures.js';
@@ -38,7 +38,7 @@ export class SignInHandler implements ICommandHandler<SignIn> {
   }
 
   async execute({ input, clientAddress }: SignIn): Promise<IssuedSession> {
-    const parsed = signInInput.safeParse(input);
+    const parsed = signInRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { email, password } = parsed.data;
     const key = emailKey(email);

@@ -7,16 +7,11 @@ import { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey } from '../../shared/validation/email.js';
-import { defaultDisplayName, signUpInput } from '../identity.inputs.js';
+import { defaultDisplayName, signUpRequestSchema } from '../../../../contracts/identity/forms.js';
+import type { SignUpResult } from '../../../../contracts/identity/session.js';
 import { hashPassword } from '../passwords.js';
 import { decideForUser } from '../user-stream.js';
 import { userStream, type UserRegistered } from '../user.events.js';
-
-/** The same answer whatever the address: it tells nobody whether the address has an account. */
-export interface SignUpResult {
-  email: string;
-  displayName: string;
-}
 
 /**
  * A sign-up. A new address gets an unconfirmed account and a confirmation link (UserRegistered). An address
@@ -40,7 +35,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
   ) {}
 
   async execute({ input }: SignUp): Promise<SignUpResult> {
-    const parsed = signUpInput.safeParse(input);
+    const parsed = signUpRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { email, password, redirect_to: redirectTo } = parsed.data;
     const displayName = parsed.data.display_name || defaultDisplayName(email);

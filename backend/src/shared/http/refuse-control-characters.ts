@@ -7,11 +7,11 @@
  * Tab, line feed and carriage return stay allowed: messages have lines.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EMAIL_INVALID } from '../validation/email.js';
+import { EMAIL_INVALID } from '../../../../contracts/email.js';
+import { CONTROL_CHARACTERS_MESSAGE } from '../../../../contracts/errors.js';
 import { isApiPath, pathOf } from './api-path.js';
 import type { ErrorBody } from './domain-error.filter.js';
 
-export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed.';
 /** The tracker's batches are checked field by field by their own schema (analytics/collect), with this same message. */
 const CHECKS_ITSELF = new Set(['/api/analytics/collect']);
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

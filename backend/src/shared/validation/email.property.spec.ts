@@ -4,7 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_INVALID, EMAIL_REQUIRED, emailKey, emailSchema, mailboxKey } from './email.js';
+import { EMAIL_INVALID, EMAIL_REQUIRED } from '../../../../contracts/email.js';
+import { emailSchema } from '../../../../contracts/form-fields.js';
+import { emailKey, mailboxKey } from './email.js';
 
 const FORBIDDEN = /[\s\x00-\x1f\x7f<>()[\]\\,;:"]/;
 /** Addresses the rule must accept: RFC addresses without the characters no unquoted address contains. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_INVALID, EMAIL_REQUIRED, emailKey, emailSchema, mailboxKey } from './email.js';
+import { EMAIL_INVALID, EMAIL_REQUIRED } from '../../../../contracts/email.js';
+import { emailSchema } from '../../../../contracts/form-fields.js';
+import { emailKey, mailboxKey } from './email.js';
 
 const refusal = (input: unknown) => {
   const result = emailSchema.safeParse(input);

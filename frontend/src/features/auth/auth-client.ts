@@ -4,46 +4,48 @@
  * it expires and after any 401. Tabs refresh one at a time (Web Locks), so each uses the refresh cookie the
  * previous one received: presenting a rotated token would make the server revoke the whole session.
  */
+import type {
+  ConfirmEmailRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+} from '../../../../contracts/identity/forms';
+import type { ConfirmedSession, PasswordResetRequested, Session, SessionUser, SignUpResult } from '../../../../contracts/identity/session';
 import { ApiError, apiPost, refreshAccessToken, setAccessToken } from '../../lib/api-client';
-import { readAuth, writeAuth, type AuthUser } from './session-store';
-
-export interface Session {
-  accessToken: string;
-  expiresAt: string;
-  user: AuthUser;
-}
+import { readAuth, writeAuth } from './session-store';
 
 const REFRESH_AHEAD_MS = 60_000;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 export async function signIn(email: string, password: string): Promise<Session> {
-  return adopt(await apiPost<Session>('/auth/sign-in', { email, password }));
+  return adopt(await apiPost<Session>('/auth/sign-in', { email, password } satisfies SignInRequest));
 }
 
 /** The answer is the same whether or not the address had an account: a new one, or an e-mail to its owner. */
-export function signUp(input: { email: string; password: string; display_name?: string; redirect_to?: '/' | '/admin/dashboard' }) {
-  return apiPost<{ email: string; displayName: string }>('/auth/sign-up', input);
+export function signUp(input: SignUpRequest) {
+  return apiPost<SignUpResult>('/auth/sign-up', input);
 }
 
 /** "Forgot password?": the server e-mails a reset link if an account uses the address; its answer says so either way. */
 export function requestPasswordReset(email: string) {
-  return apiPost<{ message: string }>('/auth/forgot-password', { email });
+  return apiPost<PasswordResetRequested>('/auth/forgot-password', { email } satisfies ForgotPasswordRequest);
 }
 
 /** Chooses a new password with a reset link's token: the account's other sessions end, and this one starts. */
 export async function resetPassword(token: string, password: string): Promise<Session> {
-  return adopt(await apiPost<Session>('/auth/reset-password', { token, password }));
+  return adopt(await apiPost<Session>('/auth/reset-password', { token, password } satisfies ResetPasswordRequest));
 }
 
 /**
  * Follows the e-mail's confirmation link: the server confirms the address and starts a session. When more
  * than one sign-up used the address, the server asks for the sign-up's password too.
  */
-export async function confirmEmail(token: string, password?: string): Promise<Session & { redirectTo: string }> {
-  const confirmed = await apiPost<Session & { redirectTo: string }>('/auth/confirm', {
+export async function confirmEmail(token: string, password?: string): Promise<ConfirmedSession> {
+  const confirmed = await apiPost<ConfirmedSession>('/auth/confirm', {
     token,
     ...(password !== undefined && { password }),
-  });
+  } satisfies ConfirmEmailRequest);
   adopt(confirmed);
   return confirmed;
 }
@@ -54,7 +56,7 @@ export async function signOut(): Promise<void> {
 }
 
 /** A valid access token, refreshing when there is none in memory (e.g. after a reload). */
-export async function ensureSession(): Promise<Session['user'] | null> {
+export async function ensureSession(): Promise<SessionUser | null> {
   const token = await refreshAccessToken();
   return token ? (readAuth()?.user ?? null) : null;
 }

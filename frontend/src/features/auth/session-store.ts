@@ -5,18 +5,10 @@
  * header reads it on every page.
  */
 import { useSyncExternalStore } from 'react';
-
-export type Role = 'user' | 'admin';
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
-}
+import type { SessionUser } from '../../../../contracts/identity/session';
 
 export interface StoredAuth {
-  user: AuthUser;
+  user: SessionUser;
   session: { expiresAt: string };
 }
 

@@ -4,7 +4,7 @@
  * go unconfirmed are given back, so a position over 100 can still be one. Type imports only: the quiz and the
  * join result load this from separate chunks.
  */
-import type { JoinWaitlistResult } from './api/join-waitlist';
+import type { JoinWaitlistResult } from '../../../../contracts/early-access/waitlist';
 
 export function placeText({ position, earlyExplorer }: Pick<JoinWaitlistResult, 'position' | 'earlyExplorer'>): string {
   return earlyExplorer ? `You're Explorer #${position}` : `You're #${position} on the wait-list`;

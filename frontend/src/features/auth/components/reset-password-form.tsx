@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSubmit } from '../../../lib/use-submit';
-import { resetPassword, type Session } from '../auth-client';
+import type { Session } from '../../../../../contracts/identity/session';
+import { resetPassword } from '../auth-client';
 import { passwordResetErrorMessage, signUpProblem } from '../messages';
 import { PasswordInput } from './password-input';
 

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, type ElementType } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
-import type { JoinWaitlistResult } from '../api/join-waitlist';
+import type { JoinWaitlistResult } from '../../../../../contracts/early-access/waitlist';
 import { useReferral } from '../api/get-referral';
 import { shareLink } from '../referral';
 import { confirmReminder, placeText } from '../join-messages';

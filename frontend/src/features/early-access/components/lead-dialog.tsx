@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { useEarlyAccessStatus, type EarlyAccessStatus } from '../api/get-status';
+import type { EarlyAccessStatus } from '../../../../../contracts/early-access/waitlist';
+import { useEarlyAccessStatus } from '../api/get-status';
 import { JoinResult, toJoined, type Joined } from './join-result';
 import { JoinEmailForm } from './waitlist-form';
 

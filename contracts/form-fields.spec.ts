@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourcePageSchema } from './source-page.js';
+import { sourcePageSchema } from './form-fields.js';
 
 describe('sourcePageSchema', () => {
   it.each([
