@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@
 import { ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { z } from 'zod';
+import { adminSettingsSchema, type AdminSettings } from '../../../contracts/admin/settings.js';
 import { maskEmail } from '../shared/validation/mask-email.js';
 import type { Config } from '../shared/config/config.js';
 import { DomainError } from '../shared/errors/domain-error.js';
@@ -9,11 +10,6 @@ import { Actor, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk } from '../shared/http/zod.js';
 import { CONFIG } from '../shared/kernel.module.js';
 import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_PATH, QUEUE_SESSION_TTL_SECONDS, QueueDashboard } from './queue-dashboard.js';
-
-export const adminSettingsSchema = z.object({
-  notifyEmail: z.string().describe('Where new suggestions are e-mailed (ADMIN_NOTIFY_EMAIL), masked'),
-  queueDashboard: z.boolean().describe('Whether the queue dashboard is available (Redis configured)'),
-});
 
 class QueuesUnavailableError extends DomainError {
   override readonly status = 503;
@@ -31,7 +27,7 @@ export class AdminSettingsController {
   @Get('settings')
   @ApiOperation({ summary: 'The notification address (masked) and whether the queue dashboard is available' })
   @ApiZodOk(adminSettingsSchema)
-  settings(): z.infer<typeof adminSettingsSchema> {
+  settings(): AdminSettings {
     return { notifyEmail: maskEmail(this.config.ADMIN_NOTIFY_EMAIL), queueDashboard: this.queues.enabled };
   }
 

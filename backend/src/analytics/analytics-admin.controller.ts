@@ -5,14 +5,24 @@ import { z } from 'zod';
 import { Actor, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import { dateRangeQuery, rangeQuery, type DateRange } from './metrics/date-range.js';
-import { botTrafficSchema, GetBotTraffic } from './queries/get-bot-traffic.query.js';
-import { dailySeriesSchema, GetDailySeries } from './queries/get-daily-series.query.js';
+import { GetBotTraffic } from './queries/get-bot-traffic.query.js';
+import { GetDailySeries } from './queries/get-daily-series.query.js';
 import { engagementMetricsSchema, GetEngagementMetrics } from './queries/get-engagement-metrics.query.js';
-import { GetLeadActivity, leadActivitySchema } from './queries/get-lead-activity.query.js';
-import { GetLeadDetail, leadDetailSchema } from './queries/get-lead-detail.query.js';
-import { GetTrafficSources, trafficSourcesSchema } from './queries/get-traffic-sources.query.js';
-import { GetUtmCampaigns, utmCampaignsSchema } from './queries/get-utm-campaigns.query.js';
-import { GetSearchQueries, searchQueriesSchema } from './search-console/get-search-queries.query.js';
+import { GetLeadActivity } from './queries/get-lead-activity.query.js';
+import { GetLeadDetail } from './queries/get-lead-detail.query.js';
+import { GetTrafficSources } from './queries/get-traffic-sources.query.js';
+import { GetUtmCampaigns } from './queries/get-utm-campaigns.query.js';
+import { GetSearchQueries } from './search-console/get-search-queries.query.js';
+import {
+  botTrafficSchema,
+  dailySeriesSchema,
+  leadActivitySchema,
+  leadDetailSchema,
+  recordedSearchQueriesSchema,
+  searchQueriesSchema,
+  trafficSourcesSchema,
+  utmCampaignsSchema,
+} from '../../../contracts/analytics/dashboard.js';
 import {
   FetchSearchQueries,
   fetchSearchQueriesInput,
@@ -24,7 +34,6 @@ const rangeParams = dateRangeQuery.in as unknown as z.ZodObject;
 const searchQueriesQuery = rangeQuery({
   limit: z.coerce.number().int().min(1).max(1000).default(50).describe('How many queries (default 50)'),
 });
-const recordedSchema = z.object({ recorded: z.number().int(), startDate: z.string(), endDate: z.string() });
 const leadIdParam = z.uuid({ error: 'Must be a lead id (uuid).' });
 
 /**
@@ -110,7 +119,7 @@ export class AnalyticsAdminController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Pull the last 7 days (or the given days) from the Search Console API and record them' })
   @ApiBody({ required: false, schema: openApiSchema(fetchSearchQueriesInput, 'input') })
-  @ApiZodOk(recordedSchema)
+  @ApiZodOk(recordedSearchQueriesSchema)
   @ApiServiceUnavailableResponse({ description: 'Search Console not configured, or not reachable' })
   fetchSearchQueries(@Body() body: unknown, @Actor() actor: ActingUser) {
     return this.commands.execute(new FetchSearchQueries(body, actor));
@@ -120,7 +129,7 @@ export class AnalyticsAdminController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Record a Search Console "Queries" CSV export for the period it covers (up to 1 MB)' })
   @ApiBody({ schema: openApiSchema(importSearchQueriesInput, 'input') })
-  @ApiZodOk(recordedSchema)
+  @ApiZodOk(recordedSearchQueriesSchema)
   importSearchQueries(@Body() body: unknown, @Actor() actor: ActingUser) {
     return this.commands.execute(new ImportSearchQueriesCsv(body, actor));
   }

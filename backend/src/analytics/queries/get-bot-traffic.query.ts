@@ -1,18 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
-
-export const botTrafficSchema = z.object({
-  batches: z.number().int().describe('Tracker batches refused as bot traffic'),
-  events: z.number().int().describe('Events in them'),
-  days: z.array(z.object({ day: z.string(), batches: z.number().int(), events: z.number().int() })),
-});
-export type BotTraffic = z.infer<typeof botTrafficSchema>;
+import type { BotTraffic } from '../../../../contracts/analytics/dashboard.js';
 
 /** The bot traffic dropped at ingest over a range of UTC days. */
 export class GetBotTraffic extends Query<BotTraffic> {

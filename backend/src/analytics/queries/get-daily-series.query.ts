@@ -1,20 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
-
-export const dailySeriesSchema = z.array(
-  z.object({
-    day: z.string().describe("YYYY-MM-DD, a day in the range's time zone"),
-    sessions: z.number().int(),
-    pageViews: z.number().int(),
-  }),
-);
-export type DailySeries = z.infer<typeof dailySeriesSchema>;
+import type { DailySeries } from '../../../../contracts/analytics/dashboard.js';
 
 /** Sessions (by start) and page views per day of the range in its time zone, every day present (0 when quiet): chart data. */
 export class GetDailySeries extends Query<DailySeries> {

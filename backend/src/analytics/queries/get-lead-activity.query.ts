@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
@@ -10,65 +9,7 @@ import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { GetReferralOf } from '../../early-access/referral/get-referral-of.query.js';
 import { average } from '../metrics/formulas.js';
 import { sessionDuration, sessionTiming } from '../metrics/session-duration.js';
-
-const timestamp = z.iso.datetime();
-export const leadActivitySchema = z.object({
-  lead: z.object({ id: z.uuid(), email: z.string(), joinedAt: timestamp, sessionId: z.uuid().nullable() }),
-  sessions: z.array(
-    z.object({
-      session_id: z.uuid(),
-      start_time: timestamp,
-      end_time: timestamp.nullable(),
-      time_on_site: z.number().int().nullable().describe("Seconds, as the session's end event said; null without one"),
-      duration: z.number().int().describe('Seconds: first event to last, the last page included (the one session duration rule)'),
-      pages_viewed: z.number().int(),
-      landing_url: z.string().nullable(),
-      referrer: z.string().nullable(),
-      parsed_referrer: z.string().nullable(),
-      traffic_type: z.string().nullable(),
-      utm_source: z.string().nullable(),
-      utm_medium: z.string().nullable(),
-      utm_campaign: z.string().nullable(),
-      browser: z.string().nullable(),
-      os: z.string().nullable(),
-      device_type: z.string().nullable(),
-    }),
-  ),
-  pageViews: z.array(
-    z.object({
-      session_id: z.uuid(),
-      page_url: z.string(),
-      page_title: z.string(),
-      time_on_page: z.number().int().nullable(),
-      referrer: z.string().nullable(),
-      timestamp,
-      created_at: timestamp,
-    }),
-  ),
-  appInteractions: z.array(
-    z.object({
-      session_id: z.uuid(),
-      action_type: z.string(),
-      app_id: z.uuid().nullable(),
-      app_name: z.string().nullable().describe("The app's name today; null without an app, or when the app is gone"),
-      metadata: z.record(z.string(), z.unknown()),
-      timestamp,
-      created_at: timestamp,
-    }),
-  ),
-  quizResults: z.array(z.object({ id: z.uuid(), created_at: timestamp, recommended_app: z.string().nullable(), answers: z.unknown() })),
-  referralData: z
-    .object({ code: z.string(), clicks: z.number().int(), conversions: z.number().int(), revenue_earned: z.number() })
-    .nullable()
-    .describe("The lead's referral code and its results; null when it has none"),
-  sessionMetrics: z.object({
-    totalSessions: z.number().int(),
-    uniquePagesVisited: z.number().int().describe('Distinct page paths'),
-    totalTimeSpent: z.number().int().describe('Seconds: the sum of the sessions’ durations'),
-    avgTimePerSession: z.number().int().describe('Seconds, rounded'),
-  }),
-});
-export type LeadActivity = z.infer<typeof leadActivitySchema>;
+import type { LeadActivity, LeadTimeline } from '../../../../contracts/analytics/dashboard.js';
 
 /**
  * A lead's timeline (spec §3 "Lead interactions"): the session the lead joined from and every session of
@@ -96,9 +37,6 @@ export class GetLeadActivityHandler implements IQueryHandler<GetLeadActivity> {
     };
   }
 }
-
-export const leadTimelineSchema = leadActivitySchema.omit({ lead: true });
-export type LeadTimeline = z.infer<typeof leadTimelineSchema>;
 
 /**
  * The timeline of the lead with this e-mail who joined in session `sessionId` (null: none known): that

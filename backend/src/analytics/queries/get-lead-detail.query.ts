@@ -1,25 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { z } from 'zod';
-import { leadStandingSchema } from '../../../../contracts/early-access/lead.js';
 import type { Db } from '../../shared/db/tables.js';
 import { NotFoundError } from '../../shared/errors/domain-error.js';
 import { DB } from '../../shared/kernel.module.js';
 import { GetLead } from '../../early-access/waitlist/get-lead.query.js';
-import { leadTimeline, leadTimelineSchema } from './get-lead-activity.query.js';
-
-export const leadDetailSchema = leadTimelineSchema.extend({
-  lead: z.object({
-    id: z.uuid(),
-    email: z.string(),
-    sourcePage: z.string().nullable(),
-    referralCode: z.string(),
-    joinedAt: z.iso.datetime(),
-    sessionId: z.uuid().nullable().describe('The analytics session the lead joined in; null when unknown'),
-    standing: leadStandingSchema,
-  }),
-});
-export type LeadDetail = z.infer<typeof leadDetailSchema>;
+import { leadTimeline } from './get-lead-activity.query.js';
+import type { LeadDetail } from '../../../../contracts/analytics/dashboard.js';
 
 /** The lead detail page: the lead (from the lead list, so a lead is found as soon as it joined) and its timeline. */
 export class GetLeadDetail extends Query<LeadDetail> {

@@ -1,20 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
-
-export const trafficSourcesSchema = z.array(
-  z.object({
-    trafficType: z.string().describe("search, social, paid, ai, referral or direct ('unknown' before the session start arrived)"),
-    source: z.string().describe("The parsed referrer; 'direct' when none"),
-    sessions: z.number().int(),
-  }),
-);
-export type TrafficSources = z.infer<typeof trafficSourcesSchema>;
+import type { TrafficSources } from '../../../../contracts/analytics/dashboard.js';
 
 /** Sessions per traffic type and source for the analytics panel, most first; at most 100 rows. */
 export class GetTrafficSources extends Query<TrafficSources> {

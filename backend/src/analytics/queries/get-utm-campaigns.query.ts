@@ -1,16 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
-
-export const utmCampaignsSchema = z.array(
-  z.object({ source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable(), sessions: z.number().int() }),
-);
-export type UtmCampaigns = z.infer<typeof utmCampaignsSchema>;
+import type { UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
 
 /** Sessions per UTM source / medium / campaign (sessions with none of the three left out), most first; at most 100 rows. */
 export class GetUtmCampaigns extends Query<UtmCampaigns> {

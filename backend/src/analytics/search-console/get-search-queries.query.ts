@@ -1,24 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
-
-export const searchQueriesSchema = z.object({
-  topQueries: z.array(
-    z.object({
-      query: z.string(),
-      totalImpressions: z.number().int(),
-      totalClicks: z.number().int(),
-      ctr: z.number().describe('Clicks / impressions × 100, two decimals'),
-      avgPosition: z.number().describe('Average position weighted by impressions, one decimal'),
-    }),
-  ),
-});
-export type SearchQueries = z.infer<typeof searchQueriesSchema>;
+import type { SearchQueries } from '../../../../contracts/analytics/dashboard.js';
 
 /**
  * The spec's `get-data`: top search queries over the periods recorded wholly inside the range, most

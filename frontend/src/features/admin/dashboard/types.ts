@@ -3,6 +3,7 @@
 import type { EngagementMetrics, FigureChange } from '../../../../../contracts/analytics/engagement';
 import type { AdminAppPage, AppSummary } from '../../../../../contracts/catalogue/app';
 import type { Lead, LeadPage, LeadSort } from '../../../../../contracts/early-access/lead';
+import type { AdminSettings } from '../../../../../contracts/admin/settings';
 import type { MessageStatus, SuggestionStatus } from '../../../../../contracts/feedback/fields';
 import type {
   DeveloperInquiry,
@@ -12,7 +13,18 @@ import type {
   SuggestionPage,
 } from '../../../../../contracts/feedback/views';
 
-export type { EngagementMetrics, FigureChange, Lead, LeadPage, LeadSort, MessageStatus, Suggestion, SuggestionPage, SuggestionStatus };
+export type {
+  AdminSettings,
+  EngagementMetrics,
+  FigureChange,
+  Lead,
+  LeadPage,
+  LeadSort,
+  MessageStatus,
+  Suggestion,
+  SuggestionPage,
+  SuggestionStatus,
+};
 
 /** A quick question or a developer inquiry: one shape, the inquiry's links only on inquiries. */
 export type VisitorMessage = QuickQuestion & Partial<Pick<DeveloperInquiry, 'linkedin_url' | 'portfolio_url'>>;
@@ -25,8 +37,6 @@ export type AppRow = Pick<AppSummary, 'id' | 'slug' | 'name' | 'description' | '
 
 /** The catalogue's figures the stat cards show (GET /api/admin/apps). */
 export type CatalogueFigures = Pick<AdminAppPage, 'active' | 'activeViews'>;
-
-export type AdminSettings = { notifyEmail: string; queueDashboard: boolean };
 
 /** What the route reads from the browser for the PWA panel (the pwa feature), passed down as props. */
 export type PwaPanelStatus = { serviceWorker: string; installAvailable: boolean };

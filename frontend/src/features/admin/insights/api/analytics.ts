@@ -1,4 +1,11 @@
 import useSWR from 'swr';
+import type {
+  DailySeries,
+  RecordedSearchQueries,
+  SearchQueries,
+  TrafficSources,
+  UtmCampaigns,
+} from '../../../../../../contracts/analytics/dashboard';
 import { apiPost, type ApiError } from '../../../../lib/api-client';
 
 // The admin's analytics reads under /api/admin/analytics/, each for a range of whole days (from and to
@@ -19,60 +26,32 @@ export const searchQueriesKey = (range: DayRange) => `/admin/analytics/search-qu
 export const trafficSourcesKey = (range: DayRange) => `/admin/analytics/traffic-sources?${rangeQuery(range)}`;
 export const utmCampaignsKey = (range: DayRange) => `/admin/analytics/utm-campaigns?${rangeQuery(range)}`;
 
-export interface DailyPoint {
-  day: string;
-  sessions: number;
-  pageViews: number;
-}
-
-export interface SearchQueryStat {
-  query: string;
-  totalImpressions: number;
-  totalClicks: number;
-  ctr: number;
-  avgPosition: number;
-}
-
-export interface TrafficSourceRow {
-  trafficType: string;
-  source: string;
-  sessions: number;
-}
-
-export interface UtmCampaignRow {
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
-  sessions: number;
-}
+export type DailyPoint = DailySeries[number];
+export type SearchQueryStat = SearchQueries['topQueries'][number];
+export type TrafficSourceRow = TrafficSources[number];
+export type UtmCampaignRow = UtmCampaigns[number];
 
 // Spec §8: data-loading errors of the analytics panel are logged only.
 const logged = { onError: (error: ApiError) => console.error('Analytics panel: loading failed', error) };
 
 export function useDailySeries(range: DayRange | null) {
-  return useSWR<DailyPoint[], ApiError>(range ? dailySeriesKey(range) : null, logged);
+  return useSWR<DailySeries, ApiError>(range ? dailySeriesKey(range) : null, logged);
 }
 
 /** `polling`: recorded figures are projected asynchronously, so after a recording the list is re-read each second. */
 export function useSearchQueries(range: DayRange, polling = false) {
-  return useSWR<{ topQueries: SearchQueryStat[] }, ApiError>(searchQueriesKey(range), {
+  return useSWR<SearchQueries, ApiError>(searchQueriesKey(range), {
     ...logged,
     refreshInterval: polling ? 1000 : 0,
   });
 }
 
 export function useTrafficSources(range: DayRange) {
-  return useSWR<TrafficSourceRow[], ApiError>(trafficSourcesKey(range), logged);
+  return useSWR<TrafficSources, ApiError>(trafficSourcesKey(range), logged);
 }
 
 export function useUtmCampaigns(range: DayRange) {
-  return useSWR<UtmCampaignRow[], ApiError>(utmCampaignsKey(range), logged);
-}
-
-export interface RecordedSearchQueries {
-  recorded: number;
-  startDate: string;
-  endDate: string;
+  return useSWR<UtmCampaigns, ApiError>(utmCampaignsKey(range), logged);
 }
 
 /** The spec's refresh: the last 7 days from the Search Console API (503 when it is not connected). */

@@ -1,0 +1,130 @@
+/**
+ * What the admin's analytics reads answer (GET /api/admin/analytics/…): zod schemas, which the API documents
+ * its answers with in OpenAPI, and their types, which the API's queries return and the console reads. Days
+ * are counted in the admin's time zone; timestamps are ISO-8601 strings.
+ */
+import { z } from 'zod';
+import { leadStandingSchema } from '../early-access/lead.js';
+
+const timestamp = z.iso.datetime();
+
+export const dailySeriesSchema = z.array(
+  z.object({
+    day: z.string().describe("YYYY-MM-DD, a day in the range's time zone"),
+    sessions: z.number().int(),
+    pageViews: z.number().int(),
+  }),
+);
+export type DailySeries = z.infer<typeof dailySeriesSchema>;
+
+export const trafficSourcesSchema = z.array(
+  z.object({
+    trafficType: z.string().describe("search, social, paid, ai, referral or direct ('unknown' before the session start arrived)"),
+    source: z.string().describe("The parsed referrer; 'direct' when none"),
+    sessions: z.number().int(),
+  }),
+);
+export type TrafficSources = z.infer<typeof trafficSourcesSchema>;
+
+export const utmCampaignsSchema = z.array(
+  z.object({ source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable(), sessions: z.number().int() }),
+);
+export type UtmCampaigns = z.infer<typeof utmCampaignsSchema>;
+
+export const botTrafficSchema = z.object({
+  batches: z.number().int().describe('Tracker batches refused as bot traffic'),
+  events: z.number().int().describe('Events in them'),
+  days: z.array(z.object({ day: z.string(), batches: z.number().int(), events: z.number().int() })),
+});
+export type BotTraffic = z.infer<typeof botTrafficSchema>;
+
+export const searchQueriesSchema = z.object({
+  topQueries: z.array(
+    z.object({
+      query: z.string(),
+      totalImpressions: z.number().int(),
+      totalClicks: z.number().int(),
+      ctr: z.number().describe('Clicks / impressions × 100, two decimals'),
+      avgPosition: z.number().describe('Average position weighted by impressions, one decimal'),
+    }),
+  ),
+});
+export type SearchQueries = z.infer<typeof searchQueriesSchema>;
+
+export const leadActivitySchema = z.object({
+  lead: z.object({ id: z.uuid(), email: z.string(), joinedAt: timestamp, sessionId: z.uuid().nullable() }),
+  sessions: z.array(
+    z.object({
+      session_id: z.uuid(),
+      start_time: timestamp,
+      end_time: timestamp.nullable(),
+      time_on_site: z.number().int().nullable().describe("Seconds, as the session's end event said; null without one"),
+      duration: z.number().int().describe('Seconds: first event to last, the last page included (the one session duration rule)'),
+      pages_viewed: z.number().int(),
+      landing_url: z.string().nullable(),
+      referrer: z.string().nullable(),
+      parsed_referrer: z.string().nullable(),
+      traffic_type: z.string().nullable(),
+      utm_source: z.string().nullable(),
+      utm_medium: z.string().nullable(),
+      utm_campaign: z.string().nullable(),
+      browser: z.string().nullable(),
+      os: z.string().nullable(),
+      device_type: z.string().nullable(),
+    }),
+  ),
+  pageViews: z.array(
+    z.object({
+      session_id: z.uuid(),
+      page_url: z.string(),
+      page_title: z.string(),
+      time_on_page: z.number().int().nullable(),
+      referrer: z.string().nullable(),
+      timestamp,
+      created_at: timestamp,
+    }),
+  ),
+  appInteractions: z.array(
+    z.object({
+      session_id: z.uuid(),
+      action_type: z.string(),
+      app_id: z.uuid().nullable(),
+      app_name: z.string().nullable().describe("The app's name today; null without an app, or when the app is gone"),
+      metadata: z.record(z.string(), z.unknown()),
+      timestamp,
+      created_at: timestamp,
+    }),
+  ),
+  quizResults: z.array(z.object({ id: z.uuid(), created_at: timestamp, recommended_app: z.string().nullable(), answers: z.unknown() })),
+  referralData: z
+    .object({ code: z.string(), clicks: z.number().int(), conversions: z.number().int(), revenue_earned: z.number() })
+    .nullable()
+    .describe("The lead's referral code and its results; null when it has none"),
+  sessionMetrics: z.object({
+    totalSessions: z.number().int(),
+    uniquePagesVisited: z.number().int().describe('Distinct page paths'),
+    totalTimeSpent: z.number().int().describe('Seconds: the sum of the sessions’ durations'),
+    avgTimePerSession: z.number().int().describe('Seconds, rounded'),
+  }),
+});
+export type LeadActivity = z.infer<typeof leadActivitySchema>;
+
+export const leadTimelineSchema = leadActivitySchema.omit({ lead: true });
+export type LeadTimeline = z.infer<typeof leadTimelineSchema>;
+
+export const leadDetailSchema = leadTimelineSchema.extend({
+  lead: z.object({
+    id: z.uuid(),
+    email: z.string(),
+    sourcePage: z.string().nullable(),
+    referralCode: z.string(),
+    joinedAt: z.iso.datetime(),
+    sessionId: z.uuid().nullable().describe('The analytics session the lead joined in; null when unknown'),
+    standing: leadStandingSchema,
+  }),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+/** What recording Search Console figures answers (the API fetch, a Queries CSV upload): the rows and their period. */
+export const recordedSearchQueriesSchema = z.object({ recorded: z.number().int(), startDate: z.string(), endDate: z.string() });
+export type RecordedSearchQueries = z.infer<typeof recordedSearchQueriesSchema>;
