@@ -102,7 +102,7 @@ async function projected(landingUrl: string, pages: number): Promise<Visit> {
       visit = await visitOf(landingUrl);
       return visit !== undefined && visit.views.length >= pages && visit.session.pages_viewed >= pages;
     },
-    { timeout: 20_000 },
+    { timeout: 30_000 },
   ).catch(async () => {
     const { rows } = await sql<{ type: string }>`
       select type from events where stream_id in (select stream_id from events where data->>'url' = ${landingUrl})
