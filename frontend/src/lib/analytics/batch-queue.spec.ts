@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBatchQueue, FLUSH_INTERVAL_MS, MAX_BATCH_BYTES, MAX_PENDING_EVENTS, takeBatches, type SendOutcome } from './batch-queue';
+import { createBatchQueue, FLUSH_INTERVAL_MS, MAX_PENDING_EVENTS, type SendOutcome } from './batch-queue';
+import { MAX_BATCH_BYTES, takeBatches } from './beacon';
 
 interface Sent {
   via: 'post' | 'beacon';

@@ -4,11 +4,9 @@
  * by the page; failures are logged, and a batch that failed for a reason worth retrying (network down,
  * server busy) goes back to the front of the queue for the next flush.
  */
+import { MAX_BATCH_EVENTS, serialise, takeBatches } from './beacon';
 
-export const MAX_BATCH_EVENTS = 20;
 export const FLUSH_INTERVAL_MS = 5000;
-/** Under the server's 64 KB body limit, with room to spare. */
-export const MAX_BATCH_BYTES = 60_000;
 /** Kept while the server cannot be reached; beyond that the oldest are dropped. */
 export const MAX_PENDING_EVENTS = 200;
 const MAX_RETRY_DELAY_MS = 60_000;
@@ -90,31 +88,4 @@ export function createBatchQueue<Event>(transport: Transport): BatchQueue<Event>
       return queue.length;
     },
   };
-}
-
-function serialise(events: unknown[]): string {
-  return JSON.stringify({ events });
-}
-
-/** Splits events into batches of at most 20 events and 60 KB of JSON. */
-export function takeBatches<Event>(events: Event[]): Event[][] {
-  const batches: Event[][] = [];
-  let batch: Event[] = [];
-  let bytes = 0;
-  for (const event of events) {
-    const size = byteLength(JSON.stringify(event)) + 1;
-    if (batch.length > 0 && (batch.length === MAX_BATCH_EVENTS || bytes + size > MAX_BATCH_BYTES)) {
-      batches.push(batch);
-      batch = [];
-      bytes = 0;
-    }
-    batch.push(event);
-    bytes += size;
-  }
-  if (batch.length > 0) batches.push(batch);
-  return batches;
-}
-
-function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
 }

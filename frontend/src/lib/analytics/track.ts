@@ -1,12 +1,17 @@
 /**
- * The part of the analytics tracker that every page carries, kept to a few hundred bytes: it notes route
- * changes and interactions from the first render on, loads the tracker itself (tracker.ts) once the page has
- * loaded and gone quiet, and hands it what happened meanwhile, so the first page view is not lost.
+ * The part of the analytics tracker that every page carries: it notes the landing page, route changes and
+ * interactions from the first moment on, with their ids, loads the tracker itself (tracker.ts) once the page
+ * has loaded and gone quiet, and hands it what happened meanwhile. A visitor who leaves (or switches away)
+ * before then still counts: on page hide it sends what it knows by beacon, as the tracker would have, and
+ * marks it sent so the tracker, if it loads later, does not send it again.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { beacon, keepalivePost, serialise, takeBatches } from './beacon';
 import type { InteractionAction } from './events';
+import { randomId } from './session';
 import type { Tracker } from './tracker';
+import { eventsSoFar, isUntracked, openPage, openSession, saveSessionState, type Opened, type PendingInteraction } from './visit-events';
 
 type Command = (tracker: Tracker) => void;
 
@@ -19,9 +24,19 @@ const TRACKER_DELAY_MS = 3000;
 
 let tracker: Tracker | undefined;
 const waiting: Command[] = [];
+/** What happened before the tracker loaded, for the beacon on page hide. */
+const opened: Opened[] = [];
+const interactions: PendingInteraction[] = [];
 let scheduled = false;
 let loading = false;
+let hidden = false;
 let lastPath: string | undefined;
+let lastUrl: string | null = null;
+/**
+ * The landing page's title as the server sent it: the app drops the server's <title> as it starts and the
+ * page sets its own once rendered, so a visitor leaving in between still has the page's title.
+ */
+let landingTitle = '';
 
 function run(command: Command) {
   if (tracker) command(tracker);
@@ -30,8 +45,9 @@ function run(command: Command) {
 
 /** Records what a visitor does with an app (or with the site, appId null). Never throws, never waits. */
 export function trackInteraction(appId: string | null, action: InteractionAction, metadata: Record<string, unknown> = {}): void {
-  const at = Date.now();
-  run((loaded) => loaded.interaction(appId, action, metadata, at));
+  const interaction: PendingInteraction = { id: randomId(), appId, action, metadata, at: Date.now() };
+  if (!tracker) interactions.push(interaction);
+  run((loaded) => loaded.interaction(interaction));
 }
 
 function load() {
@@ -41,8 +57,60 @@ function load() {
     .then(({ startTracker }) => {
       tracker = startTracker();
       for (const command of waiting.splice(0)) command(tracker);
+      opened.length = 0;
+      interactions.length = 0;
     })
     .catch((error: unknown) => console.warn('Analytics: the tracker did not load', error));
+}
+
+/** The visitor is on `path` (a route change, or the page landed on), having left a page titled `leftTitle`. */
+function pageOpened(path: string, leftTitle: string) {
+  // StrictMode runs effects twice in development; one route change is one page.
+  if (path === lastPath) return;
+  lastPath = path;
+  const at = Date.now();
+  // The admin console is not visitor traffic; going there still ends the page before.
+  const tracked = !isUntracked(new URL(path, location.origin).pathname);
+  const page = tracked ? openPage(randomId(), path, at, lastUrl) : null;
+  if (page) lastUrl = page.url;
+  const entry: Opened = { path, page, at, leftTitle };
+  if (!tracker) opened.push(entry);
+  run((loaded) => loaded.page(entry));
+  if (scheduled || !tracked) return;
+  scheduled = true;
+  const later = () => setTimeout(load, TRACKER_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
+}
+
+/** The page is being hidden or left with no tracker yet: one beacon with what the tracker would have sent. */
+function sendWhatIsKnown() {
+  if (tracker || hidden) return;
+  hidden = true;
+  if (!opened.some((entry) => entry.page)) return;
+  const { state, start } = openSession();
+  const title = document.title || (opened.length === 1 ? landingTitle : '');
+  const events = [...(start ? [start] : []), ...eventsSoFar(state, opened, interactions, Date.now(), title)];
+  saveSessionState(state);
+  for (const batch of takeBatches(events)) {
+    const body = serialise(batch);
+    // The browser refuses a beacon when its quota is used up; keepalive fetch is the next best thing.
+    if (!beacon(body)) keepalivePost(body).catch((error: unknown) => console.debug('Analytics: sending failed', error));
+  }
+}
+
+// The landing page counts from the moment this code runs, before React has rendered anything: a visitor may
+// be gone before the app has hydrated.
+if (typeof document !== 'undefined') {
+  landingTitle = document.title;
+  pageOpened(location.pathname + location.search, '');
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') sendWhatIsKnown();
+    else hidden = false;
+  });
+  // pagehide covers unloads where visibilitychange does not fire; pageshow, a page restored from the bfcache.
+  addEventListener('pagehide', sendWhatIsKnown);
+  addEventListener('pageshow', () => (hidden = false));
 }
 
 /** Mounted once, in the root layout: a page view per route change (a change of the hash alone is none). */
@@ -51,21 +119,7 @@ export function usePageTracking(): void {
   // Read while rendering the new route, before React commits it: the title of the page being left.
   const leftTitle = typeof document === 'undefined' ? '' : document.title;
   useEffect(() => {
-    const path = pathname + search;
-    // StrictMode runs effects twice in development; one route change is one page.
-    if (path === lastPath) return;
-    lastPath = path;
-    const at = Date.now();
-    // The admin console is not visitor traffic; going there still ends the page before.
-    const tracked = !/^\/admin(?:\/|$)/.test(pathname);
-    run((loaded) => loaded.page(tracked ? path : null, at, leftTitle));
-    if (scheduled || !tracked) return;
-    scheduled = true;
-    const later = () => setTimeout(load, TRACKER_DELAY_MS);
-    if (document.readyState === 'complete') later();
-    else addEventListener('load', later, { once: true });
-    // A visitor who switches away before then still counts: load now, and the tracker flushes at once.
-    document.addEventListener('visibilitychange', load, { once: true });
+    pageOpened(pathname + search, leftTitle);
     // The title is read when the path changes (the page being left), not followed on its own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);

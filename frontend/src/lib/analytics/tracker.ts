@@ -4,105 +4,64 @@
  * time spent on the page left, interactions from the features, and on page hide the session's time on site
  * and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
  */
-import { attribute, cleanText } from './attribution';
 import { createBatchQueue, type SendOutcome } from './batch-queue';
-import { COLLECT_PATH } from './collect-path';
-import { LIMITS, type AnalyticsEvent, type InteractionAction } from './events';
-import { potentialKeywords } from './keywords';
-import { getSessionId, getVisitorId, randomId } from './session';
+import { beacon, keepalivePost } from './beacon';
+import type { AnalyticsEvent } from './events';
+import {
+  interactionEvent,
+  openSession,
+  pageTimeEvent,
+  pageViewEvent,
+  saveSessionState,
+  sessionEndEvent,
+  type Opened,
+  type PendingInteraction,
+  type SessionState,
+  type VisitPage,
+} from './visit-events';
 
-/** The session's start and pages viewed, kept beside its id so a reload continues the same session. */
-const SESSION_STATE_KEY = 'unsheet.analytics-session';
 /** How long a new page may take to set its title (lazy code, data) before its view goes with the title it has. */
 const TITLE_WAIT_MS = 3000;
 
 export interface Tracker {
-  /**
-   * The visitor is on a new page (null: a page that is not tracked, the admin console). `leftTitle` is the
-   * title the document showed just before the route changed: the title of the page left.
-   */
-  page(path: string | null, at: number, leftTitle: string): void;
-  interaction(appId: string | null, action: InteractionAction, metadata: Record<string, unknown>, at: number): void;
-}
-
-interface SessionState {
-  id: string;
-  startedAt: number;
-  pagesViewed: number;
-}
-
-interface OpenPage {
-  id: string;
-  url: string;
-  at: number;
-  referrer: string | null;
-  /** The title of the page before (null for a document's first page): the view waits for the page's own. */
-  previousTitle: string | null;
-  viewSent?: boolean;
-  timeSent?: boolean;
+  /** The visitor is on a new page (track.ts made its record and ids, and may have sent some of it by beacon). */
+  page(opened: Opened): void;
+  interaction(interaction: PendingInteraction): void;
 }
 
 export function startTracker(): Tracker {
   const queue = createBatchQueue<AnalyticsEvent>({ post, beacon });
   let session: SessionState | undefined;
-  let current: OpenPage | undefined;
-  let lastUrl: string | null = null;
+  let current: VisitPage | undefined;
   let lastTitle: string | null = null;
   let stopWaiting = () => {};
   let hidden = false;
 
   function ensureSession(): SessionState {
     if (session) return session;
-    const id = getSessionId();
-    const stored = readState();
-    if (stored?.id === id) return (session = stored);
-    // The session starts with the document the visitor landed on, whatever client-side navigation followed.
-    const startedAt = Math.round(performance.timeOrigin);
-    session = { id, startedAt, pagesViewed: 0 };
-    saveState(session);
-    const url = cleanText(landingUrl(), LIMITS.url);
-    const referrer = document.referrer ? cleanText(document.referrer, LIMITS.referrer) : null;
-    queue.push({
-      type: 'session_start',
-      sessionId: id,
-      at: iso(startedAt),
-      visitorId: getVisitorId(),
-      url,
-      referrer,
-      ...attribute(url, referrer),
-    });
-    return session;
+    const { state, start } = openSession();
+    if (start) queue.push(start);
+    return (session = state);
   }
 
-  function sendView(page: OpenPage, rawTitle: string) {
-    if (page.viewSent) return;
-    page.viewSent = true;
+  function sendView(page: VisitPage, rawTitle: string) {
+    if (page.title !== undefined) return;
     stopWaiting();
     const state = ensureSession();
-    const title = cleanText(rawTitle, LIMITS.title);
-    lastTitle = title;
-    state.pagesViewed += 1;
-    saveState(state);
-    queue.push({
-      type: 'page_view',
-      sessionId: state.id,
-      at: iso(page.at),
-      pageViewId: page.id,
-      url: page.url,
-      title,
-      referrer: page.referrer,
-      potentialKeywords: potentialKeywords({ url: page.url, title, referrer: page.referrer }),
-    });
+    queue.push(pageViewEvent(state, page, rawTitle));
+    saveSessionState(state);
+    lastTitle = page.title!;
   }
 
   // Pages set their title as they render, some only once their data has arrived (in between, the page before
   // has taken its <title> away). On the first page, the layout (and this tracker) can be live before the page
   // itself has hydrated: wait for <html data-hydrated> (root-layout.tsx), set in the commit that renders the
-  // page and its title.
-  function sendViewWhenTitled(page: OpenPage) {
+  // page and its title. Whatever happens first, the title, the wait running out or the visitor leaving (with
+  // the title shown then), the view goes out.
+  function sendViewWhenTitled(page: VisitPage, previousTitle: string | null) {
     const ready = () =>
       document.title !== '' &&
-      (page.previousTitle === null ? document.documentElement.dataset.hydrated === 'true' : document.title !== page.previousTitle);
+      (previousTitle === null ? document.documentElement.dataset.hydrated === 'true' : document.title !== previousTitle);
     if (ready()) return sendView(page, document.title);
     const observer = new MutationObserver(() => {
       if (ready()) sendView(page, document.title);
@@ -124,15 +83,7 @@ export function startTracker(): Tracker {
   function leave(at: number, title: string) {
     if (!current) return;
     sendView(current, title);
-    if (current.timeSent) return;
-    current.timeSent = true;
-    queue.push({
-      type: 'page_time',
-      sessionId: ensureSession().id,
-      at: iso(at),
-      pageViewId: current.id,
-      seconds: seconds(at - current.at),
-    });
+    if (!current.timeSent) queue.push(pageTimeEvent(ensureSession(), current, at));
   }
 
   function onHide() {
@@ -140,15 +91,7 @@ export function startTracker(): Tracker {
     hidden = true;
     const at = Date.now();
     leave(at, document.title);
-    if (session) {
-      queue.push({
-        type: 'session_end',
-        sessionId: session.id,
-        at: iso(at),
-        timeOnSite: seconds(at - session.startedAt),
-        pagesViewed: session.pagesViewed,
-      });
-    }
+    if (session) queue.push(sessionEndEvent(session, at));
     queue.flushOnHide();
   }
 
@@ -159,103 +102,30 @@ export function startTracker(): Tracker {
   // pagehide covers unloads where visibilitychange does not fire; pageshow, a page restored from the bfcache.
   window.addEventListener('pagehide', onHide);
   window.addEventListener('pageshow', () => (hidden = false));
-  // Loaded while the page was hidden (track.ts loads it early then): flush what track.ts hands over, which it
-  // does synchronously right after this returns, hence the microtask.
-  queueMicrotask(() => {
-    if (document.visibilityState === 'hidden') onHide();
-  });
 
   return {
-    page(path, at, leftTitle) {
+    page({ path, page, at, leftTitle }) {
       leave(at, leftTitle);
       current = undefined;
-      if (path === null) return;
+      if (!page) return;
       ensureSession();
-      const url = cleanText(new URL(path, location.origin).href, LIMITS.url);
-      const first = lastUrl === null;
-      const referrer = first ? document.referrer || null : lastUrl;
-      current = {
-        id: randomId(),
-        url,
-        // The first page of a load was opened when the document started loading, not when this code ran.
-        at: first ? Math.min(at, Math.round(performance.timeOrigin)) : at,
-        referrer: referrer && cleanText(referrer, LIMITS.referrer),
-        previousTitle: lastTitle,
-      };
-      lastUrl = url;
+      const previousTitle = lastTitle;
+      current = page;
+      // Sent by track.ts's beacon already (the visitor had switched away before this loaded).
+      if (page.title !== undefined) lastTitle = page.title;
       // A page handed over by track.ts that the visitor had already left: its view goes out as the next one
       // opens, with the title it showed then.
-      if (path === location.pathname + location.search) sendViewWhenTitled(current);
+      else if (path === location.pathname + location.search) sendViewWhenTitled(page, previousTitle);
     },
 
-    interaction(appId, action, metadata, at) {
-      queue.push({
-        type: 'interaction',
-        sessionId: ensureSession().id,
-        at: iso(at),
-        eventId: randomId(),
-        appId,
-        action,
-        metadata: withinLimit(metadata),
-      });
+    interaction(interaction) {
+      if (!interaction.sent) queue.push(interactionEvent(ensureSession(), interaction));
     },
   };
 }
 
 async function post(body: string): Promise<SendOutcome> {
-  const response = await fetch(COLLECT_PATH, {
-    method: 'POST',
-    keepalive: true,
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body,
-  });
+  const response = await keepalivePost(body);
   if (response.ok) return 'sent';
   return response.status === 429 || response.status >= 500 ? 'retry' : 'refused';
-}
-
-function beacon(body: string): boolean {
-  try {
-    return navigator.sendBeacon(COLLECT_PATH, new Blob([body], { type: 'application/json' }));
-  } catch {
-    return false;
-  }
-}
-
-/** The URL the visitor landed on (campaign parameters included), unless that was an untracked admin page. */
-function landingUrl(): string {
-  const entry = performance.getEntriesByType('navigation')[0];
-  if (entry && !/^\/admin(?:\/|$)/.test(new URL(entry.name).pathname)) return entry.name;
-  return location.href;
-}
-
-function readState(): SessionState | null {
-  try {
-    const state = JSON.parse(sessionStorage.getItem(SESSION_STATE_KEY) ?? 'null') as SessionState | null;
-    return state && typeof state.startedAt === 'number' && typeof state.pagesViewed === 'number' ? state : null;
-  } catch {
-    return null;
-  }
-}
-
-function saveState(state: SessionState) {
-  try {
-    sessionStorage.setItem(SESSION_STATE_KEY, JSON.stringify(state));
-  } catch {
-    // Without storage the session lives as long as this page; nothing else to do.
-  }
-}
-
-function withinLimit(metadata: Record<string, unknown>): Record<string, unknown> {
-  if (new TextEncoder().encode(JSON.stringify(metadata)).length <= LIMITS.metadataBytes) return metadata;
-  console.warn('Analytics: interaction metadata over 2 KB, sent empty');
-  return {};
-}
-
-function seconds(milliseconds: number): number {
-  return Math.max(0, Math.round(milliseconds / 1000));
-}
-
-function iso(time: number): string {
-  return new Date(time).toISOString();
 }

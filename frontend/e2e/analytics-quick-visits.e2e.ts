@@ -1,0 +1,223 @@
+/**
+ * Quick visits in Chromium against the built server: a visitor who leaves (to another site, or by closing the
+ * tab) before the tracker has loaded is still counted, by the beacon of the part every page carries, and
+ * nothing is counted twice when the tracker loads afterwards. Checked where the administrator reads it: the
+ * projected rows (user_sessions, page_views, app_interactions), and the event log for anything sent twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
+import { eventually } from '../../backend/src/shared/testing/eventually.js';
+import { useSite } from './browser.js';
+import { launchChromium } from './chromium.js';
+
+const site = useSite();
+
+// Headless Chromium names itself in its user agent and the server drops bots' events: browse as a person's
+// Chrome (on the command line: a beacon sent as a document unloads goes out with the browser's own).
+let human: Browser;
+// Another origin to leave for, served for real: a route the test process answers would put every request of
+// the context, the beacon of a page going away included, through the test process, which can lose it. On the
+// same host: a page left for another site is unloaded in its own process, which Chromium gives only a moment
+// to run its page-hide handlers before ending it, too short on this machine shared by several test runs.
+let elsewhere: Server;
+let elsewhereUrl = '';
+beforeAll(async () => {
+  human = await launchChromium([`--user-agent=${BROWSER_UA}`]);
+  elsewhere = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Elsewhere</title>'),
+  );
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await human?.close();
+  await new Promise((resolve) => elsewhere?.close(resolve));
+});
+const APP_TITLE = /Invoice Chaser/;
+
+function newContext(): Promise<BrowserContext> {
+  return human.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+}
+
+type Leave = 'to another origin' | 'by closing the tab';
+
+async function leave(page: Page, how: Leave): Promise<void> {
+  if (how === 'to another origin') await page.goto(elsewhereUrl);
+  else await page.close({ runBeforeUnload: true });
+}
+
+/** Waits until the page has been open `ms` by its own clock (from the start of its navigation). */
+async function openFor(page: Page, ms: number): Promise<void> {
+  await page.waitForFunction((until) => performance.now() >= until, ms, { polling: 20 });
+}
+
+/**
+ * Waits until the app's script has run (it drops the server's SEO tags first thing): nothing in the page can
+ * count a visit before. The server adds that script two frames after the first paint; on this machine, shared
+ * by several test runs, it runs 2–8 s after landing. Returns when it had run, by the page's clock.
+ */
+async function appScriptRan(page: Page): Promise<number> {
+  await page.waitForFunction(() => document.head.querySelector('[data-ssr]') === null, undefined, { polling: 10 });
+  return page.evaluate(() => performance.now());
+}
+
+interface Visit {
+  session: { session_id: string; pages_viewed: number; traffic_type: string; campaign_source: string | null };
+  views: { page_view_id: string; page_path: string; page_title: string }[];
+  interactions: { action_type: string }[];
+  /** Events in the log per idempotency key (session_start, page_view, page_time, interaction). */
+  sentTwice: string[];
+}
+
+/** What the projection made of the visit that landed on `landingUrl` (the only one with that URL). */
+async function visitOf(landingUrl: string): Promise<Visit | undefined> {
+  const sessions = await sql<Visit['session']>`
+    select session_id, pages_viewed, traffic_type, campaign_source from user_sessions where landing_url = ${landingUrl}`.execute(site.db);
+  expect(sessions.rows.length).toBeLessThanOrEqual(1);
+  const session = sessions.rows[0];
+  if (!session) return undefined;
+  const views = await sql<Visit['views'][number]>`
+    select page_view_id, page_path, page_title from page_views where session_id = ${session.session_id} order by timestamp`.execute(
+    site.db,
+  );
+  const interactions = await sql<Visit['interactions'][number]>`
+    select action_type from app_interactions where session_id = ${session.session_id} order by timestamp`.execute(site.db);
+  const repeated = await sql<{ key: string }>`
+    select data->>'key' as key from events
+    where stream_id = ${`visit-${session.session_id}`} and data ? 'key'
+    group by data->>'key' having count(*) > 1`.execute(site.db);
+  return { session, views: views.rows, interactions: interactions.rows, sentTwice: repeated.rows.map((row) => row.key) };
+}
+
+/** The visit once the projection shows `pages` page views for it (and has had time to show more, if any). */
+async function projected(landingUrl: string, pages: number): Promise<Visit> {
+  let visit: Visit | undefined;
+  await eventually(
+    async () => {
+      visit = await visitOf(landingUrl);
+      return visit !== undefined && visit.views.length >= pages && visit.session.pages_viewed >= pages;
+    },
+    { timeout: 30_000 },
+  ).catch(async () => {
+    const { rows } = await sql<{ type: string }>`
+      select type from events where stream_id in (select stream_id from events where data->>'url' = ${landingUrl})
+      order by global_position`.execute(site.db);
+    const logged = rows.map((row) => row.type).join(', ') || 'nothing';
+    throw new Error(`the visit to ${landingUrl} shows ${JSON.stringify(visit ?? 'nothing')}; the event log has ${logged}`);
+  });
+  return visit!;
+}
+
+describe('quick visits in Chromium', () => {
+  const cases: [number, Leave][] = [
+    [300, 'by closing the tab'],
+    [300, 'to another origin'],
+    [1000, 'to another origin'],
+    [1000, 'by closing the tab'],
+    [2000, 'by closing the tab'],
+    [2000, 'to another origin'],
+    [5000, 'to another origin'],
+    [5000, 'by closing the tab'],
+  ];
+
+  it.each(cases)(
+    'counts a paid click on an app page left %i ms after landing (at the earliest once its script has run) %s, once',
+    async (ms, how) => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const landing = `${site.url}/app/invoice-chaser?gclid=quick-${randomUUID()}`;
+      await page.goto(landing, { waitUntil: 'commit' });
+      const ran = await appScriptRan(page);
+      await openFor(page, ms);
+      // The tracker loads 3 s after the load event: the quick ones leave before, with only the part every page carries.
+      const trackerLoaded = await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session') !== null);
+      if (ms < 2000) expect(trackerLoaded).toBe(false);
+      await leave(page, how);
+      console.info(
+        `left ${Math.round(Math.max(ran, ms))} ms after landing (its script ran at ${Math.round(ran)} ms), tracker loaded: ${trackerLoaded}`,
+      );
+
+      const visit = await projected(landing, 1);
+      expect(visit.session).toMatchObject({ pages_viewed: 1, traffic_type: 'paid', campaign_source: 'google_ads' });
+      expect(visit.views).toHaveLength(1);
+      expect(visit.views[0]).toMatchObject({ page_path: '/app/invoice-chaser', page_title: expect.stringMatching(APP_TITLE) });
+      expect(visit.sentTwice).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('counts every page of a 6-page visit at 0.7 s a page, left to another origin, once each', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const landing = `${site.url}/?utm_source=quick-${randomUUID()}`;
+    await page.goto(landing);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const steps = [
+      () => page.locator('main a[href="/app/invoice-chaser"]').first(),
+      () => page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Finance' }),
+      () => page.locator('footer a[href="/about"]'),
+      () => page.locator('footer a[href="/contact"]'),
+      () => page.locator('footer a[href="/privacy"]'),
+    ];
+    let shownAt = 0;
+    for (const link of steps) {
+      await openFor(page, shownAt + 700);
+      const path = (await link().getAttribute('href'))!;
+      await link().click();
+      await page.waitForURL((url) => url.pathname === path);
+      shownAt = await page.evaluate(() => performance.now());
+    }
+    await openFor(page, shownAt + 700);
+    await leave(page, 'to another origin');
+
+    const visit = await projected(landing, 6);
+    expect(visit.views.map((view) => view.page_path)).toEqual(['/', '/app/invoice-chaser', '/c/finance', '/about', '/contact', '/privacy']);
+    expect(visit.views.every((view) => view.page_title !== '')).toBe(true);
+    expect(visit.session.pages_viewed).toBe(6);
+    expect(visit.interactions).toEqual([{ action_type: 'view' }]);
+    expect(visit.sentTwice).toEqual([]);
+    await context.close();
+  });
+
+  it('counts a visitor who switches tabs before the tracker has loaded and comes back, once, when the tracker loads', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const landing = `${site.url}/app/invoice-chaser?utm_source=quick-${randomUUID()}`;
+    await page.goto(landing);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await openFor(page, 1000);
+    await setVisibility(page, 'hidden');
+    // The beacon sent on hide is what counts the visit so far.
+    await projected(landing, 1);
+    await setVisibility(page, 'visible');
+    await page.waitForFunction(() => sessionStorage.getItem('unsheet.analytics-session') !== null);
+    // The tracker has what the beacon sent, and carries on from there.
+    await page
+      .getByRole('navigation', { name: /breadcrumb/i })
+      .getByRole('link', { name: 'Finance' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/c/finance');
+    await page.waitForFunction(() => /Finance/.test(document.title));
+    await leave(page, 'to another origin');
+
+    const visit = await projected(landing, 2);
+    expect(visit.views.map((view) => view.page_path)).toEqual(['/app/invoice-chaser', '/c/finance']);
+    expect(visit.session.pages_viewed).toBe(2);
+    expect(visit.interactions).toEqual([{ action_type: 'view' }]);
+    expect(visit.sentTwice).toEqual([]);
+    await context.close();
+  });
+});
+
+/** What switching to another tab and back does to the page. */
+async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
