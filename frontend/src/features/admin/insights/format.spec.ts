@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatEuros, isTopPosition, pathOf, questionLabel, dayOffset } from './format';
+import {
+  dayOffset,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatEuros,
+  isTopPosition,
+  pathOf,
+  questionLabel,
+  trafficTypeLabel,
+} from './format';
 
 describe('formatDuration (spec §9)', () => {
   it.each([
@@ -68,5 +78,18 @@ describe('questionLabel', () => {
     expect(questionLabel('Team size')).toBe('Team size:');
     expect(questionLabel('Pick one: ')).toBe('Pick one:');
     expect(questionLabel('')).toBe('');
+  });
+});
+
+describe('trafficTypeLabel', () => {
+  it.each([
+    ['ai', 'AI'],
+    ['search', 'Search'],
+    ['paid', 'Paid'],
+    ['direct', 'Direct'],
+    ['unknown', 'Unknown'],
+    ['newsletter', 'newsletter'],
+  ])('names %s as %s', (type, label) => {
+    expect(trafficTypeLabel(type)).toBe(label);
   });
 });

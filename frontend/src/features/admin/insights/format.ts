@@ -76,3 +76,18 @@ export function questionLabel(question: string): string {
   const text = question.trim();
   return text === '' || /[?!.:]$/.test(text) ? text : `${text}:`;
 }
+
+const TRAFFIC_TYPE_LABELS: Record<string, string> = {
+  search: 'Search',
+  social: 'Social',
+  paid: 'Paid',
+  ai: 'AI',
+  referral: 'Referral',
+  direct: 'Direct',
+  unknown: 'Unknown',
+};
+
+/** A traffic type as the console names it ('AI', not the 'Ai' that capitalising 'ai' gives). */
+export function trafficTypeLabel(type: string): string {
+  return TRAFFIC_TYPE_LABELS[type] ?? type;
+}

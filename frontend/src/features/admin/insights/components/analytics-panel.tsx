@@ -24,7 +24,7 @@ import {
   type TrafficSourceRow,
   type UtmCampaignRow,
 } from '../api/analytics';
-import { dayOffset, isTopPosition } from '../format';
+import { dayOffset, isTopPosition, trafficTypeLabel } from '../format';
 import { useTimeZone } from '../../time-zone/time-zone';
 import { CHART_COLORS } from './chart-colors';
 import { SearchQueriesUpload } from './search-queries-upload';
@@ -139,7 +139,8 @@ function TrafficSources({ range }: { range: DayRange }) {
   const rows: TrafficSourceRow[] = useMemo(() => data ?? [], [data]);
   const byType = useMemo(() => {
     const totals = new Map<string, number>();
-    for (const row of rows) totals.set(row.trafficType, (totals.get(row.trafficType) ?? 0) + row.sessions);
+    for (const row of rows)
+      totals.set(trafficTypeLabel(row.trafficType), (totals.get(trafficTypeLabel(row.trafficType)) ?? 0) + row.sessions);
     return [...totals].map(([name, sessions]) => ({ name, sessions })).sort((a, b) => b.sessions - a.sessions);
   }, [rows]);
   if (isLoading && !data) return <Loading />;
@@ -150,7 +151,7 @@ function TrafficSources({ range }: { range: DayRange }) {
       <DataTable headers={['Type', 'Source', 'Sessions']} numericFrom={2} label="Traffic sources">
         {rows.map((row) => (
           <tr key={`${row.trafficType}/${row.source}`}>
-            <td className="py-2 pr-4 capitalize">{row.trafficType}</td>
+            <td className="py-2 pr-4">{trafficTypeLabel(row.trafficType)}</td>
             <td className="py-2 pr-4 break-words">{row.source}</td>
             <Num>{row.sessions}</Num>
           </tr>
