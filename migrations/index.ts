@@ -25,6 +25,7 @@ import * as identitySessions from './2026-11-26-19-identity-sessions.js';
 import * as leadConfirmation from './2026-11-26-20-lead-confirmation.js';
 import * as appViewSessions from './2026-11-26-21-app-view-sessions.js';
 import * as emailOutboxMailbox from './2026-11-26-22-email-outbox-mailbox.js';
+import * as demandSignals from './2026-11-26-30-demand-signals.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-20-lead-confirmation': leadConfirmation,
   '2026-11-26-21-app-view-sessions': appViewSessions,
   '2026-11-26-22-email-outbox-mailbox': emailOutboxMailbox,
+  '2026-11-26-30-demand-signals': demandSignals,
 };
