@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { InteractionAction } from './events';
-import type { Tracker } from './tracker';
+import type { SearchRecord, Tracker } from './tracker';
 
 type Command = (tracker: Tracker) => void;
 
@@ -32,6 +32,12 @@ function run(command: Command) {
 export function trackInteraction(appId: string | null, action: InteractionAction, metadata: Record<string, unknown> = {}): void {
   const at = Date.now();
   run((loaded) => loaded.interaction(appId, action, metadata, at));
+}
+
+/** Records a search of the site's search box (docs/demand-signals.md). Never throws, never waits. */
+export function trackSearch(search: SearchRecord): void {
+  const at = Date.now();
+  run((loaded) => loaded.search(search, at));
 }
 
 function load() {

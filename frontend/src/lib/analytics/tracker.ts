@@ -23,6 +23,15 @@ export interface Tracker {
    */
   page(path: string | null, at: number, leftTitle: string): void;
   interaction(appId: string | null, action: InteractionAction, metadata: Record<string, unknown>, at: number): void;
+  search(search: SearchRecord, at: number): void;
+}
+
+/** A query the visitor settled on in the search box; recorded again, same id, when a result is opened. */
+export interface SearchRecord {
+  searchId: string;
+  query: string;
+  results: number;
+  opened: boolean;
 }
 
 interface SessionState {
@@ -197,6 +206,18 @@ export function startTracker(): Tracker {
         appId,
         action,
         metadata: withinLimit(metadata),
+      });
+    },
+
+    search({ searchId, query, results, opened }, at) {
+      queue.push({
+        type: 'search',
+        sessionId: ensureSession().id,
+        at: iso(at),
+        searchId,
+        query: cleanText(query, LIMITS.searchQuery),
+        results,
+        opened,
       });
     },
   };

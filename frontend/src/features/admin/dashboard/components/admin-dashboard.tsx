@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
 import { ADMIN_TABS, type AdminTab } from '../../../../lib/paths';
+import { DemandTab } from '../../demand/components/demand-tab';
 import { useAllApps } from '../api/get-apps';
 import { useEngagementMetrics } from '../api/get-engagement';
 import { useLeads } from '../api/get-leads';
@@ -64,6 +65,7 @@ export function AdminDashboard({
       label: `Developers (${messageCounts(inquiries ?? []).unread})`,
       panel: <VisitorMessagesTab kind="developer-inquiries" messages={inquiries} />,
     },
+    demand: { label: 'Demand', panel: <DemandTab /> },
     settings: { label: 'Settings', panel: <SettingsTab leadCount={leads && spotsTaken(leads)} pwa={pwa} /> },
   };
 
