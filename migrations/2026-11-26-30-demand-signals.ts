@@ -30,7 +30,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Every core wording ever seen, indexed for trigram search, and the pairs similar enough to group.
   await sql`create table demand_cores (core text primary key)`.execute(db);
   await sql`create index demand_cores_trgm_idx on demand_cores using gin (core gin_trgm_ops)`.execute(db);
-  await sql`create table demand_similar (a text not null, b text not null, primary key (a, b), check (a < b))`.execute(db);
+  await sql`
+    create table demand_similar (a text not null, b text not null, similarity real not null, primary key (a, b), check (a < b))`.execute(
+    db,
+  );
   // The admin's changes to the groups: a merge links two cores, a split cuts a core from its neighbours.
   await sql`create table demand_links (a text not null, b text not null, primary key (a, b), check (a < b))`.execute(db);
   await sql`

@@ -113,8 +113,8 @@ describe('the Demand tab', () => {
       ).status,
     ).toBe(204);
     const expected = [
-      [['invoice reminder'], 'open', null],
-      [['shift planner', 'staff rota'], 'built', 'shift-planner'],
+      [['invoice'], 'open', null],
+      [['shift', 'staff rota'], 'built', 'shift-planner'],
     ];
     const shape = (report: any) => report.needs.map((need: any) => [need.cores, need.status, need.appSlug]);
     await eventually(async () => JSON.stringify(shape(await demand())) === JSON.stringify(expected));
@@ -124,8 +124,8 @@ describe('the Demand tab', () => {
     const trail = (await api.get('/api/admin/audit?pageSize=10')).body;
     expect(trail.entries.slice(0, 3).map((entry: any) => entry.description)).toEqual([
       'Marked the unmet need "shift planner" built (served by shift-planner)',
-      'Split "invoice reminder" off its unmet need',
-      'Merged the unmet needs "shift planner" and "staff rota"',
+      'Split "invoice" off its unmet need',
+      'Merged the unmet needs "shift" and "staff rota"',
     ]);
   });
 

@@ -106,10 +106,15 @@ export interface DemandCoresTable {
   core: string;
 }
 
-/** A pair of cores, `a < b`: similar enough to group (demand_similar) or merged by the admin (demand_links). */
+/** A pair of cores, `a < b`, merged by the admin. */
 export interface DemandPairsTable {
   a: string;
   b: string;
+}
+
+/** A pair of cores, `a < b`, at least SIMILARITY_THRESHOLD similar (pg_trgm). */
+export interface DemandSimilarTable extends DemandPairsTable {
+  similarity: number;
 }
 
 export interface DemandCoreMarksTable {
@@ -151,7 +156,7 @@ declare module '../shared/db/tables.js' {
     demand_searches: DemandSearchesTable;
     demand_suggestions: DemandSuggestionsTable;
     demand_cores: DemandCoresTable;
-    demand_similar: DemandPairsTable;
+    demand_similar: DemandSimilarTable;
     demand_links: DemandPairsTable;
     demand_core_marks: DemandCoreMarksTable;
     demand_quiz_matches: DemandQuizMatchesTable;

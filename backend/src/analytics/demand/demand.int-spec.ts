@@ -10,7 +10,7 @@ import type { AnalyticsPageViewed, AnalyticsSearchPerformed } from '../analytics
 import { toRange } from '../metrics/date-range.js';
 import type { DemandGroupMarked, DemandGroupsMerged, DemandWordingSplit } from './demand.events.js';
 import { demandProjection } from './demand.projection.js';
-import { readDemand, readNeeds } from './get-demand.query.js';
+import { readDemand, readNeeds } from './read-demand.js';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -82,10 +82,10 @@ describe('demand: grouping the fixed set', () => {
     await spec.given(FIXED_SET).tables();
     const needs = await readNeeds(db(), range);
     expect(labelsOf(needs).map((cores) => [...cores].sort())).toEqual([
-      ['chase unpaid invoice', 'invoice reminder', 'overdue invoice chaser'],
-      ['rota planner', 'shift planner', 'staff rota', 'staff shift rota'],
+      ['chase unpaid invoice', 'invoice', 'overdue invoice chaser'],
+      ['rota', 'shift', 'staff rota', 'staff shift rota'],
       ['appointment booking', 'booking calendar', 'client booking'],
-      ['mileage log'],
+      ['mileage'],
       ['stock count'],
     ]);
     const invoices = needs[0]!;
@@ -155,11 +155,11 @@ describe('demand: the admin’s decisions', () => {
   it('merges two groups, splits a wording off and marks a group; replayed, the same', async () => {
     const events = [
       ...FIXED_SET,
-      decided<DemandGroupsMerged>({ type: 'DemandGroupsMerged', data: { a: 'mileage log', b: 'stock count' } }),
+      decided<DemandGroupsMerged>({ type: 'DemandGroupsMerged', data: { a: 'mileage', b: 'stock count' } }),
       decided<DemandWordingSplit>({ type: 'DemandWordingSplit', data: { core: 'overdue invoice chaser' } }),
       decided<DemandGroupMarked>({
         type: 'DemandGroupMarked',
-        data: { cores: ['rota planner', 'staff rota'], label: 'rota planner', status: 'built', appSlug: 'shift-planner' },
+        data: { cores: ['rota', 'staff rota'], label: 'rota planner', status: 'built', appSlug: 'shift-planner' },
       }),
       decided<DemandGroupMarked>({
         type: 'DemandGroupMarked',
@@ -169,22 +169,39 @@ describe('demand: the admin’s decisions', () => {
     const tables = await spec.given(events).tables();
     const needs = await readNeeds(db(), range);
     expect(needs.map((n) => [[...n.cores].sort(), n.status, n.appSlug])).toEqual([
-      [['chase unpaid invoice', 'invoice reminder'], 'open', null],
-      [['mileage log', 'stock count'], 'open', null],
+      [['chase unpaid invoice', 'invoice'], 'open', null],
+      [['mileage', 'stock count'], 'open', null],
       [['overdue invoice chaser'], 'open', null],
-      [['rota planner', 'shift planner', 'staff rota', 'staff shift rota'], 'built', 'shift-planner'],
+      [['rota', 'shift', 'staff rota', 'staff shift rota'], 'built', 'shift-planner'],
       [['appointment booking', 'booking calendar', 'client booking'], 'ignored', null],
     ]);
     // The same log in other batches (a rebuild, a projector catching up) gives the same tables.
     expect(await spec.given(...events.map((event) => [event])).tables()).toEqual(tables);
   });
 
-  it('a wording pulled in only by a shared word ("meal planner") goes on its own with one split', async () => {
-    const events = [search('rota planner'), search('shift planner'), search('meal planner')];
+  it('keeps needs apart that share only the form of the tool, and a split undoes a grouping the admin disagrees with', async () => {
+    const events = [
+      search('stock tracker'),
+      search('expense tracker'),
+      search('meal planner'),
+      search('rota planner'),
+      search('staff rota'),
+    ];
     await spec.given(events).tables();
-    expect((await readNeeds(db(), range)).map((n) => n.cores.length)).toEqual([3]);
-    await spec.given(events, [decided<DemandWordingSplit>({ type: 'DemandWordingSplit', data: { core: 'meal planner' } })]).tables();
-    expect((await readNeeds(db(), range)).map((n) => [...n.cores].sort())).toEqual([['rota planner', 'shift planner'], ['meal planner']]);
+    expect((await readNeeds(db(), range)).map((n) => [...n.cores].sort())).toEqual([
+      ['rota', 'staff rota'],
+      ['expense'],
+      ['meal'],
+      ['stock'],
+    ]);
+    await spec.given(events, [decided<DemandWordingSplit>({ type: 'DemandWordingSplit', data: { core: 'staff rota' } })]).tables();
+    expect((await readNeeds(db(), range)).map((n) => [...n.cores].sort())).toEqual([
+      ['expense'],
+      ['meal'],
+      ['rota'],
+      ['staff rota'],
+      ['stock'],
+    ]);
   });
 });
 

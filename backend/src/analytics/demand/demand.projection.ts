@@ -185,8 +185,8 @@ async function addCores(trx: Trx, events: readonly Recorded[]): Promise<void> {
   // `%` is pg_trgm's "similar" operator, which the GIN index answers; its threshold lives for this transaction.
   await sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`.execute(trx);
   await sql`
-    insert into demand_similar (a, b)
-    select least(n.core, c.core), greatest(n.core, c.core)
+    insert into demand_similar (a, b, similarity)
+    select least(n.core, c.core), greatest(n.core, c.core), similarity(n.core, c.core)
     from unnest(${added.map((row) => row.core)}::text[]) as n(core)
     join demand_cores c on c.core % n.core and c.core <> n.core
     on conflict do nothing`.execute(trx);

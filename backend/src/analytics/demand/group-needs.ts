@@ -1,8 +1,8 @@
 /**
- * Grouping at read time, pure: wordings (with their counts in the range) fall into one group when their
- * cores are linked, by similarity (pairs found by the projection with pg_trgm) or by the admin's merges; a
- * core the admin split off keeps only its merges. Groups are the connected parts of that graph
- * (union-find), ranked open and planned needs first, then by visitors and signals.
+ * Grouping at read time, pure: cores fall into one group when they are linked, by similarity (pairs found
+ * by the projection with pg_trgm) or by the admin's merges; a core the admin split off keeps only its
+ * merges. Groups are the connected parts of that graph (union-find); needs are ranked open and planned
+ * first, then by visitors and signals.
  */
 import type { DemandNeed, DemandStatus } from '../../../../contracts/analytics/demand.js';
 
@@ -13,8 +13,6 @@ export interface WordingStats {
   zeroResultSearches: number;
   suggestions: number;
   previous: number;
-  /** Hashes of the visitors (sessions) who used the wording in the range. */
-  visitors: readonly number[];
   categories: readonly string[];
 }
 
@@ -27,7 +25,7 @@ export interface CoreMark {
 }
 
 export interface GroupingInput {
-  wordings: readonly WordingStats[];
+  cores: readonly string[];
   similar: readonly (readonly [string, string])[];
   links: readonly (readonly [string, string])[];
   marks: readonly CoreMark[];
@@ -36,13 +34,13 @@ export interface GroupingInput {
 const SAMPLES = 5;
 const STATUS_ORDER: Record<DemandStatus, number> = { open: 0, planned: 0, built: 1, ignored: 2 };
 
-export function groupNeeds({ wordings, similar, links, marks }: GroupingInput): DemandNeed[] {
+/** Each core's group, named by the group's smallest core. */
+export function groupCores({ cores, similar, links, marks }: GroupingInput): Map<string, string> {
   const parent = new Map<string, string>();
-  for (const { core } of wordings) parent.set(core, core);
+  for (const core of cores) parent.set(core, core);
   const find = (core: string): string => {
     let root = core;
     while (parent.get(root) !== root) root = parent.get(root)!;
-    // Path halving is enough here; every lookup after the first is short.
     let node = core;
     while (node !== root) {
       const next = parent.get(node)!;
@@ -54,27 +52,38 @@ export function groupNeeds({ wordings, similar, links, marks }: GroupingInput): 
   const union = (a: string, b: string) => {
     if (!parent.has(a) || !parent.has(b)) return;
     const [ra, rb] = [find(a), find(b)];
+    // The smaller core becomes the root, so a group is named by its smallest core.
     if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
   };
-  const markOf = new Map(marks.map((mark) => [mark.core, mark]));
-  for (const [a, b] of similar) if (!markOf.get(a)?.split && !markOf.get(b)?.split) union(a, b);
+  const split = new Set(marks.filter((mark) => mark.split).map((mark) => mark.core));
+  for (const [a, b] of similar) if (!split.has(a) && !split.has(b)) union(a, b);
   for (const [a, b] of links) union(a, b);
+  return new Map(cores.map((core) => [core, find(core)]));
+}
 
+/** The needs of the range: wordings gathered by group, with each group's visitors, ranked. */
+export function groupNeeds(
+  wordings: readonly WordingStats[],
+  groupOf: ReadonlyMap<string, string>,
+  marks: readonly CoreMark[],
+  visitors: ReadonlyMap<string, number>,
+): DemandNeed[] {
   const groups = new Map<string, WordingStats[]>();
   for (const stats of wordings) {
-    const root = find(stats.core);
-    const members = groups.get(root) ?? [];
+    const key = groupOf.get(stats.core) ?? stats.core;
+    const members = groups.get(key) ?? [];
     members.push(stats);
-    groups.set(root, members);
+    groups.set(key, members);
   }
+  const markOf = new Map(marks.map((mark) => [mark.core, mark]));
   // Wordings seen only in the period before still count towards their group's trend, but make no group.
-  return [...groups.values()]
-    .map((members) => toNeed(members, markOf))
+  return [...groups]
+    .map(([key, members]) => toNeed(key, members, markOf, visitors.get(key) ?? 0))
     .filter((need) => need.searches + need.suggestions > 0)
     .sort(byRank);
 }
 
-function toNeed(members: WordingStats[], markOf: Map<string, CoreMark>): DemandNeed {
+function toNeed(key: string, members: WordingStats[], markOf: Map<string, CoreMark>, visitors: number): DemandNeed {
   const cores = [...new Set(members.map((m) => m.core))].sort();
   const total = (pick: (m: WordingStats) => number) => members.reduce((sum, m) => sum + pick(m), 0);
   const byWording = members
@@ -90,14 +99,14 @@ function toNeed(members: WordingStats[], markOf: Map<string, CoreMark>): DemandN
   const suggestions = total((m) => m.suggestions);
   const previous = total((m) => m.previous);
   return {
-    key: cores[0]!,
+    key,
     label: byWording[0]!.wording,
     status: latest?.status ?? 'open',
     appSlug: latest?.appSlug ?? null,
     searches,
     zeroResultSearches: total((m) => m.zeroResultSearches),
     suggestions,
-    visitors: new Set(members.flatMap((m) => m.visitors)).size,
+    visitors,
     previous,
     change: previous === 0 ? null : Math.round(((searches + suggestions - previous) / previous) * 100),
     categories: [...categories]

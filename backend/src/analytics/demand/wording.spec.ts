@@ -10,20 +10,23 @@ describe('wordingOf', () => {
 
 describe('coreOf', () => {
   it.each([
-    ['invoice reminders', 'invoice reminder'],
-    ['invoice reminder tool', 'invoice reminder'],
-    ['an app for invoice reminders!', 'invoice reminder'],
+    ['invoice reminders', 'invoice'],
+    ['invoice reminder tool', 'invoice'],
+    ['an app for invoice reminders!', 'invoice'],
     ['chase unpaid invoices', 'chase unpaid invoice'],
     ['staff rotas', 'staff rota'],
+    ['stock tracker for small business', 'stock'],
+    ['expense tracking spreadsheet', 'expense'],
     ['company policies', 'company policy'],
     ['match batches', 'match batch'],
-    ['business status', 'business status'],
+    ['census status', 'census status'],
   ])('%s → %s', (wording, core) => {
     expect(coreOf(wording)).toBe(core);
   });
 
   it('keeps a wording of filler words only as it is', () => {
     expect(coreOf('the best app')).toBe('the best app');
+    expect(coreOf('planner')).toBe('planner');
     expect(coreOf('???')).toBe('???');
   });
 });
