@@ -26,6 +26,7 @@ import * as leadConfirmation from './2026-11-26-20-lead-confirmation.js';
 import * as appViewSessions from './2026-11-26-21-app-view-sessions.js';
 import * as emailOutboxMailbox from './2026-11-26-22-email-outbox-mailbox.js';
 import * as adminListPages from './2026-11-26-23-admin-list-pages.js';
+import * as demandSignals from './2026-11-26-24-demand-signals.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-21-app-view-sessions': appViewSessions,
   '2026-11-26-22-email-outbox-mailbox': emailOutboxMailbox,
   '2026-11-26-23-admin-list-pages': adminListPages,
+  '2026-11-26-24-demand-signals': demandSignals,
 };

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import { AdminConsoleModule } from './admin/admin-console.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -26,6 +27,8 @@ export class AppModule {
       imports: [
         KernelModule.forRoot(kernel, logger),
         CqrsModule.forRoot(),
+        // Scheduled work (the weekly digest) registers its jobs itself, in processes that run workers.
+        ScheduleModule.forRoot(),
         CatalogueModule,
         AnalyticsModule,
         EarlyAccessModule,

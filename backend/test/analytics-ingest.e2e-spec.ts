@@ -240,7 +240,7 @@ describe('POST /api/analytics/collect refuses bad batches whole, writing nothing
     [
       'an unknown type',
       { events: [valid(), { ...pageView(), type: 'purchase' }] },
-      { 'events.1.type': 'Must be session_start, page_view, page_time, session_end or interaction.' },
+      { 'events.1.type': 'Must be session_start, page_view, page_time, session_end, interaction or search.' },
     ],
     [
       'a session id that is no uuid',

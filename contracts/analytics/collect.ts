@@ -88,10 +88,23 @@ export const interactionSchema = z.strictObject({
   metadata,
 });
 
+/**
+ * A query the visitor settled on in the site's search box, with how many apps it found. Sent again with the
+ * same searchId and `opened: true` when the visitor opens one of the results.
+ */
+export const searchSchema = z.strictObject({
+  type: z.literal('search'),
+  ...base,
+  searchId: id,
+  query: text(LIMITS.searchQuery).refine((value) => value.trim() !== '', 'Must not be empty.'),
+  results: z.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(0, 'Must be 0 or more.').max(100_000),
+  opened: z.boolean({ error: 'Must be true or false.' }),
+});
+
 export const trackerEventSchema = z.discriminatedUnion(
   'type',
-  [sessionStartSchema, pageViewSchema, pageTimeSchema, sessionEndSchema, interactionSchema],
-  { error: 'Must be session_start, page_view, page_time, session_end or interaction.' },
+  [sessionStartSchema, pageViewSchema, pageTimeSchema, sessionEndSchema, interactionSchema, searchSchema],
+  { error: 'Must be session_start, page_view, page_time, session_end, interaction or search.' },
 );
 
 export const collectBatchSchema = z.strictObject(
@@ -111,6 +124,7 @@ export type PageView = z.input<typeof pageViewSchema>;
 export type PageTime = z.input<typeof pageTimeSchema>;
 export type SessionEnd = z.input<typeof sessionEndSchema>;
 export type Interaction = z.input<typeof interactionSchema>;
+export type Search = z.input<typeof searchSchema>;
 export type AnalyticsEvent = z.input<typeof trackerEventSchema>;
 export type Utm = z.input<typeof utm>;
 export type ClickIds = z.input<typeof clickIds>;

@@ -254,7 +254,10 @@ describe('catalogue in Chromium', () => {
 
     await box.fill('zzqx');
     await results.getByText('No apps match "zzqx"').waitFor();
-    await expect(results.getByTestId('app-card').count()).resolves.toBe(0);
+    // No results: the way to suggest the tool, the categories and the most popular apps instead.
+    await results.getByRole('button', { name: "Can't find it? Suggest this tool" }).waitFor();
+    const popular = (await api<AppSummary[]>('/apps/top?limit=3&offset=0')).map((app) => app.name);
+    await expect.poll(() => results.getByTestId('app-card').getByRole('heading').allInnerTexts()).toEqual(popular);
     await page.close();
   });
 

@@ -88,16 +88,31 @@ export type AnalyticsAppInteraction = Event<
   }
 >;
 
-export type VisitEvent =
-  AnalyticsSessionStarted | AnalyticsPageViewed | AnalyticsPageTimed | AnalyticsSessionEnded | AnalyticsAppInteraction;
+/**
+ * A query the visitor settled on in the site's search box and how many apps it found; repeated with the same
+ * `searchId` and `opened: true` when a result is opened. The query is the visitor's wording, nothing else.
+ */
+export type AnalyticsSearchPerformed = Event<
+  'AnalyticsSearchPerformed',
+  { sessionId: string; searchId: string; at: string; query: string; results: number; opened: boolean }
+>;
 
+export type VisitEvent =
+  | AnalyticsSessionStarted
+  | AnalyticsPageViewed
+  | AnalyticsPageTimed
+  | AnalyticsSessionEnded
+  | AnalyticsAppInteraction
+  | AnalyticsSearchPerformed;
+
+/** The events of a visit the visits projection keeps (searches are the demand projection's). */
 export const VISIT_EVENT_TYPES = [
   'AnalyticsSessionStarted',
   'AnalyticsPageViewed',
   'AnalyticsPageTimed',
   'AnalyticsSessionEnded',
   'AnalyticsAppInteraction',
-] as const satisfies readonly VisitEvent['type'][];
+] as const satisfies readonly Exclude<VisitEvent, AnalyticsSearchPerformed>['type'][];
 
 /** A batch refused because its user agent is a bot (isbot): counted per day, never stored otherwise. */
 export type AnalyticsBotTrafficDropped = Event<'AnalyticsBotTrafficDropped', { at: string; events: number; bot: string }>;

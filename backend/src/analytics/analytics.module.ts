@@ -3,6 +3,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsAdminController } from './analytics-admin.controller.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { CollectAnalyticsHandler } from './commands/collect-analytics.command.js';
+import { MarkNeedHandler, MergeNeedsHandler, SplitWordingHandler } from './demand/decide-demand.commands.js';
+import { DemandAdminController } from './demand/demand-admin.controller.js';
+import { GetDemandHandler } from './demand/get-demand.query.js';
 import { GetBotTrafficHandler } from './queries/get-bot-traffic.query.js';
 import { GetDailySeriesHandler } from './queries/get-daily-series.query.js';
 import { GetEngagementMetricsHandler } from './queries/get-engagement-metrics.query.js';
@@ -16,7 +19,7 @@ import { FetchSearchQueriesHandler, ImportSearchQueriesCsvHandler } from './sear
 /** Visitor analytics: the tracker's batched ingest, the visit read models and the admin's metrics. */
 @Module({
   imports: [CqrsModule],
-  controllers: [AnalyticsController, AnalyticsAdminController],
+  controllers: [AnalyticsController, AnalyticsAdminController, DemandAdminController],
   providers: [
     CollectAnalyticsHandler,
     GetEngagementMetricsHandler,
@@ -29,6 +32,10 @@ import { FetchSearchQueriesHandler, ImportSearchQueriesCsvHandler } from './sear
     GetSearchQueriesHandler,
     FetchSearchQueriesHandler,
     ImportSearchQueriesCsvHandler,
+    GetDemandHandler,
+    MergeNeedsHandler,
+    SplitWordingHandler,
+    MarkNeedHandler,
   ],
 })
 export class AnalyticsModule {}

@@ -1,4 +1,5 @@
 import type { Projection } from '../shared/projections/projection.js';
+import { demandProjection } from './demand/demand.projection.js';
 import { botDropsProjection } from './projections/bot-drops.projection.js';
 import { leadSessionsProjection } from './projections/lead-sessions.projection.js';
 import { visitsProjection } from './projections/visits.projection.js';
@@ -10,4 +11,5 @@ export const analyticsProjections: Projection[] = [
   botDropsProjection,
   leadSessionsProjection,
   searchQueryStatsProjection,
+  demandProjection,
 ] as Projection[];

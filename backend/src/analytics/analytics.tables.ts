@@ -83,6 +83,68 @@ export interface SearchQueryStatsTable {
   source: string;
 }
 
+export interface DemandSearchesTable {
+  search_id: string;
+  session_id: string;
+  wording: string;
+  core: string;
+  results: number;
+  opened: boolean;
+  at: Date;
+}
+
+export interface DemandSuggestionsTable {
+  suggestion_id: string;
+  search_id: string | null;
+  wording: string;
+  core: string;
+  category: string | null;
+  at: Date;
+}
+
+export interface DemandCoresTable {
+  core: string;
+}
+
+/** A pair of cores, `a < b`, merged by the admin. */
+export interface DemandPairsTable {
+  a: string;
+  b: string;
+}
+
+/** A pair of cores, `a < b`, at least SIMILARITY_THRESHOLD similar (pg_trgm). */
+export interface DemandSimilarTable extends DemandPairsTable {
+  similarity: number;
+}
+
+export interface DemandCoreMarksTable {
+  core: string;
+  split: boolean;
+  status: string | null;
+  app_slug: string | null;
+  marked_at: Date | null;
+}
+
+export interface DemandQuizMatchesTable {
+  quiz_result_id: string;
+  answers: Json<string[]>;
+  recommended_app: string | null;
+  score: number;
+  at: Date;
+}
+
+export interface DemandMissingPagesTable {
+  path: string;
+  day: ColumnType<string, string, string>;
+  hits: number;
+}
+
+export interface DemandCategoryVisitsTable {
+  slug: string;
+  day: ColumnType<string, string, string>;
+  session_id: string;
+}
+
 declare module '../shared/db/tables.js' {
   interface Tables {
     user_sessions: UserSessionsTable;
@@ -91,5 +153,14 @@ declare module '../shared/db/tables.js' {
     analytics_bot_drops: AnalyticsBotDropsTable;
     lead_sessions: LeadSessionsTable;
     search_query_stats: SearchQueryStatsTable;
+    demand_searches: DemandSearchesTable;
+    demand_suggestions: DemandSuggestionsTable;
+    demand_cores: DemandCoresTable;
+    demand_similar: DemandSimilarTable;
+    demand_links: DemandPairsTable;
+    demand_core_marks: DemandCoreMarksTable;
+    demand_quiz_matches: DemandQuizMatchesTable;
+    demand_missing_pages: DemandMissingPagesTable;
+    demand_category_visits: DemandCategoryVisitsTable;
   }
 }

@@ -1,9 +1,17 @@
 import type { MessageStatus, SuggestionStatus } from '../../../contracts/feedback/fields.js';
 import type { Event } from '../shared/event-store/events.js';
 
+/** `searchId`: made from a site search that found nothing (absent on suggestions from before searches were linked). */
 export type SuggestionSubmitted = Event<
   'SuggestionSubmitted',
-  { suggestionId: string; email: string; text: string; category: string | null; sourcePage: string | null }
+  {
+    suggestionId: string;
+    email: string;
+    text: string;
+    category: string | null;
+    sourcePage: string | null;
+    searchId?: string | null;
+  }
 >;
 
 export type QuickQuestionAsked = Event<'QuickQuestionAsked', { questionId: string; name: string; email: string; message: string }>;

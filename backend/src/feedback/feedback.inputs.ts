@@ -28,6 +28,8 @@ export const suggestionInput = z.strictObject({
   suggestion_text: required(MISSING_SUGGESTION, MESSAGE_MAX_LENGTH),
   category: z.enum(SUGGESTION_CATEGORIES, { error: 'Choose one of the listed categories.' }).nullish(),
   source_page: sourcePageSchema,
+  /** The site search with no result whose "Suggest this tool" opened the form. */
+  search_id: z.uuid({ version: 'v4', error: 'Must be a search id (uuid).' }).nullish(),
   website: honeypotSchema,
 });
 

@@ -6,17 +6,19 @@ import { EmailDispatcher } from './email/email-dispatcher.js';
 import { EmailSender } from './email/email-sender.js';
 import { createMailTransport, type MailTransport } from './email/mail-transport.js';
 import { emailQueueConnection } from './email-settings.js';
+import { WeeklyDigest } from './digest/weekly-digest.js';
 import { CheckUnsubscribeLinkHandler, UnsubscribeFromEmailsHandler } from './unsubscribe/unsubscribe.command.js';
 import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
 
 /**
  * E-mail: the reactor (an async projection, in projections.ts) fills the outbox; in processes that run
- * workers, the dispatcher delivers it. Also the unsubscribe link.
+ * workers, the dispatcher delivers it, and the weekly digest is scheduled (digest/weekly-digest.ts). Also the
+ * unsubscribe link.
  */
 @Module({
   imports: [CqrsModule],
   controllers: [UnsubscribeController],
-  providers: [UnsubscribeFromEmailsHandler, CheckUnsubscribeLinkHandler],
+  providers: [UnsubscribeFromEmailsHandler, CheckUnsubscribeLinkHandler, WeeklyDigest],
 })
 export class NotificationsModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private transport?: MailTransport;

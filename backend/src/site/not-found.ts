@@ -7,17 +7,17 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { Event } from '../shared/event-store/events.js';
 import { EventStore, type UnversionedEvent } from '../shared/event-store/event-store.js';
 import type { Kernel } from '../shared/kernel.js';
 import { KERNEL } from '../shared/kernel.module.js';
 import { pathOf } from '../shared/http/api-path.js';
 import { MINUTE } from '../shared/http/public-write-limits.js';
+import { isBotTraffic } from '../shared/http/bot-traffic.js';
+import { NOT_FOUND_STREAM, type PageNotFound } from './not-found.events.js';
 
-export type PageNotFound = Event<'PageNotFound', { path: string; via: 'server' | 'client' }>;
+export { NOT_FOUND_STREAM, type PageNotFound };
 
 const MAX_RECORDED_PATH = 300;
-export const NOT_FOUND_STREAM = 'site-not-found';
 export const NOT_FOUND_RECORDS_PER_CLIENT = 5;
 export const NOT_FOUND_RECORDS_PER_MINUTE = 120;
 
@@ -36,8 +36,8 @@ export function recordedPath(path: string): string {
   return normalised.slice(0, MAX_RECORDED_PATH);
 }
 
-export function pageNotFound(path: string, via: PageNotFound['data']['via']): UnversionedEvent & PageNotFound {
-  return { streamId: NOT_FOUND_STREAM, type: 'PageNotFound', data: { path: recordedPath(path), via } };
+export function pageNotFound(path: string, via: PageNotFound['data']['via'], userAgent?: string): UnversionedEvent & PageNotFound {
+  return { streamId: NOT_FOUND_STREAM, type: 'PageNotFound', data: { path: recordedPath(path), via, bot: isBotTraffic(userAgent) } };
 }
 
 @Injectable()
@@ -48,13 +48,13 @@ export class NotFoundRecorder {
   ) {}
 
   /** Records the missing path unless this client, or everyone together, has used this minute's allowance. */
-  async record(path: string, via: PageNotFound['data']['via'], client: string): Promise<void> {
+  async record(path: string, via: PageNotFound['data']['via'], client: string, userAgent?: string): Promise<void> {
     const factor = this.kernel.config.RATE_LIMIT_FACTOR;
     const mine = await this.kernel.hits.hit(`not-found:${client}`, MINUTE);
     if (mine.count > NOT_FOUND_RECORDS_PER_CLIENT * factor) return;
     // Counted only within a client's allowance, so that one client cannot use up everyone's.
     const all = await this.kernel.hits.hit('not-found', MINUTE);
     if (all.count > NOT_FOUND_RECORDS_PER_MINUTE * factor) return;
-    await this.events.appendUnversioned([pageNotFound(path, via)]);
+    await this.events.appendUnversioned([pageNotFound(path, via, userAgent)]);
   }
 }

@@ -20,6 +20,6 @@ export class SiteApiController {
   async report(@Body() body: unknown, @Req() request: Request): Promise<void> {
     const parsed = reportNotFoundInput.safeParse(body);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    await this.notFound.record(parsed.data.path, 'client', request.ip);
+    await this.notFound.record(parsed.data.path, 'client', request.ip, request.headers['user-agent']);
   }
 }

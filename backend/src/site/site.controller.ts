@@ -107,7 +107,7 @@ export class SiteController {
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
-    await this.notFoundPaths.record(request.url, 'server', request.ip);
+    await this.notFoundPaths.record(request.url, 'server', request.ip, request.headers['user-agent']);
     await this.sendPage(request, response, 404);
   }
 

@@ -32,6 +32,7 @@ describe('paths', () => {
       '/admin/app-links',
       '/admin/questions',
       '/admin/developer-inquiries',
+      '/admin/demand',
       '/admin/settings',
     ]);
     expect(paths.adminDashboard).toBe(paths.adminTab('dashboard'));

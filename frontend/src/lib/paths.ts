@@ -8,7 +8,16 @@
  * The admin dashboard's tabs (admin spec §2), in their order. Each is a route of its own on the same screen,
  * and its name is its address under /admin: 'dashboard' is the Overview.
  */
-export const ADMIN_TABS = ['dashboard', 'leads', 'suggestions', 'app-links', 'questions', 'developer-inquiries', 'settings'] as const;
+export const ADMIN_TABS = [
+  'dashboard',
+  'leads',
+  'suggestions',
+  'app-links',
+  'questions',
+  'developer-inquiries',
+  'demand',
+  'settings',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** One string per `:parameter` of a pattern, in its order. */

@@ -155,5 +155,18 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           metadata: event.metadata,
         },
       };
+    case 'search':
+      return {
+        streamId,
+        type: 'AnalyticsSearchPerformed',
+        data: {
+          sessionId: event.sessionId,
+          searchId: event.searchId,
+          at,
+          query: event.query,
+          results: event.results,
+          opened: event.opened,
+        },
+      };
   }
 }

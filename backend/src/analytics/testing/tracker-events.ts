@@ -57,5 +57,18 @@ export function interaction(overrides: Overrides<'interaction'> = {}): Of<'inter
   };
 }
 
+export function search(overrides: Overrides<'search'> = {}): Of<'search'> {
+  return {
+    type: 'search',
+    sessionId: randomUUID(),
+    at: new Date().toISOString(),
+    searchId: randomUUID(),
+    query: 'invoice reminders',
+    results: 0,
+    opened: false,
+    ...overrides,
+  };
+}
+
 export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recommendApp, type CandidateApp } from './recommend.js';
+import { isWeakMatch, recommendApp, WEAK_MATCH_BELOW, type CandidateApp } from './recommend.js';
 
 const app = (name: string, category: string, description: string, views = 0): CandidateApp => ({
   slug: name.toLowerCase().replaceAll(' ', '-'),
@@ -22,6 +22,7 @@ describe('recommendApp', () => {
     expect(recommendApp(['manual_work', 'finance', 'spreadsheet', 'solo'], catalogue)).toEqual({
       app: catalogue[0],
       reason: 'Invoice Chaser is built for Finance work and takes the manual data entry off your plate.',
+      score: 102,
     });
     expect(recommendApp(['data_management', 'finance', 'paper', 'small'], catalogue)?.app.name).toBe('Receipt Sorter');
   });
@@ -30,6 +31,7 @@ describe('recommendApp', () => {
     expect(recommendApp(['collaboration', 'astrology', 'nothing', 'large'], catalogue)).toEqual({
       app: catalogue[2],
       reason: 'Shift Planner is the closest match in our catalogue: it keeps everyone working from the same, current data.',
+      score: 3,
     });
     expect(recommendApp(['unknown', 'unknown', 'x', 'y'], catalogue)?.app.name).toBe('Shift Planner');
   });
@@ -47,5 +49,29 @@ describe('recommendApp', () => {
 
   it('recommends nothing from an empty catalogue', () => {
     expect(recommendApp(['time', 'finance', 'spreadsheet', 'solo'], [])).toBeNull();
+  });
+
+  describe('weak matches', () => {
+    const scoreOf = (answers: string[]) => recommendApp(answers, catalogue)!.score;
+
+    it('calls a pick of the area that speaks to the pain a good match', () => {
+      expect(scoreOf(['manual_work', 'finance', 'spreadsheet', 'solo'])).toBeGreaterThanOrEqual(WEAK_MATCH_BELOW);
+      expect(isWeakMatch(scoreOf(['manual_work', 'finance', 'spreadsheet', 'solo']))).toBe(false);
+    });
+
+    it('calls a pick of the area that says nothing of the pain weak', () => {
+      // Lead Scorer is the only Sales app, and nothing in it is about collaborating.
+      expect(scoreOf(['collaboration', 'sales', 'spreadsheet', 'solo'])).toBe(100);
+      expect(isWeakMatch(100)).toBe(true);
+    });
+
+    it('calls a pick outside the area weak, however many keywords it has', () => {
+      expect(isWeakMatch(scoreOf(['collaboration', 'astrology', 'nothing', 'large']))).toBe(true);
+    });
+
+    it('draws the line right under an area match with one keyword', () => {
+      expect(WEAK_MATCH_BELOW).toBe(101);
+      expect([99, 100, 101, 102].map(isWeakMatch)).toEqual([true, true, false, false]);
+    });
   });
 });

@@ -60,7 +60,13 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
 
     const completed: QuizCompleted = {
       type: 'QuizCompleted',
-      data: { quizResultId: id, email, answers, recommendedApp: recommendation?.app.slug ?? null },
+      data: {
+        quizResultId: id,
+        email,
+        answers,
+        recommendedApp: recommendation?.app.slug ?? null,
+        matchScore: recommendation?.score ?? null,
+      },
     };
     await this.events.append(quizStream(id), [completed], 0);
     return outcome(await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref }, context)));

@@ -39,11 +39,18 @@ export class SubmitSuggestionHandler implements ICommandHandler<SubmitSuggestion
     const parsed = parse(suggestionInput, input);
     // A bot that filled the honeypot is thanked like anyone else; nothing is kept or e-mailed.
     if (caughtInHoneypot(parsed)) return { id: randomUUID() };
-    const { email, suggestion_text, category, source_page } = parsed;
+    const { email, suggestion_text, category, source_page, search_id } = parsed;
     const id = randomUUID();
     const event: SuggestionSubmitted = {
       type: 'SuggestionSubmitted',
-      data: { suggestionId: id, email, text: suggestion_text, category: category ?? null, sourcePage: source_page },
+      data: {
+        suggestionId: id,
+        email,
+        text: suggestion_text,
+        category: category ?? null,
+        sourcePage: source_page,
+        searchId: search_id ?? null,
+      },
     };
     await appendConverted(
       this.events,

@@ -38,6 +38,12 @@ export const auditDescriptions: Record<string, Describe> = {
   RoleGranted: (data) => `Granted the ${text(data.role)} role`,
   RoleRevoked: (data) => `Took back the ${text(data.role)} role`,
   SitemapRegenerated: (data) => `Regenerated sitemap.xml (${plural(data.urls, 'URL', 'URLs')})`,
+  DemandGroupsMerged: (data) => `Merged the unmet needs "${text(data.a)}" and "${text(data.b)}"`,
+  DemandWordingSplit: (data) => `Split "${text(data.core)}" off its unmet need`,
+  DemandGroupMarked: (data) =>
+    data.status === 'built'
+      ? `Marked the unmet need "${text(data.label)}" built (served by ${text(data.appSlug)})`
+      : `Marked the unmet need "${text(data.label)}" ${text(data.status)}`,
   SearchQueryStatsRecorded: (data) =>
     data.source === 'csv'
       ? `Imported ${plural(data.rowCount, 'search query', 'search queries')} from a Search Console CSV${period(data)}`

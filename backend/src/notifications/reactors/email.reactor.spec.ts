@@ -193,6 +193,31 @@ describe('emailsFor', () => {
     expect(text).not.toContain('Unsubscribe');
   });
 
+  it('sends the weekly digest to the admin: leads, unmet needs with their change, most viewed apps, escaped', () => {
+    const data = {
+      from: '2026-11-23',
+      to: '2026-11-29',
+      newLeads: 3,
+      previousLeads: 1,
+      needs: [
+        { label: 'invoice reminders', signals: 4, previous: 2, change: 100 },
+        { label: '<b>rota</b>', signals: 1, previous: 0, change: null },
+      ],
+      apps: [{ name: 'Shift Planner', slug: 'shift-planner', views: 1200 }],
+    };
+    const emails = emailsFor(recorded({ type: 'WeeklyDigestPrepared', data }, 61), settings);
+    expect(emails.map((e) => [e.id, e.template, e.envelope.to, e.marketing, e.requested])).toEqual([
+      ['61-weekly-digest', 'weekly-digest', settings.adminEmail, false, false],
+    ]);
+    const { subject, html, text } = sent(emails[0]!);
+    expect(subject).toBe('Unsheet weekly digest, 2026-11-23 to 2026-11-29');
+    expect(text).toContain('3 new leads (the week before: 1)');
+    expect(text).toContain('- invoice reminders: 4 (+100%)');
+    expect(text).toContain('- <b>rota</b>: 1 (new)');
+    expect(text).toContain('- Shift Planner: 1200 views');
+    expect(html).toContain('&lt;b&gt;rota&lt;/b&gt;');
+  });
+
   it('sends transactional e-mail without an unsubscribe link', () => {
     const [email] = emailsFor(
       recorded({

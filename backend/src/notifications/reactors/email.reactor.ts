@@ -32,6 +32,7 @@ import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import { signToken } from '../../shared/security/signed-token.js';
 import { emailKey, mailboxKey } from '../../shared/validation/email.js';
+import type { WeeklyDigestPrepared } from '../digest/digest.events.js';
 import type { OutboxEnvelope } from '../notifications.tables.js';
 import type { TemplateName, TemplateParams } from '../templates/messages.js';
 
@@ -45,7 +46,8 @@ export type ReactedEvent =
   | DeveloperInquirySubmitted
   | LeadJoined
   | LeadJoinRepeated
-  | ReferralLinkRequested;
+  | ReferralLinkRequested
+  | WeeklyDigestPrepared;
 
 export interface EmailSettings {
   from: string;
@@ -96,6 +98,7 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
       'LeadJoined',
       'LeadJoinRepeated',
       'ReferralLinkRequested',
+      'WeeklyDigestPrepared',
     ],
     // Nothing to empty on a rebuild: the outbox remembers what is owed and sent.
     tables: [],
@@ -277,5 +280,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
     }
     case 'ReferralLinkRequested':
       return [email('share-link', event.data.email, { shareUrl: shareUrl(event.data.code) }, { requested: true })];
+    case 'WeeklyDigestPrepared':
+      return [email('weekly-digest', settings.adminEmail, event.data)];
   }
 }

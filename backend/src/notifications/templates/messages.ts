@@ -4,6 +4,7 @@
  */
 import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
 import { CONFIRMATION_TOKEN_TTL_SECONDS, PASSWORD_RESET_TOKEN_TTL_SECONDS } from '../../identity/confirmation-link.js';
+import type { WeeklyDigestPrepared } from '../digest/digest.events.js';
 import { html, type Markup } from './html.js';
 import { button, layout, paragraphs, type EmailContent } from './layout.js';
 
@@ -221,6 +222,42 @@ export function shareLink(p: { shareUrl: string }): EmailContent {
   });
 }
 
+type DigestParams = WeeklyDigestPrepared['data'];
+
+const changeOf = (change: number | null) => (change === null ? 'new' : `${change > 0 ? '+' : ''}${change}%`);
+
+/** The admin's weekly digest (notifications/digest): new leads, top unmet needs and their change, most viewed apps. */
+export function weeklyDigest(p: DigestParams): EmailContent {
+  const leads = `${p.newLeads} new ${p.newLeads === 1 ? 'lead' : 'leads'} (the week before: ${p.previousLeads})`;
+  const needs = p.needs.map((need) => `${need.label}: ${need.signals} (${changeOf(need.change)})`);
+  const apps = p.apps.map((app) => `${app.name}: ${app.views} views`);
+  return layout({
+    subject: `Unsheet weekly digest, ${p.from} to ${p.to}`,
+    preheader: leads,
+    body: html`<p><strong>Week of ${p.from} to ${p.to}</strong></p>
+      <p>${leads}</p>
+      <p><strong>Top unmet needs</strong> (searches and suggestions, change against the week before)</p>
+      ${
+        needs.length > 0
+          ? html`<ul>
+              ${needs.map((line) => html`<li>${line}</li>`)}
+            </ul>`
+          : html`<p>None this week.</p>`
+      }
+      <p><strong>Most viewed apps</strong></p>
+      ${
+        apps.length > 0
+          ? html`<ul>
+              ${apps.map((line) => html`<li>${line}</li>`)}
+            </ul>`
+          : html`<p>No apps yet.</p>`
+      }`,
+    text: `Week of ${p.from} to ${p.to}\n\n${leads}\n\nTop unmet needs (searches and suggestions, change against the week before)\n${
+      needs.length > 0 ? needs.map((line) => `- ${line}`).join('\n') : 'None this week.'
+    }\n\nMost viewed apps\n${apps.length > 0 ? apps.map((line) => `- ${line}`).join('\n') : 'No apps yet.'}`,
+  });
+}
+
 /** The templates by the name the outbox keeps. */
 const TEMPLATES = {
   'confirm-account': confirmAccount,
@@ -233,6 +270,7 @@ const TEMPLATES = {
   welcome,
   'already-on-list': alreadyOnList,
   'share-link': shareLink,
+  'weekly-digest': weeklyDigest,
 };
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
 import pg from 'pg';
 import { DatabaseUnavailableError } from './errors.js';
@@ -80,7 +81,8 @@ function openPostgres(url: string, poolSize: number, onConnectionError?: (error:
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(join(dir, '..'), { recursive: true });
-  const pglite = await PGlite.create(dir, { parsers: { [INT8_OID]: Number } });
+  // pg_trgm groups the demand signals (migrations create the extension; PGlite must have it loaded to allow that).
+  const pglite = await PGlite.create(dir, { parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
   const db = new Kysely({ dialect: serialised(new PGliteDialect({ pglite })) }) as Db;
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -10,7 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { beacon, keepalivePost, serialise, takeBatches } from './beacon';
 import type { InteractionAction } from './events';
 import { randomId } from './session';
-import type { Tracker } from './tracker';
+import type { SearchRecord, Tracker } from './tracker';
 import { eventsSoFar, isUntracked, openPage, openSession, saveSessionState, type Opened, type PendingInteraction } from './visit-events';
 
 type Command = (tracker: Tracker) => void;
@@ -48,6 +48,12 @@ export function trackInteraction(appId: string | null, action: InteractionAction
   const interaction: PendingInteraction = { id: randomId(), appId, action, metadata, at: Date.now() };
   if (!tracker) interactions.push(interaction);
   run((loaded) => loaded.interaction(interaction));
+}
+
+/** Records a search of the site's search box (docs/demand-signals.md). Never throws, never waits. */
+export function trackSearch(search: SearchRecord): void {
+  const at = Date.now();
+  run((loaded) => loaded.search(search, at));
 }
 
 function load() {

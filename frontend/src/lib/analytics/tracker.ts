@@ -4,9 +4,10 @@
  * time spent on the page left, interactions from the features, and on page hide the session's time on site
  * and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
  */
+import { cleanText } from './attribution';
 import { createBatchQueue, type SendOutcome } from './batch-queue';
 import { beacon, keepalivePost } from './beacon';
-import type { AnalyticsEvent } from './events';
+import { LIMITS, type AnalyticsEvent } from './events';
 import {
   interactionEvent,
   openSession,
@@ -27,6 +28,15 @@ export interface Tracker {
   /** The visitor is on a new page (track.ts made its record and ids, and may have sent some of it by beacon). */
   page(opened: Opened): void;
   interaction(interaction: PendingInteraction): void;
+  search(search: SearchRecord, at: number): void;
+}
+
+/** A query the visitor settled on in the search box; recorded again, same id, when a result is opened. */
+export interface SearchRecord {
+  searchId: string;
+  query: string;
+  results: number;
+  opened: boolean;
 }
 
 export function startTracker(): Tracker {
@@ -120,6 +130,18 @@ export function startTracker(): Tracker {
 
     interaction(interaction) {
       if (!interaction.sent) queue.push(interactionEvent(ensureSession(), interaction));
+    },
+
+    search({ searchId, query, results, opened }, at) {
+      queue.push({
+        type: 'search',
+        sessionId: ensureSession().id,
+        at: new Date(at).toISOString(),
+        searchId,
+        query: cleanText(query, LIMITS.searchQuery),
+        results,
+        opened,
+      });
     },
   };
 }

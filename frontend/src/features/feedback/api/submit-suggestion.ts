@@ -8,6 +8,8 @@ export interface SubmitSuggestionInput {
   category: SuggestionCategory | null;
   /** The path the visitor suggested from. */
   source_page: string;
+  /** The search with no result the visitor suggested this from. */
+  search_id?: string;
   /** The honeypot, only when a bot filled it (components/ui/honeypot.tsx). */
   website?: string;
 }

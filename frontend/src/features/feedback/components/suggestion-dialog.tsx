@@ -28,7 +28,10 @@ export function SuggestionDialog({
   onOpenChange,
   context,
 }: FormDialogProps & {
-  /** From the modals store: { category } preselects that category when it is one of the fixed list. */
+  /**
+   * From the modals store: { category } preselects that category when it is one of the fixed list; { text,
+   * searchId } (the search box's "Suggest this tool") fills in the query and links the suggestion to that search.
+   */
   context?: Record<string, string>;
 }) {
   return (
@@ -38,16 +41,28 @@ export function SuggestionDialog({
       title="Share Your Idea"
       description="Tell us which spreadsheet or manual process you would love to see replaced."
     >
-      {(close) => <SuggestionForm initialCategory={context?.category} onDone={close} />}
+      {(close) => (
+        <SuggestionForm initialCategory={context?.category} initialText={context?.text} searchId={context?.searchId} onDone={close} />
+      )}
     </FormDialog>
   );
 }
 
-function SuggestionForm({ initialCategory, onDone }: { initialCategory: string | undefined; onDone: () => void }) {
+function SuggestionForm({
+  initialCategory,
+  initialText,
+  searchId,
+  onDone,
+}: {
+  initialCategory: string | undefined;
+  initialText: string | undefined;
+  searchId: string | undefined;
+  onDone: () => void;
+}) {
   const id = useId();
   const { pathname } = useLocation();
   const [email, setEmail] = useState('');
-  const [text, setText] = useState('');
+  const [text, setText] = useState((initialText ?? '').slice(0, MESSAGE_MAX_LENGTH));
   const [category, setCategory] = useState(isSuggestionCategory(initialCategory) ? initialCategory : '');
   const { pending: submitting, send } = useSubmit();
 
@@ -72,6 +87,7 @@ function SuggestionForm({ initialCategory, onDone }: { initialCategory: string |
           suggestion_text: text.trim(),
           category: isSuggestionCategory(category) ? category : null,
           source_page: pathname,
+          ...(searchId ? { search_id: searchId } : {}),
         }),
       {
         log: 'Submitting the suggestion failed',

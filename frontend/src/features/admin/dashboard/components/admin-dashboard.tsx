@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
 import { useCatalogueFigures } from '../../catalogue/api/get-admin-apps';
 import { ADMIN_TABS, type AdminTab } from '../../../../lib/paths';
+import { DemandTab } from '../../demand/components/demand-tab';
 import { useEngagementMetrics } from '../api/get-engagement';
 import { FIRST_LEADS, useLeads } from '../api/get-leads';
 import { useSuggestions } from '../api/get-suggestions';
@@ -66,6 +67,7 @@ export function AdminDashboard({
       label: `Developers (${inquiries?.unread ?? 0})`,
       panel: <VisitorMessagesTab kind="developer-inquiries" />,
     },
+    demand: { label: 'Demand', panel: <DemandTab /> },
     settings: { label: 'Settings', panel: <SettingsTab leadCount={leads?.spotsTaken} pwa={pwa} /> },
   };
 
