@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { openApiSchema } from '../shared/http/zod.js';
 import { AskQuickQuestion, SubmitDeveloperInquiry, SubmitSuggestion } from './commands/submit-feedback.commands.js';
-import { developerInquiryInput, quickQuestionInput, suggestionInput } from './feedback.inputs.js';
+import { developerInquiryInput, quickQuestionInput, suggestionInput } from '../../../contracts/feedback/forms.js';
 
 @ApiTags('feedback')
 @Controller('api')

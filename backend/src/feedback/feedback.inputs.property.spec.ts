@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH } from '../../../contracts/feedback/fields.js';
-import { developerInquiryInput, quickQuestionInput, suggestionInput } from './feedback.inputs.js';
+import { developerInquiryInput, quickQuestionInput, suggestionInput } from '../../../contracts/feedback/forms.js';
 
 const field = fc.oneof(
   fc.string({ maxLength: 600 }),

@@ -13,7 +13,7 @@ import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DeveloperInquirySubmitted, QuickQuestionAsked, SuggestionSubmitted } from '../feedback.events.js';
-import { developerInquiryInput, quickQuestionInput, suggestionInput } from '../feedback.inputs.js';
+import { developerInquiryInput, quickQuestionInput, suggestionInput } from '../../../../contracts/feedback/forms.js';
 import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -1,16 +1,11 @@
 /**
- * The visitor message forms' rules and messages (spec §5, §8), checked again on the server. A required
- * field that is empty after trimming answers with the form's own "missing" sentence.
+ * What the visitor message forms send (POST /api/suggestions, /api/quick-questions, /api/developer-inquiries):
+ * their rules and messages (spec §5, §8), which the API checks and documents; the SPA's request types are
+ * their inputs. A required field that is empty after trimming answers with the form's own "missing" sentence.
  */
 import { z } from 'zod';
-import {
-  MESSAGE_MAX_LENGTH,
-  MISSING_INQUIRY,
-  MISSING_QUESTION,
-  MISSING_SUGGESTION,
-  SUGGESTION_CATEGORIES,
-} from '../../../contracts/feedback/fields.js';
-import { emailSchema, honeypotSchema, sourcePageSchema } from '../../../contracts/form-fields.js';
+import { MESSAGE_MAX_LENGTH, MISSING_INQUIRY, MISSING_QUESTION, MISSING_SUGGESTION, SUGGESTION_CATEGORIES } from './fields.js';
+import { emailSchema, honeypotSchema, sourcePageSchema } from '../form-fields.js';
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
@@ -48,3 +43,7 @@ export const developerInquiryInput = z.strictObject({
   linkedin_url: optionalUrl,
   website: honeypotSchema,
 });
+
+export type SuggestionInput = z.input<typeof suggestionInput>;
+export type QuickQuestionInput = z.input<typeof quickQuestionInput>;
+export type DeveloperInquiryInput = z.input<typeof developerInquiryInput>;
