@@ -38,9 +38,10 @@ export class SpaPage {
    * Finished pages, with a placeholder for the nonce, by URL, kept while the page's data is the very same
    * objects: the catalogue's reads are kept for CATALOGUE_CACHE_MS and give the same object until then, so a
    * page is rendered once per change of its data instead of once per request. A render costs milliseconds of
-   * the event loop, in which every other request waits. Bounded: any query string is a URL of its own.
+   * the event loop, in which every other request waits. Bounded, since any path or query string is a URL of
+   * its own: 200 pages of about 70–130 KB each.
    */
-  private readonly pages = new LRUCache<string, { data: unknown[]; html: string }>({ max: 500 });
+  private readonly pages = new LRUCache<string, { data: unknown[]; html: string }>({ max: 200 });
   private readonly nonceSlot = `nonce-${randomBytes(12).toString('hex')}`;
 
   constructor(private readonly onRenderError: (error: unknown, url: string) => void = () => {}) {}
