@@ -307,11 +307,23 @@ describe('admin dashboard in Chromium', () => {
   }, 90_000);
 
   it('shows the overview in the admin’s time zone: the zone named, a bar for every hour, each card against the previous day', async () => {
-    // Two visits at 10:30 UTC today and one yesterday (the collector takes times up to a week back).
-    const at = (daysAgo: number) => {
-      const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-      return `${day}T10:30:00.000Z`;
-    };
+    // Two visits today and one yesterday, today as Berlin counts it (the admin's zone here; near midnight UTC
+    // Berlin's day is another): halfway between Berlin's midnight and now, and a day before that.
+    const now = Date.now();
+    const berlin = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Europe/Berlin',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(now))
+        .map((part) => [part.type, Number(part.value)]),
+    ) as { hour: number; minute: number; second: number };
+    const sinceMidnightMs = ((berlin.hour * 60 + berlin.minute) * 60 + berlin.second) * 1000;
+    const todayAt = now - Math.floor(sinceMidnightMs / 2);
+    const at = (daysAgo: number) => new Date(todayAt - daysAgo * 86_400_000).toISOString();
     const events = [0, 0, 1].flatMap((daysAgo) => {
       const sessionId = crypto.randomUUID();
       return [
