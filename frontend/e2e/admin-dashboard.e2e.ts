@@ -8,13 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
+import { BROWSER_UA, pageView, sessionStart } from '../../backend/src/analytics/testing/tracker-events.js';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
-const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 async function toastText(page: Page, title: string): Promise<string> {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -326,31 +326,7 @@ describe('admin dashboard in Chromium', () => {
     const at = (daysAgo: number) => new Date(todayAt - daysAgo * 86_400_000).toISOString();
     const events = [0, 0, 1].flatMap((daysAgo) => {
       const sessionId = crypto.randomUUID();
-      return [
-        {
-          type: 'session_start',
-          sessionId,
-          at: at(daysAgo),
-          visitorId: crypto.randomUUID(),
-          url: 'https://unsheet.app/',
-          referrer: null,
-          utm: { source: null, medium: null, campaign: null, term: null, content: null },
-          clickIds: { gclid: null, msclkid: null, fbclid: null },
-          parsedReferrer: null,
-          trafficType: 'direct',
-          campaignSource: null,
-        },
-        {
-          type: 'page_view',
-          sessionId,
-          at: at(daysAgo),
-          pageViewId: crypto.randomUUID(),
-          url: 'https://unsheet.app/',
-          title: 'Unsheet',
-          referrer: null,
-          potentialKeywords: [],
-        },
-      ];
+      return [sessionStart({ sessionId, at: at(daysAgo) }), pageView({ sessionId, at: at(daysAgo) })];
     });
     const collected = await fetch(`${site.url}/api/analytics/collect`, {
       method: 'POST',
