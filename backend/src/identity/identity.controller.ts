@@ -13,11 +13,13 @@ import {
 } from '@nestjs/swagger';
 import { parse as parseCookies } from 'cookie';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
+import type { Config } from '../shared/config/config.js';
 import type { Db } from '../shared/db/tables.js';
 import { UnauthorizedError } from '../shared/errors/domain-error.js';
 import { ApiZodOk, openApiSchema } from '../shared/http/zod.js';
 import { RateLimited } from '../shared/http/rate-limit.js';
-import { DB } from '../shared/kernel.module.js';
+import { visitorLinkBase } from '../shared/http/site-base.js';
+import { CONFIG, DB } from '../shared/kernel.module.js';
 import { ConfirmEmail } from './commands/confirm-email.command.js';
 import { RequestPasswordReset } from './commands/request-password-reset.command.js';
 import { ResetPassword } from './commands/reset-password.command.js';
@@ -64,6 +66,7 @@ export class IdentityController {
     private readonly commands: CommandBus,
     private readonly sessions: SessionService,
     @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   @Post('sign-up')
@@ -78,8 +81,8 @@ export class IdentityController {
   @ApiResponse({ status: 201, description: 'The same answer for every address', schema: openApiSchema(signUpResultSchema) })
   @ApiBadRequestResponse({ description: "{ code, message, fields }, e.g. 'Password must be at least 6 characters long.'" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
-  signUp(@Body() body: unknown): Promise<SignUpResult> {
-    return this.commands.execute(new SignUp(body));
+  signUp(@Body() body: unknown, @Req() request: Request): Promise<SignUpResult> {
+    return this.commands.execute(new SignUp(body, visitorLinkBase(this.config, request)));
   }
 
   @Post('confirm')
@@ -134,8 +137,8 @@ export class IdentityController {
   })
   @ApiBadRequestResponse({ description: "{ code, message, fields }, e.g. 'Please enter a valid email address.'" })
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
-  forgotPassword(@Body() body: unknown): Promise<PasswordResetRequested> {
-    return this.commands.execute(new RequestPasswordReset(body));
+  forgotPassword(@Body() body: unknown, @Req() request: Request): Promise<PasswordResetRequested> {
+    return this.commands.execute(new RequestPasswordReset(body, visitorLinkBase(this.config, request)));
   }
 
   @Post('reset-password')

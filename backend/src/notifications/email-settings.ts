@@ -8,6 +8,7 @@ export function emailSettings(config: Config): EmailSettings {
     adminEmail: config.ADMIN_NOTIFY_EMAIL,
     teamEmail: config.TEAM_EMAIL,
     baseUrl: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    followVisitor: !config.PUBLIC_BASE_URL,
     secret: appSecret(config),
     dailyLimitPerRecipient: config.EMAIL_DAILY_LIMIT_PER_RECIPIENT,
     leadConfirmationDays: config.LEAD_CONFIRMATION_DAYS,

@@ -12,6 +12,7 @@ import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Config } from '../../shared/config/config.js';
+import { linkMetadata } from '../../shared/http/site-base.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { emailKey } from '../../shared/validation/email.js';
@@ -22,7 +23,11 @@ import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
 import { issueReferralCodeRequestSchema, type IssuedReferralCode } from '../../../../contracts/early-access/referral.js';
 
 export class IssueReferralCode extends Command<IssuedReferralCode> {
-  constructor(readonly input: unknown) {
+  constructor(
+    readonly input: unknown,
+    /** Where its e-mail's link points when that is the visitor's address (development): visitorLinkBase. */
+    readonly linkBase: string | null = null,
+  ) {
     super();
   }
 }
@@ -39,7 +44,7 @@ export class IssueReferralCodeHandler implements ICommandHandler<IssueReferralCo
     this.secret = appSecret(config);
   }
 
-  async execute({ input }: IssueReferralCode): Promise<IssuedReferralCode> {
+  async execute({ input, linkBase }: IssueReferralCode): Promise<IssuedReferralCode> {
     const parsed = issueReferralCodeRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     // A bot that filled the honeypot gets a code that exists nowhere.
@@ -52,7 +57,11 @@ export class IssueReferralCodeHandler implements ICommandHandler<IssueReferralCo
       const lead = await trx.selectFrom('leads').select('referral_code').where('email', '=', email).executeTakeFirst();
       if (lead) {
         const requested: ReferralLinkRequested = { type: 'ReferralLinkRequested', data: { email, code: lead.referral_code } };
-        appended = await this.events.appendUnversionedInTransaction(trx, [{ ...requested, streamId: referralCodeStream(emailKey(email)) }]);
+        appended = await this.events.appendUnversionedInTransaction(
+          trx,
+          [{ ...requested, streamId: referralCodeStream(emailKey(email)) }],
+          linkMetadata(linkBase),
+        );
         return { code: derivedReferralCode(this.secret, email) };
       }
       const existing = await trx.selectFrom('referral_codes').select('code').where('owner_email', '=', email).executeTakeFirst();

@@ -1,8 +1,12 @@
-import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../shared/config/config.js';
 import { RateLimited } from '../../shared/http/rate-limit.js';
+import { visitorLinkBase } from '../../shared/http/site-base.js';
+import { CONFIG } from '../../shared/kernel.module.js';
 import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../../shared/http/zod.js';
 import { REFERRAL_LOOKUPS } from '../early-access.rate-limits.js';
 import { GetLeaderboard, leaderboardQuery } from './get-leaderboard.query.js';
@@ -28,6 +32,7 @@ export class ReferralsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   @Post('referral-codes')
@@ -42,8 +47,8 @@ export class ReferralsController {
   @ApiBody({ schema: openApiSchema(issueReferralCodeRequestSchema, 'input') })
   @ApiResponse({ status: 201, description: 'A code for the address', schema: openApiSchema(issuedReferralCodeSchema) })
   @ApiBadRequestResponse({ description: "{ code, message: 'Please enter a valid email address.', fields: { email } }" })
-  issueReferralCode(@Body() body: unknown): Promise<IssuedReferralCode> {
-    return this.commands.execute(new IssueReferralCode(body));
+  issueReferralCode(@Body() body: unknown, @Req() request: FastifyRequest): Promise<IssuedReferralCode> {
+    return this.commands.execute(new IssueReferralCode(body, visitorLinkBase(this.config, request)));
   }
 
   // Declared before referrals/:code so 'leaderboard' is not read as a code.

@@ -30,6 +30,8 @@ import { joinWaitlistRequestSchema, type JoinWaitlistResult } from '../../../../
 export interface JoinContext {
   knownLeadIds: readonly string[];
   clientIp: string | null;
+  /** Where its e-mail's links point when that is the visitor's address (development): visitorLinkBase. */
+  linkBase: string | null;
 }
 
 /** The answer and, for the browser to remember (never sent in the answer), the lead it joined as. */
@@ -41,7 +43,7 @@ export interface JoinOutcome {
 export class JoinWaitlist extends Command<JoinOutcome> {
   constructor(
     readonly input: unknown,
-    readonly context: JoinContext = { knownLeadIds: [], clientIp: null },
+    readonly context: JoinContext = { knownLeadIds: [], clientIp: null, linkBase: null },
   ) {
     super();
   }
@@ -86,7 +88,12 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
     if (!parsed.success) return Promise.reject(ValidationError.fromZod(parsed.error));
     if (caughtInHoneypot(parsed.data)) return this.decoy();
     const { website: _, ...fields } = parsed.data;
-    const join: Join = { ...fields, knownLeadIds: context.knownLeadIds, clientKey: context.clientIp && this.clientKey(context.clientIp) };
+    const join: Join = {
+      ...fields,
+      knownLeadIds: context.knownLeadIds,
+      clientKey: context.clientIp && this.clientKey(context.clientIp),
+      linkBase: context.linkBase,
+    };
     return new Promise((resolve, reject) => {
       this.waiting.push({ join, resolve, reject });
       void this.writeGroups();

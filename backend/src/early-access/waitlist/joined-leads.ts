@@ -6,6 +6,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../shared/config/config.js';
+import { visitorLinkBase } from '../../shared/http/site-base.js';
 import { CONFIG } from '../../shared/kernel.module.js';
 import { appSecret, signToken, verifyToken } from '../../shared/security/signed-token.js';
 import type { JoinContext } from './join-waitlist.command.js';
@@ -20,13 +21,13 @@ const MAX_REMEMBERED = 5;
 export class JoinedLeads {
   private readonly secret: string;
 
-  constructor(@Inject(CONFIG) config: Config) {
+  constructor(@Inject(CONFIG) private readonly config: Config) {
     this.secret = appSecret(config);
   }
 
-  /** What a join needs to know about the request: the leads its browser joined as, and its address. */
+  /** What a join needs to know about the request: the leads its browser joined as, its address, its link base. */
   context(request: FastifyRequest): JoinContext {
-    return { knownLeadIds: this.read(request), clientIp: request.ip || null };
+    return { knownLeadIds: this.read(request), clientIp: request.ip || null, linkBase: visitorLinkBase(this.config, request) };
   }
 
   /** Adds the lead to the browser's cookie (nothing when the answer was not the address's own). */

@@ -10,6 +10,7 @@ const join = (email: string, ref: string | null = null, knownLeadIds: string[] =
   ref,
   sessionId: null,
   clientKey: null,
+  linkBase: null,
   knownLeadIds,
 });
 const joined = (
@@ -50,6 +51,15 @@ describe('waitlistDecider', () => {
       .given([])
       .when(group([join('ada@example.com')], ['AAAA1111']))
       .then([joined('ada@example.com', 1, 'AAAA1111')]);
+  });
+
+  it("keeps the address a visitor used (development only: the join's linkBase) for its e-mail's links", () => {
+    const linked = { ...join('ada@example.com'), linkBase: 'http://localhost:5173' };
+    const [newcomer] = waitlistDecider.decide(group([linked], ['AAAA1111']), waitlistDecider.initialState);
+    expect(newcomer!.metadata).toEqual({ linkBase: 'http://localhost:5173' });
+    const state = waitlistDecider.evolve(waitlistDecider.initialState, joined('ada@example.com', 1, 'AAAA1111'));
+    const [repeat] = waitlistDecider.decide(group([linked], []), state);
+    expect(repeat).toMatchObject({ type: 'LeadJoinRepeated', metadata: { linkBase: 'http://localhost:5173' } });
   });
 
   it('gives positions after the last one, in arrival order', () => {

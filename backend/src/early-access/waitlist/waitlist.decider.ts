@@ -35,6 +35,8 @@ export interface Join {
   clientKey: string | null;
   /** The leads the visitor's browser joined as (its signed cookie). */
   knownLeadIds: readonly string[];
+  /** Where the e-mail's links point when that is the visitor's address (development), kept in the event's metadata. */
+  linkBase: string | null;
 }
 
 export interface JoinWaitlistGroup {
@@ -119,13 +121,17 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
     const repeated: LeadJoinRepeated[] = [];
     const seen = new Set<string>();
     const mailboxes = new Set(state.mailboxes);
-    for (const { email, source_page, ref, sessionId, clientKey, knownLeadIds } of joins) {
+    for (const { email, source_page, ref, sessionId, clientKey, knownLeadIds, linkBase } of joins) {
       const known = state.leads.get(email);
       if (known) {
         if (!knownLeadIds.includes(known.leadId) && !seen.has(email)) {
           seen.add(email);
           const { leadId, position, earlyExplorer, code: referralCode } = known;
-          repeated.push({ type: 'LeadJoinRepeated', data: { leadId, email, position, earlyExplorer, referralCode } });
+          repeated.push({
+            type: 'LeadJoinRepeated',
+            data: { leadId, email, position, earlyExplorer, referralCode },
+            ...linkedTo(linkBase),
+          });
         }
         continue;
       }
@@ -153,12 +159,18 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
           clientKey,
           disposableEmail,
         },
+        ...linkedTo(linkBase),
       });
       mailboxes.add(mailbox);
     }
     return [...joined, ...repeated];
   },
 };
+
+/** The metadata that carries a join's link base to its e-mail, when it has one. */
+function linkedTo(linkBase: string | null): { metadata?: { linkBase: string } } {
+  return linkBase === null ? {} : { metadata: { linkBase } };
+}
 
 function refusal(referee: { owner: string; mailbox: string; disposableEmail: boolean; known: boolean }): ReferralRefusal | null {
   if (referee.disposableEmail) return 'disposable';

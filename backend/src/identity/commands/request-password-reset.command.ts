@@ -5,6 +5,7 @@ import type { Db } from '../../shared/db/tables.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
+import { linkMetadata } from '../../shared/http/site-base.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey } from '../../shared/validation/email.js';
 import { forgotPasswordRequestSchema } from '../../../../contracts/identity/forms.js';
@@ -19,7 +20,11 @@ export const PASSWORD_RESET_SENT =
  * (PasswordResetRequested; the e-mail greets nobody by name). The answer is the same either way.
  */
 export class RequestPasswordReset extends Command<PasswordResetRequested> {
-  constructor(readonly input: unknown) {
+  constructor(
+    readonly input: unknown,
+    /** Where its e-mail's link points when that is the visitor's address (development): visitorLinkBase. */
+    readonly linkBase: string | null = null,
+  ) {
     super();
   }
 }
@@ -31,7 +36,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     private readonly events: EventStore,
   ) {}
 
-  async execute({ input }: RequestPasswordReset): Promise<PasswordResetRequested> {
+  async execute({ input, linkBase }: RequestPasswordReset): Promise<PasswordResetRequested> {
     const parsed = forgotPasswordRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const recorded = await this.db.transaction().execute(async (trx): Promise<RecordedEvent[]> => {
@@ -42,7 +47,9 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
         .forUpdate()
         .executeTakeFirst();
       if (!user) return [];
-      return (await decideForUser(trx, this.events, user.id, { type: 'RequestPasswordReset', resetId: randomUUID() })).recorded;
+      return (
+        await decideForUser(trx, this.events, user.id, { type: 'RequestPasswordReset', resetId: randomUUID() }, linkMetadata(linkBase))
+      ).recorded;
     });
     this.events.published(recorded);
     return { message: PASSWORD_RESET_SENT };

@@ -5,6 +5,7 @@ import type { Db } from '../../shared/db/tables.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
+import { linkMetadata } from '../../shared/http/site-base.js';
 import { DB } from '../../shared/kernel.module.js';
 import { emailKey } from '../../shared/validation/email.js';
 import { defaultDisplayName, signUpRequestSchema } from '../../../../contracts/identity/forms.js';
@@ -22,7 +23,11 @@ import { userStream, type UserRegistered } from '../user.events.js';
  * anyway, and no 409 says the address is taken.
  */
 export class SignUp extends Command<SignUpResult> {
-  constructor(readonly input: unknown) {
+  constructor(
+    readonly input: unknown,
+    /** Where its e-mail's links point when that is the visitor's address (development): visitorLinkBase. */
+    readonly linkBase: string | null = null,
+  ) {
     super();
   }
 }
@@ -34,7 +39,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     private readonly events: EventStore,
   ) {}
 
-  async execute({ input }: SignUp): Promise<SignUpResult> {
+  async execute({ input, linkBase }: SignUp): Promise<SignUpResult> {
     const parsed = signUpRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { email, password, redirect_to: redirectTo } = parsed.data;
@@ -62,12 +67,12 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
         .executeTakeFirst();
       if (created) {
         const registered: UserRegistered = { type: 'UserRegistered', data: { userId, email, displayName, redirectTo } };
-        return (await this.events.appendInTransaction(trx, userStream(userId), [registered], 0)).events;
+        return (await this.events.appendInTransaction(trx, userStream(userId), [registered], 0, linkMetadata(linkBase))).events;
       }
 
       const known = await trx.selectFrom('users').select('id').where('email_key', '=', key).forUpdate().executeTakeFirstOrThrow();
       const command = { type: 'SignUpAgain' as const, registrationId: randomUUID(), email, displayName, redirectTo };
-      const { decided, recorded } = await decideForUser(trx, this.events, known.id, command);
+      const { decided, recorded } = await decideForUser(trx, this.events, known.id, command, linkMetadata(linkBase));
       if (decided.some((event) => event.type === 'RegistrationRenewed')) {
         await trx
           .updateTable('users')

@@ -11,6 +11,7 @@ const settings: EmailSettings = {
   adminEmail: 'admin@unsheet.test',
   teamEmail: 'team@unsheet.test',
   baseUrl: 'https://unsheet.example.com',
+  followVisitor: false,
   secret: 'unit-test-secret-unit-test-secret-0000',
   dailyLimitPerRecipient: 5,
   leadConfirmationDays: 7,
@@ -18,13 +19,17 @@ const settings: EmailSettings = {
 
 const CREATED_AT = new Date('2026-11-22T10:00:00Z');
 
-function recorded(event: Pick<RecordedEvent<ReactedEvent>, 'type' | 'data'>, position = 41): RecordedEvent<ReactedEvent> {
+function recorded(
+  event: Pick<RecordedEvent<ReactedEvent>, 'type' | 'data'>,
+  position = 41,
+  metadata: Record<string, unknown> = {},
+): RecordedEvent<ReactedEvent> {
   return {
     ...event,
     globalPosition: position,
     streamId: 's',
     streamVersion: 1,
-    metadata: {},
+    metadata,
     transactionId: '9',
     createdAt: CREATED_AT,
   } as RecordedEvent<ReactedEvent>;
@@ -46,6 +51,35 @@ function sent(email: OutboxEmail) {
 }
 
 describe('emailsFor', () => {
+  describe('links: PUBLIC_BASE_URL, or in development the address the visitor used', () => {
+    const reset = recorded({ type: 'PasswordResetRequested', data: { userId: 'u', email: 'a@b.co', resetId: 'r' } }, 41, {
+      linkBase: 'http://127.0.0.1:5173',
+    });
+    const linkOf = (event: RecordedEvent<ReactedEvent>, followVisitor: boolean) =>
+      (emailsFor(event, { ...settings, followVisitor })[0]!.params as { resetUrl: string }).resetUrl;
+
+    it("follows the visitor's address in development", () => {
+      expect(linkOf(reset, true)).toMatch(/^http:\/\/127\.0\.0\.1:5173\/auth\/reset-password#token=/);
+    });
+
+    it('keeps to PUBLIC_BASE_URL when it is set, whatever the event says', () => {
+      expect(linkOf(reset, false)).toMatch(/^https:\/\/unsheet\.example\.com\/auth\/reset-password#token=/);
+    });
+
+    it('never links to another machine, nor to an address that is not a bare origin', () => {
+      for (const linkBase of [
+        'https://evil.example',
+        'http://localhost.evil.example:3000',
+        'http://localhost:3000/x',
+        'javascript:alert(1)',
+        42,
+      ]) {
+        const event = recorded({ type: 'PasswordResetRequested', data: { userId: 'u', email: 'a@b.co', resetId: 'r' } }, 41, { linkBase });
+        expect(linkOf(event, true)).toMatch(/^https:\/\/unsheet\.example\.com\//);
+      }
+    });
+  });
+
   it('derives ids from the event position, and gives the same e-mails for the same event', () => {
     const event = recorded({
       type: 'QuickQuestionAsked',

@@ -30,6 +30,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
+import { isLoopbackOrigin } from '../../shared/http/site-base.js';
 import { signToken } from '../../shared/security/signed-token.js';
 import { emailKey, mailboxKey } from '../../shared/validation/email.js';
 import type { WeeklyDigestPrepared } from '../digest/digest.events.js';
@@ -53,8 +54,13 @@ export interface EmailSettings {
   from: string;
   adminEmail: string;
   teamEmail: string;
-  /** Absolute base of links in e-mails, without a trailing slash. */
+  /** Absolute base of links in e-mails, without a trailing slash: PUBLIC_BASE_URL, else http://localhost:<PORT>. */
   baseUrl: string;
+  /**
+   * Whether an event's `metadata.linkBase` (the address its visitor used, recorded only when PUBLIC_BASE_URL is
+   * unset: shared/http/site-base.ts's visitorLinkBase) may replace baseUrl. False whenever PUBLIC_BASE_URL is set.
+   */
+  followVisitor: boolean;
   secret: string;
   /** EMAIL_DAILY_LIMIT_PER_RECIPIENT: e-mails asked for through public forms that one recipient gets a day. */
   dailyLimitPerRecipient: number;
@@ -188,10 +194,11 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
     envelope: { from: settings.from, to, ...extra },
     params,
   });
-  const shareUrl = (code: string) => `${settings.baseUrl}/?ref=${encodeURIComponent(code)}`;
+  const baseUrl = linkBaseOf(event, settings);
+  const shareUrl = (code: string) => `${baseUrl}/?ref=${encodeURIComponent(code)}`;
   // The lead's confirmation link (confirming twice is harmless), and how long an unconfirmed spot is held.
   const confirmation = (leadId: string) => ({
-    confirmUrl: `${settings.baseUrl}${LEAD_CONFIRMATION_PATH}?token=${signToken(
+    confirmUrl: `${baseUrl}${LEAD_CONFIRMATION_PATH}?token=${signToken(
       settings.secret,
       LEAD_CONFIRMATION_PURPOSE,
       leadId,
@@ -215,12 +222,12 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
         CONFIRMATION_TOKEN_TTL_SECONDS,
         event.createdAt.getTime(),
       );
-      const confirmUrl = `${settings.baseUrl}${CONFIRMATION_PAGE}?token=${token}`;
+      const confirmUrl = `${baseUrl}${CONFIRMATION_PAGE}?token=${token}`;
       return [email('confirm-account', to, { confirmUrl }, { requested: true })];
     }
     case 'SignUpAttempted':
       // To the account's own address, with our links only: nothing the person who signed up typed.
-      return [email('sign-up-attempted', event.data.email, { signInUrl: `${settings.baseUrl}/auth` }, { requested: true })];
+      return [email('sign-up-attempted', event.data.email, { signInUrl: `${baseUrl}/auth` }, { requested: true })];
     case 'PasswordResetRequested': {
       const { userId, email: to, resetId } = event.data;
       const token = signToken(
@@ -233,7 +240,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
       // In the fragment: no server, log or Referer sees it (the page takes it out of the address, too). Not
       // counted as requested: the way back into an account must not be closed by whoever filled the forms
       // with its address today; "Forgot password?" has its own limit per address (identity.rate-limits.ts).
-      return [email('password-reset', to, { resetUrl: `${settings.baseUrl}${PASSWORD_RESET_PAGE}#token=${token}` })];
+      return [email('password-reset', to, { resetUrl: `${baseUrl}${PASSWORD_RESET_PAGE}#token=${token}` })];
     }
     case 'SuggestionSubmitted': {
       const { email: from, text, category, sourcePage } = event.data;
@@ -261,7 +268,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
         UNSUBSCRIBE_TOKEN_TTL_SECONDS,
         event.createdAt.getTime(),
       );
-      const unsubscribeUrl = `${settings.baseUrl}/api/emails/unsubscribe?token=${token}`;
+      const unsubscribeUrl = `${baseUrl}/api/emails/unsubscribe?token=${token}`;
       const params = {
         position,
         earlyExplorer: event.data.earlyExplorer ?? isEarlyExplorer(position),
@@ -283,4 +290,10 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
     case 'WeeklyDigestPrepared':
       return [email('weekly-digest', settings.adminEmail, event.data)];
   }
+}
+
+/** Where an event's e-mail links point: the configured base, or in development the address its visitor used. */
+function linkBaseOf(event: RecordedEvent<ReactedEvent>, settings: EmailSettings): string {
+  const { linkBase } = event.metadata;
+  return settings.followVisitor && typeof linkBase === 'string' && isLoopbackOrigin(linkBase) ? linkBase : settings.baseUrl;
 }

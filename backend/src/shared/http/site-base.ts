@@ -16,3 +16,31 @@ export function siteBase(config: Pick<Config, 'PUBLIC_BASE_URL'>, request: Reque
   const local = LOCAL_HOSTS.some((name) => host === `${name}:${port}` || (port === 80 && host === name));
   return local ? `${request.protocol}://${host}` : `http://localhost:${port}`;
 }
+
+/** An http(s) origin on this machine (localhost, 127.0.0.1 or [::1], any port), exactly as `URL.origin` writes it. */
+export function isLoopbackOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTS.includes(url.hostname) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the links of the e-mails a request causes should point, recorded with its events (`metadata.linkBase`)
+ * only in development: with PUBLIC_BASE_URL, which production requires, null (e-mails always link there, whatever
+ * a request says). Without it, the address the visitor used: the page's `Origin` when it is on this machine, any
+ * port (the Vite dev server on :5173 proxies the API), else siteBase's rule for the Host header. No header can
+ * make an e-mail link to another machine.
+ */
+export function visitorLinkBase(config: Pick<Config, 'PUBLIC_BASE_URL'>, request: Request): string | null {
+  if (config.PUBLIC_BASE_URL) return null;
+  const origin = request.headers.origin;
+  return origin && isLoopbackOrigin(origin) ? origin : siteBase(config, request);
+}
+
+/** The event metadata that carries a request's link base (nothing when there is none). */
+export function linkMetadata(linkBase: string | null): { linkBase?: string } {
+  return linkBase === null ? {} : { linkBase };
+}
