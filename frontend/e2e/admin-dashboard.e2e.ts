@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { BROWSER_UA, pageView, sessionStart } from '../../backend/src/analytics/testing/tracker-events.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
@@ -31,9 +31,13 @@ async function send(path: string, body: unknown): Promise<void> {
   expect(response.status, `${path}: ${await response.clone().text()}`).toBe(201);
 }
 
-async function arrange(): Promise<void> {
+/** The administrator every test signs in as, made before any test so that each one also runs alone. */
+async function createAdmin(): Promise<void> {
   const env = { ...process.env, DATABASE_URL: site.database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
   await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', 'boss@example.com', '--password', 'boss-secret'], { env });
+}
+
+async function arrange(): Promise<void> {
   await send('/api/leads', { email: 'first@example.com', source_page: '/' });
   await send('/api/leads', { email: 'finance@example.com', source_page: '/c/finance' });
   // A source page a spreadsheet would run as a formula: the export must neutralise it.
@@ -68,6 +72,8 @@ const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`).in
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name, includeHidden: true });
 
 describe('admin dashboard in Chromium', () => {
+  beforeAll(createAdmin, 120_000);
+
   it('walks every tab, exports, deletes, triages and annotates, each showing at once', async () => {
     await arrange();
     const context = await site.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
