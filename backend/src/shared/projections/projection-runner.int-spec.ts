@@ -275,7 +275,7 @@ describe('ProjectionRunner, a projection in partitions', () => {
   it('hands every event of a stream to one partition, the one its hash gives, in log order, across batches', async () => {
     const { id, runner, projection, appendInterleaved, applied, partitionOf, positions } = await partitioned(3, 7);
     const streams = streamsOf(id, 30);
-    await appendInterleaved(streams, 4, 2); // each stream's events spread over 4 appends and many 7-position windows
+    await appendInterleaved(streams, 4, 2); // each stream's events spread over 4 appends and many windows
 
     expect(await drain(runner, projection)).toBe(30 * 4 * 2);
     const rows = await applied();

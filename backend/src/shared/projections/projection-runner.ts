@@ -71,7 +71,7 @@ export class ProjectionRunner {
     return this.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKey(part.checkpoint)}) as locked`.execute(trx);
       if (!rows[0]?.locked) return 'busy';
-      return applyNextBatch(trx, projection, part, this.options.batchSize);
+      return applyNextBatch(trx, projection, part, this.windowOf(projection));
     });
   }
 
@@ -106,12 +106,13 @@ export class ProjectionRunner {
         .deleteFrom('projection_checkpoints')
         .where((eb) => eb.or([eb('name', '=', name), eb('name', 'like', `${escapeLike(name)}#%`)]))
         .execute();
+      const window = this.windowOf(projection);
       let total = 0;
       for (const part of partitions) {
         for (;;) {
-          const { applied, scanned } = await applyNextBatch(trx, projection, part, this.options.batchSize);
+          const { applied, scanned } = await applyNextBatch(trx, projection, part, window);
           total += applied;
-          if (scanned < this.options.batchSize) break;
+          if (scanned < window) break;
         }
       }
       return total;
@@ -130,7 +131,16 @@ export class ProjectionRunner {
     return run;
   }
 
+  /**
+   * How many positions a batch reads: the batch size, times the number of partitions, so that a partition's
+   * batch applies about as many events as a whole projection's would (fewer statements per event).
+   */
+  private windowOf(projection: Projection): number {
+    return this.options.batchSize * (projection.partitions ?? 1);
+  }
+
   private async drainWhileRequested(projection: Projection, part: PartitionOf): Promise<number> {
+    const window = this.windowOf(projection);
     let total = 0;
     do {
       this.requestedAgain.delete(part.checkpoint);
@@ -138,7 +148,7 @@ export class ProjectionRunner {
         const batch = await this.processBatch(projection.name, part.index);
         if (batch === 'busy') return total;
         total += batch.applied;
-        if (batch.scanned < this.options.batchSize) break;
+        if (batch.scanned < window) break;
       }
     } while (this.requestedAgain.has(part.checkpoint));
     return total;
@@ -154,7 +164,7 @@ export class ProjectionRunner {
 export interface BatchResult {
   /** Events handed to the projection. */
   applied: number;
-  /** Positions the batch moved over, handled or not: fewer than the batch size means caught up. */
+  /** Positions the batch moved over, handled or not: fewer than its window means caught up. */
   scanned: number;
 }
 
