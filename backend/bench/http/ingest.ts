@@ -160,7 +160,9 @@ async function visitsLag(db: pg.Pool, count = false): Promise<{ ms: number; behi
     [VISITS_CHECKPOINTS, count],
   );
   const row = rows[0];
-  return row ? { ms: Math.max(0, Math.round(row.ms)), behind: row.behind, head: { xid: row.xid, p: row.p } } : { ms: 0, behind: 0, head: { xid: '0', p: 0 } };
+  return row
+    ? { ms: Math.max(0, Math.round(row.ms)), behind: row.behind, head: { xid: row.xid, p: row.p } }
+    : { ms: 0, behind: 0, head: { xid: '0', p: 0 } };
 }
 
 /** Samples visitsLag every lagSampleEveryMs until stopped; returns the samples. */

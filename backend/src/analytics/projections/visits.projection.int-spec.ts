@@ -149,7 +149,12 @@ describe('the visits projection in partitions', () => {
     // Each visit's events spread over the batches, the batches interleaving the visits, repeats included.
     const batches: TrackerEvent[][] = [
       sessions.map((sessionId) => sessionStart({ sessionId })),
-      sessions.flatMap((sessionId) => pages.get(sessionId)!.slice(0, 2).map((pageViewId) => pageView({ sessionId, pageViewId }))),
+      sessions.flatMap((sessionId) =>
+        pages
+          .get(sessionId)!
+          .slice(0, 2)
+          .map((pageViewId) => pageView({ sessionId, pageViewId })),
+      ),
       sessions.flatMap((sessionId) => [
         pageTime({ sessionId, pageViewId: pages.get(sessionId)![0]!, seconds: 12 }),
         pageView({ sessionId, pageViewId: pages.get(sessionId)![2]! }),
