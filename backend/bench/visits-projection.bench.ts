@@ -8,18 +8,17 @@
  *   BENCH_RUNS=1:1000,4:1000         partitions:batch size of each run, in order
  *   BENCH_STATEMENTS=1               also the time spent in each statement (the 12 slowest)
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { TrackerEvent } from '../../contracts/analytics/collect.js';
 import { parseUserAgent, toVisitEvent } from '../src/analytics/collect/enrich.js';
 import { visitsProjection } from '../src/analytics/projections/visits.projection.js';
-import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
+import { BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
 import type { Db } from '../src/shared/db/tables.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { createTestDatabase } from '../src/shared/testing/test-database.js';
+import { visitBatch } from './http/ingest.js';
 import { fmt } from './http/load.js';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 1000);
@@ -48,7 +47,7 @@ try {
   const context = { userAgent: parseUserAgent(BROWSER_UA), ipHash: '0'.repeat(32), receivedAt: new Date() };
   for (let i = 0; i < VISITS; i += 10) {
     await Promise.all(
-      Array.from({ length: Math.min(10, VISITS - i) }, () => store.appendUnversioned(visit().map((e) => toVisitEvent(e, context)))),
+      Array.from({ length: Math.min(10, VISITS - i) }, () => store.appendUnversioned(visitBatch().map((e) => toVisitEvent(e, context)))),
     );
   }
   console.log(`${fmt(VISITS * 50)} events in the log; load average ${loadavg()}`);
@@ -79,22 +78,6 @@ try {
 } finally {
   if (db !== testDb.handle.db) await db.destroy();
   await testDb.drop();
-}
-
-/** One visit as the tracker batches it: start, page views with their times, interactions, end (50 events). */
-function visit(): TrackerEvent[] {
-  const sessionId = randomUUID();
-  const events: TrackerEvent[] = [sessionStart({ sessionId, url: 'https://unsheet.app/?utm_source=newsletter' })];
-  while (events.length < 49) {
-    const pageViewId = randomUUID();
-    events.push(
-      pageView({ sessionId, pageViewId, url: `https://unsheet.app/app/tool-${events.length % 17}`, potentialKeywords: ['invoice'] }),
-    );
-    events.push(pageTime({ sessionId, pageViewId, seconds: events.length }));
-    if (events.length < 49) events.push(interaction({ sessionId, appId: randomUUID(), action: 'view' }));
-  }
-  events.push(sessionEnd({ sessionId, timeOnSite: 300, pagesViewed: 16 }));
-  return events.slice(0, 50);
 }
 
 /** The PostgreSQL backends connected to the benchmark's database. */

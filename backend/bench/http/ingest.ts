@@ -83,7 +83,7 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<Ing
 }
 
 /** One visit as the tracker batches it: start, page views with their times, interactions, end (50 events). */
-function visitBatch(): TrackerEvent[] {
+export function visitBatch(): TrackerEvent[] {
   const sessionId = randomUUID();
   const events: TrackerEvent[] = [
     sessionStart({ sessionId, url: 'https://unsheet.app/?utm_source=newsletter', parsedReferrer: 'google', trafficType: 'search' }),
