@@ -107,7 +107,7 @@ try {
   const log = events();
   const projecting = performance.now();
   for (let i = 0; i < log.length; i += BATCH) {
-    await db.transaction().execute((trx) => demandProjection.handle(trx, log.slice(i, i + BATCH) as never));
+    await db.transaction().execute((trx) => demandProjection.handle(trx, log.slice(i, i + BATCH) as never, { partition: 0 }));
   }
   const projectedMs = performance.now() - projecting;
   await sql`analyze`.execute(db);

@@ -42,6 +42,7 @@ const TARGETS = {
   ingestP99: 50,
   joinP99: 100,
   lagP99: 2000,
+  ingestRatio: 0.5,
 };
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -96,16 +97,22 @@ try {
 
   const ingest = runs('ingest') ? await analyticsIngest(server.url, pool) : undefined;
   if (ingest) {
-    const { saturation, target, lag } = ingest;
+    const { saturation, target, lag, saturationLag, backlog } = ingest;
     console.log(
       `Analytics ingest, saturation: ${fmt(saturation.eventsPerSecond)} events/s (${fmt(saturation.rps)} batches/s), p50 ${saturation.p50} ms, p99 ${saturation.p99} ms, ${saturation.errors} errors`,
     );
-    console.log(`  bare multi-row INSERT of the same rows: ${fmt(ingest.bare)} rows/s; ingest / bare = ${ingest.ratio.toFixed(2)}`);
+    console.log(
+      `  projection lag during it (every ${INGEST.lagSampleEveryMs} ms): p50 ${saturationLag.p50} ms, p99 ${saturationLag.p99} ms, max ${saturationLag.max} ms over ${saturationLag.samples} samples ${verdict(saturationLag.p99 < TARGETS.lagP99)}`,
+    );
+    console.log(`  backlog when the traffic stopped: ${fmt(backlog.events)} events, caught up ${fmt(backlog.catchUpMs)} ms later`);
+    console.log(
+      `  bare multi-row INSERT of the same rows: ${fmt(ingest.bare)} rows/s; ingest / bare = ${ingest.ratio.toFixed(2)} ${verdict(ingest.ratio >= TARGETS.ingestRatio)}`,
+    );
     console.log(
       `  at ${fmt(INGEST.targetEventsPerSecond)} events/s: achieved ${fmt(target.eventsPerSecond)}, p50 ${target.p50} ms, p99 ${target.p99} ms ${verdict(ingestMet(ingest))}`,
     );
     console.log(
-      `  projection lag: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms over ${lag.probes} probes ${verdict(lag.p99 < TARGETS.lagP99)}`,
+      `  probe sessions visible after: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms over ${lag.probes} probes ${verdict(lag.p99 < TARGETS.lagP99)}`,
     );
   }
 
@@ -221,12 +228,17 @@ ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.conn
 |---|---|---|
 | catalogue reads ≥ ${fmt(TARGETS.catalogueRps)} requests/s, p99 < ${TARGETS.catalogueP99} ms | ${fmt(f.catalogue.rps)} requests/s, p99 ${f.catalogue.p99} ms | ${f.catalogue.rps >= TARGETS.catalogueRps && f.catalogue.p99 < TARGETS.catalogueP99 ? 'met' : '**missed**'} |
 | analytics ingest ≥ ${fmt(TARGETS.ingestEventsPerSecond)} events/s in batches of ${INGEST.batch}, p99 < ${TARGETS.ingestP99} ms | ${fmt(ingest.saturation.eventsPerSecond)} events/s at saturation; p99 ${ingest.target.p99} ms at ${fmt(INGEST.targetEventsPerSecond)} events/s | ${ingestMet(ingest) ? 'met' : '**missed**'} |
-| projection lag p99 < ${fmt(TARGETS.lagP99)} ms during that ingest | p50 ${ingest.lag.p50} ms, p99 ${ingest.lag.p99} ms, max ${ingest.lag.max} ms (${ingest.lag.probes} probes) | ${ingest.lag.p99 < TARGETS.lagP99 ? 'met' : '**missed**'} |
+| projection lag p99 < ${fmt(TARGETS.lagP99)} ms during the ingest at saturation | p50 ${ingest.saturationLag.p50} ms, p99 ${ingest.saturationLag.p99} ms, max ${ingest.saturationLag.max} ms (${ingest.saturationLag.samples} samples); backlog when it stopped ${fmt(ingest.backlog.events)} events, caught up in ${fmt(ingest.backlog.catchUpMs)} ms | ${ingest.saturationLag.p99 < TARGETS.lagP99 ? 'met' : '**missed**'} |
+| projection lag p99 < ${fmt(TARGETS.lagP99)} ms at ${fmt(INGEST.targetEventsPerSecond)} events/s | probe sessions visible after p50 ${ingest.lag.p50} ms, p99 ${ingest.lag.p99} ms, max ${ingest.lag.max} ms (${ingest.lag.probes} probes) | ${ingest.lag.p99 < TARGETS.lagP99 ? 'met' : '**missed**'} |
+| ingest / bare multi-row INSERT ≥ ${TARGETS.ingestRatio} | ${ingest.ratio.toFixed(2)} | ${ingest.ratio >= TARGETS.ingestRatio ? 'met' : '**missed**'} |
 | waitlist joins p99 < ${TARGETS.joinP99} ms at ${WAITLIST.burst} concurrent clients, positions unique and gap-free | p99 ${waitlist.bursts.p99} ms over ${WAITLIST.bursts} bursts of ${WAITLIST.burst} (worker stopped: p99 ${waitlist.burstsWithoutWorker!.p99} ms); ${fmt(waitlist.joins)} joins in all; unique: ${waitlist.positionsUnique ? 'yes' : 'NO'}, gap-free: ${waitlist.positionsGapFree ? 'yes' : 'NO'} | ${waitlistMet(waitlist) ? 'met' : '**missed**'} |
 
 - Analytics ingest against a bare multi-row INSERT of the same rows (${INGEST.batch} a statement, ${INGEST.connections} at a time, no HTTP,
-  no validation): ${fmt(ingest.bare)} rows/s; **ingest / bare INSERT = ${ingest.ratio.toFixed(2)}**.
-- Projection lag: a probe session every ${INGEST.probeEveryMs} ms during the fixed-rate ingest, timed from its request until it is in
+  no validation, the projections idle): ${fmt(ingest.bare)} rows/s; **ingest / bare INSERT = ${ingest.ratio.toFixed(2)}**.
+- Projection lag at saturation: sampled every ${INGEST.lagSampleEveryMs} ms, the newest event's log time minus the log time of the event at
+  the visits projection's checkpoint (of its partition furthest behind). Backlog: the events after that checkpoint when the
+  traffic stopped; caught up: when every partition has passed the newest of them.
+- Projection lag at ${fmt(INGEST.targetEventsPerSecond)} events/s: a probe session every ${INGEST.probeEveryMs} ms, timed from its request until it is in
   \`user_sessions\`, which the metrics read.
 - Waitlist bursts: after ${WAITLIST.warmUpBursts} bursts of warm-up (not counted) and a wait until the worker has projected them and sent
   their e-mails; measured bursts follow one another with no pause, so the worker's work on them shares the cores.

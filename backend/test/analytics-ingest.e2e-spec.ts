@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_UA, BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
+import { visitsProjection } from '../src/analytics/projections/visits.projection.js';
+import { checkpointNames } from '../src/shared/projections/projection-runner.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
@@ -151,7 +153,7 @@ describe('POST /api/analytics/collect', () => {
     await eventually(async () => {
       const [checkpoint] = await query<{ n: number }>`
         select count(*)::int as n from events e, projection_checkpoints c
-        where c.name = 'analytics-visits' and e.global_position > c.global_position and e.type like 'Analytics%'`;
+        where c.name = any(${checkpointNames(visitsProjection)}) and e.global_position > c.global_position and e.type like 'Analytics%'`;
       return checkpoint!.n === 0 && (await query`select 1 from user_sessions where session_id = ${sessionId}`).length === 1;
     });
     expect(await query`select pages_viewed from user_sessions where session_id = ${sessionId}`).toEqual([{ pages_viewed: 2 }]);

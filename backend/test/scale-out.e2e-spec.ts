@@ -14,7 +14,7 @@ import { BOT_UA, BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessio
 import { EMAILS_QUEUE } from '../src/notifications/email/email-dispatcher.js';
 import { buildProjections } from '../src/projections.js';
 import type { Db } from '../src/shared/db/tables.js';
-import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { checkpointNames, ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { PROJECTIONS_QUEUE } from '../src/shared/queue/projection-wakeup.js';
 import {
   startServerProcess,
@@ -167,13 +167,14 @@ function visit(sessionId: string, appId: string | null) {
   ];
 }
 
-/** Async projections whose checkpoint is not yet at the end of the log. */
+/** Checkpoints of async projections (one per partition) not yet at the end of the log. */
 async function lagging(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select p.name from (values ${sql.join(
       buildProjections(testConfig())
         .filter((p) => p.mode === 'async')
-        .map((p) => sql`(${p.name})`),
+        .flatMap((p) => checkpointNames(p))
+        .map((name) => sql`(${name})`),
     )}) as p(name)
     left join projection_checkpoints c on c.name = p.name
     -- The log's order is (transaction_id, global_position): a transaction that started earlier may hold

@@ -1,13 +1,19 @@
 /**
  * Analytics ingest: batches of 50 distinct tracker events (a visit each) to POST /api/analytics/collect.
- *   1. Saturation (10 connections) → events/s and latency; against a bare multi-row INSERT of the same rows
- *      (50 a statement, 10 at a time) on the same database: the ratio says what the endpoint costs.
- *   2. Once the projections have worked off that backlog, the target rate (5,000 events/s, 100 batches/s)
- *      → latency, and projection lag: probe sessions sent every 100 ms, timed from the request until the
- *      session is in user_sessions (what the metrics read).
+ *   1. Saturation (10 connections) → events/s and latency, and the visits projection's lag sampled every
+ *      100 ms during it (the newest event's time minus the time of the event at the projection's checkpoint,
+ *      the furthest behind of its partitions); when the traffic stops, the backlog (events not yet
+ *      projected) and the time until the projection has caught up with it.
+ *   2. A bare multi-row INSERT of the same rows (50 a statement, 10 at a time) on the same database, once
+ *      the projections are idle: the ratio of the two rates says what the endpoint costs.
+ *   3. The target rate (5,000 events/s, 100 batches/s) → latency, and the lag as a visitor sees it: probe
+ *      sessions sent every 100 ms, timed from the request until the session is in user_sessions (what the
+ *      metrics read).
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { visitsProjection } from '../../src/analytics/projections/visits.projection.js';
+import { checkpointNames } from '../../src/shared/projections/projection-runner.js';
 import type { TrackerEvent } from '../../../contracts/analytics/collect.js';
 import { parseUserAgent, toVisitEvent } from '../../src/analytics/collect/enrich.js';
 import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../../src/analytics/testing/tracker-events.js';
@@ -20,6 +26,7 @@ export const INGEST = {
   targetEventsPerSecond: 5000,
   targetSeconds: 20,
   probeEveryMs: 100,
+  lagSampleEveryMs: 100,
 };
 
 export interface IngestFigures {
@@ -27,6 +34,11 @@ export interface IngestFigures {
   target: LoadResult & { eventsPerSecond: number };
   bare: number;
   ratio: number;
+  /** During the saturation run, sampled: the visits projection's lag behind the newest event. */
+  saturationLag: { p50: number; p99: number; max: number; samples: number };
+  /** When the saturation's traffic stopped: events not yet projected, and the time to project them. */
+  backlog: { events: number; catchUpMs: number };
+  /** At the target rate: probe sessions, from the request until visible. */
   lag: { p50: number; p99: number; max: number; probes: number };
 }
 
@@ -49,10 +61,12 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<Ing
   };
   await post(url, headers, bodies[0]!); // warm up
 
+  const sampling = sampleLag(db);
   const saturation = await run(INGEST.saturationSeconds);
-  const bare = await bareInsertRate(db, INGEST.saturationSeconds / 3);
-  // The lag is measured at the target rate: the backlog the saturation run left is worked off first.
+  const lags = await sampling.stop();
+  const backlog = await workOffBacklog(db);
   await caughtUp(db, url, headers);
+  const bare = await bareInsertRate(db, INGEST.saturationSeconds / 3);
   const probes: number[] = [];
   const probing = probeLag(db, url, headers, probes);
   const target = await run(INGEST.targetSeconds, INGEST.targetEventsPerSecond / INGEST.batch);
@@ -62,12 +76,14 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<Ing
     target,
     bare,
     ratio: saturation.eventsPerSecond / bare,
+    saturationLag: { p50: percentile(lags, 50), p99: percentile(lags, 99), max: Math.max(...lags), samples: lags.length },
+    backlog,
     lag: { p50: percentile(probes, 50), p99: percentile(probes, 99), max: Math.max(...probes), probes: probes.length },
   };
 }
 
 /** One visit as the tracker batches it: start, page views with their times, interactions, end (50 events). */
-function visitBatch(): TrackerEvent[] {
+export function visitBatch(): TrackerEvent[] {
   const sessionId = randomUUID();
   const events: TrackerEvent[] = [
     sessionStart({ sessionId, url: 'https://unsheet.app/?utm_source=newsletter', parsedReferrer: 'google', trafficType: 'search' }),
@@ -119,6 +135,71 @@ async function bareInsertRate(pool: pg.Pool, seconds: number): Promise<number> {
   const rate = rows / ((performance.now() - started) / 1000);
   await pool.query('drop table bare_events');
   return rate;
+}
+
+const VISITS_CHECKPOINTS = checkpointNames(visitsProjection);
+
+/**
+ * The visits projection's lag now, in ms: the newest event's log time minus the log time of the event at
+ * the checkpoint of its partition furthest behind (0 when that is the newest event). With the number of
+ * events after that checkpoint when `count` is set.
+ */
+async function visitsLag(db: pg.Pool, count = false): Promise<{ ms: number; behind: number; head: { xid: string; p: number } }> {
+  const { rows } = await db.query<{ ms: number; behind: number; xid: string; p: number }>(
+    `with head as (select transaction_id, global_position, created_at from events order by transaction_id desc, global_position desc limit 1),
+     cp as (
+       select transaction_id, global_position from projection_checkpoints where name = any($1)
+       union all select '0'::xid8, 0 where (select count(*) from projection_checkpoints where name = any($1)) < cardinality($1)
+       order by 1, 2 limit 1)
+     select (extract(epoch from head.created_at - coalesce(e.created_at,
+              (select created_at from events order by global_position limit 1))) * 1000)::float8 as ms,
+            case when $2 then (select count(*) from events x
+              where (x.transaction_id, x.global_position) > (cp.transaction_id, cp.global_position))::int else 0 end as behind,
+            head.transaction_id::text as xid, head.global_position::int as p
+     from head cross join cp left join events e on e.global_position = cp.global_position`,
+    [VISITS_CHECKPOINTS, count],
+  );
+  const row = rows[0];
+  return row
+    ? { ms: Math.max(0, Math.round(row.ms)), behind: row.behind, head: { xid: row.xid, p: row.p } }
+    : { ms: 0, behind: 0, head: { xid: '0', p: 0 } };
+}
+
+/** Samples visitsLag every lagSampleEveryMs until stopped; returns the samples. */
+function sampleLag(db: pg.Pool) {
+  const samples: number[] = [];
+  let stopped = false;
+  const sampling = (async () => {
+    while (!stopped) {
+      const next = performance.now() + INGEST.lagSampleEveryMs;
+      samples.push((await visitsLag(db)).ms);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await sampling;
+      return samples;
+    },
+  };
+}
+
+/** Right after the traffic stops: the events not yet projected, and the ms until every partition has passed them. */
+async function workOffBacklog(db: pg.Pool): Promise<{ events: number; catchUpMs: number }> {
+  const started = performance.now();
+  const { behind, head } = await visitsLag(db, true);
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from projection_checkpoints
+       where name = any($1) and (transaction_id, global_position) >= ($2::xid8, $3::bigint)`,
+      [VISITS_CHECKPOINTS, head.xid, head.p],
+    );
+    if (rows[0]!.n === VISITS_CHECKPOINTS.length) return { events: behind, catchUpMs: Math.round(performance.now() - started) };
+    if (Date.now() > deadline) throw new Error('the visits projection did not catch up within 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Resolves once a session sent now is in user_sessions: the projection has worked off what came before it. */

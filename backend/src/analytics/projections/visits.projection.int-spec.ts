@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
+import { openDatabase } from '../../shared/db/database.js';
+import { EventStore } from '../../shared/event-store/event-store.js';
+import { ProjectionRunner } from '../../shared/projections/projection-runner.js';
+import { eventually } from '../../shared/testing/eventually.js';
 import { ProjectionSpecification } from '../../shared/testing/projection-spec.js';
-import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
+import { createTestDatabase, projectionsCaughtUp, type TestDatabase } from '../../shared/testing/test-database.js';
 import type {
   AnalyticsAppInteraction,
   AnalyticsPageTimed,
@@ -9,6 +16,8 @@ import type {
   AnalyticsSessionStarted,
   VisitEvent,
 } from '../analytics.events.js';
+import { parseUserAgent, toVisitEvent } from '../collect/enrich.js';
+import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../testing/tracker-events.js';
 import { visitsProjection } from './visits.projection.js';
 
 let testDb: TestDatabase;
@@ -127,5 +136,70 @@ describe('visits projection', () => {
     const together = await spec.given(visit).tables();
     const oneByOne = await spec.given(...visit.map((event) => [event])).tables();
     expect(oneByOne).toEqual(together);
+  });
+});
+
+describe('the visits projection in partitions', () => {
+  it('gives the same tables with two workers at once as one partition applied by one, and a rebuild gives them again', async () => {
+    const db = testDb.handle.db;
+    const store = new EventStore(db);
+    const context = { userAgent: parseUserAgent(BROWSER_UA), ipHash: null, receivedAt: new Date() };
+    const sessions = Array.from({ length: 24 }, () => randomUUID());
+    const pages = new Map(sessions.map((s) => [s, [randomUUID(), randomUUID(), randomUUID()]]));
+    // Each visit's events spread over the batches, the batches interleaving the visits, repeats included.
+    const batches: TrackerEvent[][] = [
+      sessions.map((sessionId) => sessionStart({ sessionId })),
+      sessions.flatMap((sessionId) =>
+        pages
+          .get(sessionId)!
+          .slice(0, 2)
+          .map((pageViewId) => pageView({ sessionId, pageViewId })),
+      ),
+      sessions.flatMap((sessionId) => [
+        pageTime({ sessionId, pageViewId: pages.get(sessionId)![0]!, seconds: 12 }),
+        pageView({ sessionId, pageViewId: pages.get(sessionId)![2]! }),
+        interaction({ sessionId, action: 'view' }),
+      ]),
+      sessions.flatMap((sessionId) => [
+        pageView({ sessionId, pageViewId: pages.get(sessionId)![0]! }), // a retried beacon
+        sessionEnd({ sessionId, timeOnSite: 40, pagesViewed: 3 }),
+      ]),
+    ];
+    const tables = visitsProjection.tables as string[];
+    const snapshot = async () => {
+      const result: Record<string, string[]> = {};
+      for (const table of tables) {
+        const { rows } = await sql`select * from ${sql.table(table)} where session_id = any(${sessions}::uuid[])`.execute(db);
+        result[table] = rows.map((row) => JSON.stringify(row)).sort();
+      }
+      return result;
+    };
+
+    const second = await openDatabase({ url: testDb.url, dataDir: '.data', migrate: false });
+    try {
+      const workers = [db, second.db].map((handle) => new ProjectionRunner(handle, [visitsProjection], { batchSize: 10 }));
+      for (const batch of batches) {
+        await store.appendUnversioned(batch.map((event) => toVisitEvent(event, context)));
+        await Promise.all(workers.map((worker) => worker.catchUp(visitsProjection.name)));
+      }
+      // A catch-up stops below the oldest transaction still running on the server (other tests' too).
+      await eventually(async () => {
+        await workers[0]!.catchUp(visitsProjection.name);
+        return projectionsCaughtUp(db, [visitsProjection]);
+      });
+      const live = await snapshot();
+      expect(live.page_views).toHaveLength(24 * 3);
+      expect(live.user_sessions).toHaveLength(24);
+      expect(live.app_interactions).toHaveLength(24);
+      expect(live.user_sessions!.every((row) => JSON.parse(row).pages_viewed === 3 && JSON.parse(row).time_on_site === 40)).toBe(true);
+
+      const onePartition = { ...visitsProjection, partitions: 1 };
+      await new ProjectionRunner(db, [onePartition], { batchSize: 10 }).rebuild(visitsProjection.name);
+      expect(await snapshot()).toEqual(live);
+      await workers[0]!.rebuild(visitsProjection.name);
+      expect(await snapshot()).toEqual(live);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -26,11 +26,16 @@ import {
 
 type Recorded<E extends VisitEvent> = RecordedEvent<E>;
 
+/** Partitions of the projection (by session: a visit's stream), applied at once (docs/scaling.md). */
+export const VISITS_PARTITIONS = 4;
+
 export const visitsProjection: Projection<VisitEvent> = {
   name: 'analytics-visits',
   mode: 'async',
   handles: VISIT_EVENT_TYPES,
   tables: ['user_sessions', 'page_views', 'app_interactions'],
+  // A session's rows depend on its own events only (its stream): partitions by session apply at once.
+  partitions: VISITS_PARTITIONS,
   async handle(trx, events) {
     const fresh = firstOfEachKey(events);
     const of = <T extends VisitEvent['type']>(type: T) =>

@@ -28,6 +28,18 @@ export interface Position {
 
 export const START: Position = { transactionId: '0', globalPosition: 0 };
 
+/** One of `of` parts of the log, split by a hash of the stream id: every event of a stream is in one part. */
+export interface Partition {
+  index: number;
+  of: number;
+}
+
+/** The partition (0 to of - 1) of the stream id in `column`: PostgreSQL's 64-bit text hash, modulo `of`. */
+export function streamPartition(column: RawBuilder<unknown> | string, of: number): RawBuilder<number> {
+  const ref = typeof column === 'string' ? sql.ref(column) : column;
+  return sql<number>`mod(hashtextextended(${ref}, 0) & ${Number.MAX_SAFE_INTEGER}::bigint, ${of})::int`;
+}
+
 /** Told, after each commit, which event types were appended, so the projectors that handle them wake up. */
 export type AfterCommit = (types: readonly string[]) => void;
 
@@ -176,7 +188,7 @@ export class EventStore {
     }));
     for (const projection of this.inlineProjections) {
       const handled = recorded.filter((event) => projection.handles.includes(event.type));
-      if (handled.length > 0) await projection.handle(trx, handled);
+      if (handled.length > 0) await projection.handle(trx, handled, { partition: 0 });
     }
     return recorded;
   }
@@ -204,11 +216,7 @@ export interface CatchUpBatch {
  * a hash join, which it prefers while the table is small and which reads the whole log on every batch:
  * 17 ms instead of 1.5 ms a batch at 14,000 events.)
  */
-export async function readCommittedAfter(
-  db: Kysely<Tables>,
-  after: Position,
-  options: { types?: readonly string[]; limit: number },
-): Promise<CatchUpBatch> {
+export async function readCommittedAfter(db: Kysely<Tables>, after: Position, options: CatchUpOptions): Promise<CatchUpBatch> {
   const { rows } = await catchUpWindow(after, options).execute(db);
   const last = rows.at(-1);
   return {
@@ -218,9 +226,18 @@ export async function readCommittedAfter(
   };
 }
 
+export interface CatchUpOptions {
+  types?: readonly string[];
+  limit: number;
+  /** Only the events of this partition are returned; the window still covers every position. */
+  partition?: Partition;
+}
+
 /** The statement behind readCommittedAfter (exported so a test can look at its plan). */
-export function catchUpWindow(after: Position, options: { types?: readonly string[]; limit: number }): RawBuilder<WindowRow> {
-  const wanted = options.types ? sql`w.type in (${sql.join([...options.types])})` : sql`true`;
+export function catchUpWindow(after: Position, options: CatchUpOptions): RawBuilder<WindowRow> {
+  const types = options.types ? sql`w.type in (${sql.join([...options.types])})` : sql`true`;
+  const { partition } = options;
+  const wanted = partition ? sql`${types} and ${streamPartition('e.stream_id', partition.of)} = ${partition.index}` : types;
   return sql<WindowRow>`
     with w as (
       select transaction_id, global_position, type

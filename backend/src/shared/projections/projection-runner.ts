@@ -2,11 +2,13 @@
  * Runs async projections: reads the log after a projection's checkpoint and commits the projection's
  * changes together with the new checkpoint, so a lost, repeated or concurrent wake-up never loses or
  * doubles an event. A transaction-scoped advisory lock keeps one runner per projection at a time, across
- * processes. Also rebuilds any projection from the log.
+ * processes. A projection split into partitions (`Projection.partitions`) has a checkpoint and a lock per
+ * partition, so its partitions are applied at once, by one process or several. Also rebuilds any projection
+ * from the log.
  */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../db/tables.js';
-import { readAllCommitted, readCommittedAfter, START, type Position } from '../event-store/event-store.js';
+import { readAllCommitted, readCommittedAfter, START, type Partition, type Position } from '../event-store/event-store.js';
 import type { Projection } from './projection.js';
 
 export interface RunnerOptions {
@@ -16,6 +18,7 @@ export interface RunnerOptions {
 
 export class ProjectionRunner {
   private readonly byName: Map<string, Projection>;
+  /** The passes running in this process, by checkpoint name (one per partition). */
   private readonly running = new Map<string, Promise<number>>();
   private readonly requestedAgain = new Set<string>();
 
@@ -26,6 +29,11 @@ export class ProjectionRunner {
   ) {
     this.byName = new Map(projections.map((p) => [p.name, p]));
     if (this.byName.size !== projections.length) throw new Error('Projection names must be unique');
+    for (const p of projections) {
+      const n = p.partitions ?? 1;
+      if (!Number.isInteger(n) || n < 1) throw new Error(`Projection "${p.name}": partitions must be a positive integer`);
+      if (n > 1 && p.mode !== 'async') throw new Error(`Projection "${p.name}": only async projections are partitioned`);
+    }
   }
 
   get asyncProjections(): Projection[] {
@@ -38,18 +46,14 @@ export class ProjectionRunner {
   }
 
   /**
-   * Processes batches until the projection has caught up. Calls made while it runs in this process are
-   * folded into one more pass, so no wake-up is lost and none starts a second loop.
+   * Processes batches until the projection has caught up, every partition at once. Calls made while a
+   * partition runs in this process are folded into one more pass of it, so no wake-up is lost and none
+   * starts a second loop. Returns the number of events applied.
    */
-  catchUp(name: string): Promise<number> {
-    const current = this.running.get(name);
-    if (current) {
-      this.requestedAgain.add(name);
-      return current;
-    }
-    const run = this.drainWhileRequested(name).finally(() => this.running.delete(name));
-    this.running.set(name, run);
-    return run;
+  async catchUp(name: string): Promise<number> {
+    const projection = this.get(name);
+    const applied = await Promise.all(partitionsOf(projection).map((partition) => this.catchUpPartition(projection, partition)));
+    return applied.reduce((a, b) => a + b, 0);
   }
 
   async catchUpAll(): Promise<void> {
@@ -57,62 +61,96 @@ export class ProjectionRunner {
   }
 
   /**
-   * One batch in one transaction: lock, read the checkpoint, read the window after it, apply the events
-   * the projection handles, move the checkpoint to the window's end. Returns 'busy' when another runner
-   * holds the projection.
+   * One batch of one partition in one transaction: lock, read the checkpoint, read the window after it,
+   * apply the partition's events the projection handles, move the checkpoint to the window's end. Returns
+   * 'busy' when another runner holds the partition.
    */
-  async processBatch(name: string): Promise<BatchResult | 'busy'> {
+  async processBatch(name: string, partition = 0): Promise<BatchResult | 'busy'> {
     const projection = this.get(name);
+    const part = partitionOf(projection, partition);
     return this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKey(name)}) as locked`.execute(trx);
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockKey(part.checkpoint)}) as locked`.execute(trx);
       if (!rows[0]?.locked) return 'busy';
-      return applyNextBatch(trx, projection, this.options.batchSize);
+      return applyNextBatch(trx, projection, part, this.windowOf(projection));
     });
   }
 
-  async checkpoint(name: string): Promise<Position> {
-    return readCheckpoint(this.db, name);
+  /** Where a partition of the projection stands in the log. */
+  async checkpoint(name: string, partition = 0): Promise<Position> {
+    return readCheckpoint(this.db, partitionOf(this.get(name), partition).checkpoint);
   }
 
   /**
    * Empties a projection's tables and replays the log into them, in one transaction: readers see the old
-   * read model until the new one is complete. Returns the number of events replayed.
+   * read model until the new one is complete. A partitioned projection is replayed one partition after the
+   * other, in order, so a rebuild always gives the same tables. Returns the number of events replayed.
    */
   async rebuild(name: string): Promise<number> {
     const projection = this.get(name);
+    const partitions = partitionsOf(projection);
     return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(trx);
+      // In partition order, as every runner that takes more than one of them.
+      for (const part of partitions) await sql`select pg_advisory_xact_lock(${lockKey(part.checkpoint)})`.execute(trx);
       // TRUNCATE locks the tables, so an inline append either committed before (and is replayed) or
       // waits and applies its change to the rebuilt tables afterwards.
       for (const table of projection.tables) await sql`truncate table ${sql.table(table)}`.execute(trx);
       if (projection.mode === 'inline') {
         const events = await readAllCommitted(trx, projection.handles);
         for (let i = 0; i < events.length; i += this.options.batchSize) {
-          await projection.handle(trx, events.slice(i, i + this.options.batchSize));
+          await projection.handle(trx, events.slice(i, i + this.options.batchSize), { partition: 0 });
         }
         return events.length;
       }
-      await trx.deleteFrom('projection_checkpoints').where('name', '=', name).execute();
+      // Checkpoints of an earlier number of partitions go too.
+      await trx
+        .deleteFrom('projection_checkpoints')
+        .where((eb) => eb.or([eb('name', '=', name), eb('name', 'like', `${escapeLike(name)}#%`)]))
+        .execute();
+      const window = this.windowOf(projection);
       let total = 0;
-      for (;;) {
-        const { applied, scanned } = await applyNextBatch(trx, projection, this.options.batchSize);
-        total += applied;
-        if (scanned < this.options.batchSize) return total;
+      for (const part of partitions) {
+        for (;;) {
+          const { applied, scanned } = await applyNextBatch(trx, projection, part, window);
+          total += applied;
+          if (scanned < window) break;
+        }
       }
+      return total;
     });
   }
 
-  private async drainWhileRequested(name: string): Promise<number> {
+  private catchUpPartition(projection: Projection, part: PartitionOf): Promise<number> {
+    const key = part.checkpoint;
+    const current = this.running.get(key);
+    if (current) {
+      this.requestedAgain.add(key);
+      return current;
+    }
+    const run = this.drainWhileRequested(projection, part).finally(() => this.running.delete(key));
+    this.running.set(key, run);
+    return run;
+  }
+
+  /**
+   * How many positions a batch reads: the batch size, times the number of partitions, so that a partition's
+   * batch applies about as many events as a whole projection's would (fewer statements per event).
+   */
+  private windowOf(projection: Projection): number {
+    return this.options.batchSize * (projection.partitions ?? 1);
+  }
+
+  private async drainWhileRequested(projection: Projection, part: PartitionOf): Promise<number> {
+    const window = this.windowOf(projection);
     let total = 0;
     do {
-      this.requestedAgain.delete(name);
+      this.requestedAgain.delete(part.checkpoint);
       for (;;) {
-        const batch = await this.processBatch(name);
+        const batch = await this.processBatch(projection.name, part.index);
         if (batch === 'busy') return total;
         total += batch.applied;
-        if (batch.scanned < this.options.batchSize) break;
+        if (batch.scanned < window) break;
       }
-    } while (this.requestedAgain.has(name));
+    } while (this.requestedAgain.has(part.checkpoint));
     return total;
   }
 
@@ -126,21 +164,50 @@ export class ProjectionRunner {
 export interface BatchResult {
   /** Events handed to the projection. */
   applied: number;
-  /** Positions the batch moved over, handled or not: fewer than the batch size means caught up. */
+  /** Positions the batch moved over, handled or not: fewer than its window means caught up. */
   scanned: number;
 }
 
-async function applyNextBatch(trx: Trx, projection: Projection, batchSize: number): Promise<BatchResult> {
-  const after = await readCheckpoint(trx, projection.name);
+/**
+ * The checkpoint rows of an async projection: its name when it has one partition, else one per partition,
+ * `<name>#<partition>/<partitions>` (a different number of partitions starts from checkpoints of its own).
+ */
+export function checkpointNames(projection: Projection): string[] {
+  return partitionsOf(projection).map((part) => part.checkpoint);
+}
+
+interface PartitionOf {
+  index: number;
+  /** Its checkpoint's name, also its lock's key. */
+  checkpoint: string;
+  /** The filter of the catch-up read; absent when the projection is not partitioned. */
+  filter?: Partition;
+}
+
+function partitionsOf(projection: Projection): PartitionOf[] {
+  return Array.from({ length: projection.partitions ?? 1 }, (_, index) => partitionOf(projection, index));
+}
+
+function partitionOf(projection: Projection, index: number): PartitionOf {
+  const of = projection.partitions ?? 1;
+  if (!Number.isInteger(index) || index < 0 || index >= of)
+    throw new Error(`Projection "${projection.name}" has no partition ${index} (it has ${of})`);
+  if (of === 1) return { index, checkpoint: projection.name };
+  return { index, checkpoint: `${projection.name}#${index}/${of}`, filter: { index, of } };
+}
+
+async function applyNextBatch(trx: Trx, projection: Projection, part: PartitionOf, batchSize: number): Promise<BatchResult> {
+  const after = await readCheckpoint(trx, part.checkpoint);
   const { events, scannedTo, scanned } = await readCommittedAfter(trx, after, {
     types: projection.handles,
     limit: batchSize,
+    partition: part.filter,
   });
   if (!scannedTo) return { applied: 0, scanned: 0 };
-  if (events.length > 0) await projection.handle(trx, events);
+  if (events.length > 0) await projection.handle(trx, events, { partition: part.index });
   await trx
     .insertInto('projection_checkpoints')
-    .values({ name: projection.name, transaction_id: scannedTo.transactionId, global_position: scannedTo.globalPosition })
+    .values({ name: part.checkpoint, transaction_id: scannedTo.transactionId, global_position: scannedTo.globalPosition })
     .onConflict((oc) =>
       oc.column('name').doUpdateSet({
         transaction_id: scannedTo.transactionId,
@@ -161,6 +228,10 @@ async function readCheckpoint(db: Db | Trx, name: string): Promise<Position> {
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : START;
 }
 
-function lockKey(name: string) {
-  return sql`hashtextextended(${`projection:${name}`}, 0)`;
+function lockKey(checkpoint: string) {
+  return sql`hashtextextended(${`projection:${checkpoint}`}, 0)`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

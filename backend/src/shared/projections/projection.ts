@@ -1,6 +1,11 @@
 import type { Trx } from '../db/tables.js';
 import type { Event, RecordedEvent } from '../event-store/events.js';
 
+/** Where a batch is applied: the partition of the projection whose events it holds (0 when it has one). */
+export interface ProjectionContext {
+  readonly partition: number;
+}
+
 /**
  * A read model fed by events. `handle` changes only the projection's own `tables`, inside the transaction
  * it is given: the append's transaction for inline projections, the projector's batch transaction (which
@@ -12,7 +17,15 @@ export interface Projection<E extends Event = Event> {
   readonly handles: readonly E['type'][];
   /** Emptied by a rebuild before the log is replayed. */
   readonly tables: readonly string[];
-  handle(trx: Trx, events: readonly RecordedEvent<E>[]): Promise<void>;
+  /**
+   * Async only: the log is split by a hash of the stream id into this many partitions, each applied in
+   * order with its own checkpoint and lock, so several runners apply the projection at once (1 when absent).
+   * Every event of a stream is in one partition, in log order; partitions run in any order relative to each
+   * other, so the projection's writes for different streams must not depend on one another (rows that
+   * several streams add to are kept per partition, keyed by `context.partition`).
+   */
+  readonly partitions?: number;
+  handle(trx: Trx, events: readonly RecordedEvent<E>[], context: ProjectionContext): Promise<void>;
 }
 
 /**

@@ -59,7 +59,7 @@ async function apply<E extends Event>(projection: Projection<E>, db: Db, batches
         createdAt: createdAt ?? new Date(EPOCH.getTime() + position * 1000),
       } as unknown as RecordedEvent<E>;
     });
-    await db.transaction().execute((trx) => projection.handle(trx, recorded));
+    await db.transaction().execute((trx) => projection.handle(trx, recorded, { partition: 0 }));
   }
 }
 

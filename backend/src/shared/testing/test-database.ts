@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import type { Db, Tables } from '../db/tables.js';
 import type { Projection } from '../projections/projection.js';
+import { checkpointNames } from '../projections/projection-runner.js';
 import { eventually } from './eventually.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -135,7 +136,7 @@ export async function projectionsCaughtUp(db: Db, projections: readonly Projecti
     .limit(1)
     .executeTakeFirst();
   if (!head) return true;
-  const names = projections.filter((p) => p.mode === 'async').map((p) => p.name);
+  const names = projections.filter((p) => p.mode === 'async').flatMap((p) => checkpointNames(p));
   const checkpoints = await db.selectFrom('projection_checkpoints').select(['name', 'global_position']).execute();
   const at = new Map(checkpoints.map((c) => [c.name, c.global_position]));
   return names.every((name) => at.get(name) === head.global_position);
