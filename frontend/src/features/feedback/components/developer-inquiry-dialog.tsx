@@ -25,6 +25,9 @@ export function DeveloperInquiryDialog({ open, onOpenChange }: FormDialogProps) 
   );
 }
 
+/** The API's names of the form's fields, with their labels (a refusal goes under the field it names). */
+const INQUIRY_FIELDS = { name: 'Name', email: 'Email', message: 'Message', portfolio_url: 'Portfolio URL', linkedin_url: 'LinkedIn URL' };
+
 function orNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
@@ -37,7 +40,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
   const [message, setMessage] = useState('');
   const [portfolio, setPortfolio] = useState('');
   const [linkedin, setLinkedin] = useState('');
-  const { pending: submitting, send } = useSubmit();
+  const { pending: submitting, fieldErrors, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,6 +63,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         }),
       {
         log: 'Submitting the developer inquiry failed',
+        fields: INQUIRY_FIELDS,
         failureToast: { title: 'Error', description: 'Failed to submit your inquiry. Please try again.' },
         onSuccess: () => {
           toast.success('Thank you!', { description: "We'll get back to you soon!" });
@@ -82,6 +86,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={name}
         onValueChange={setName}
         disabled={submitting}
+        error={fieldErrors.name}
       />
 
       <TextField
@@ -94,6 +99,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={email}
         onValueChange={setEmail}
         disabled={submitting}
+        error={fieldErrors.email}
       />
 
       <MessageField
@@ -104,6 +110,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={message}
         onValueChange={setMessage}
         disabled={submitting}
+        error={fieldErrors.message}
       />
 
       <TextField
@@ -116,6 +123,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={portfolio}
         onValueChange={setPortfolio}
         disabled={submitting}
+        error={fieldErrors.portfolio_url}
       />
 
       <TextField
@@ -127,6 +135,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={linkedin}
         onValueChange={setLinkedin}
         disabled={submitting}
+        error={fieldErrors.linkedin_url}
       />
 
       <Button type="submit" className="h-10" disabled={submitting} aria-busy={submitting}>
