@@ -511,10 +511,16 @@ describe("an app's ROI figures", () => {
           },
         ],
       },
-      { row: 4, action: 'skip', reasons: expect.arrayContaining([expect.objectContaining({ message: 'The ROI figure "Fewer errors (%)" is missing.' })]) },
+      {
+        row: 4,
+        action: 'skip',
+        reasons: expect.arrayContaining([expect.objectContaining({ message: 'The ROI figure "Fewer errors (%)" is missing.' })]),
+      },
     ]);
 
-    const imported = await call('POST', '/api/admin/apps/import', { rows: [{ row: 2, app: row('Import Figures', { roi_figures: figures }) }] });
+    const imported = await call('POST', '/api/admin/apps/import', {
+      rows: [{ row: 2, app: row('Import Figures', { roi_figures: figures }) }],
+    });
     expect((await json(imported)).added).toBe(1);
     expect((await publicGet('/api/apps/import-figures')).body.roi_figures).toEqual(figures);
 

@@ -62,11 +62,18 @@ export function quizThemeOf(answers: readonly string[]): QuizTheme | null {
  * The question of `step` (0 to 3) for the answers before it. `areas` are the areas offered at step 1, in
  * order, and name the area chosen at step 2; `appName` words the first question for the app page it is on.
  */
-export function quizQuestion(step: number, answers: readonly string[], areas: readonly QuizArea[], appName: string | null = null): QuizQuestion {
+export function quizQuestion(
+  step: number,
+  answers: readonly string[],
+  areas: readonly QuizArea[],
+  appName: string | null = null,
+): QuizQuestion {
   const theme = quizThemeOf(answers);
   switch (step) {
     case 0:
-      return appName ? { ...FALLBACK_QUESTION, question: `What slows your team down the most, in work like ${appName}'s?` } : FALLBACK_QUESTION;
+      return appName
+        ? { ...FALLBACK_QUESTION, question: `What slows your team down the most, in work like ${appName}'s?` }
+        : FALLBACK_QUESTION;
     case 1:
       return {
         question: theme ? AREA_QUESTION[theme] : 'Which part of the business needs it most?',

@@ -78,7 +78,11 @@ describe('createSubmitter', () => {
     const answer = new ApiError(400, 'VALIDATION_FAILED', 'display_name: Display name must be at most 100 characters long.', {
       display_name: 'Display name must be at most 100 characters long.',
     });
-    await send(() => Promise.reject(answer), { fields: { email: 'Email', display_name: 'Display name' }, failureToast: FAILURE, onFailure });
+    await send(() => Promise.reject(answer), {
+      fields: { email: 'Email', display_name: 'Display name' },
+      failureToast: FAILURE,
+      onFailure,
+    });
     expect(states.at(-1)).toEqual({
       pending: false,
       error: null,

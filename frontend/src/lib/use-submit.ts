@@ -114,7 +114,8 @@ export function useSubmit(): SubmitState & { send: Send; setError: (message: str
   const [{ send }] = useState(() => createSubmitter(setState));
   // Clearing the message (a new submit, a reset of the form) clears the field messages with it.
   const setError = useCallback(
-    (message: string | null) => setState((current) => ({ ...current, error: message, fieldErrors: message === null ? NO_FIELDS : current.fieldErrors })),
+    (message: string | null) =>
+      setState((current) => ({ ...current, error: message, fieldErrors: message === null ? NO_FIELDS : current.fieldErrors })),
     [],
   );
   return { ...state, send, setError };

@@ -10,7 +10,19 @@ export const errorIdOf = (id: string) => `${id}-error`;
 const cutIdOf = (id: string) => `${id}-cut`;
 
 /** A label above its control; `id` ties them together; `error` and `cut` go under it. */
-export function Field({ id, label, error, cut, children }: { id: string; label: string; error?: string | undefined; cut?: string | null; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  cut,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  cut?: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>

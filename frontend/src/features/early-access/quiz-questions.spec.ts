@@ -49,7 +49,12 @@ describe('the fallback question of each step', () => {
   });
 
   it('answers the same values as the API, so a saved result is still matched', () => {
-    expect(fallbackQuestion(2, ['time', 'sales'], '/').options.map((o) => o.value)).toEqual(['spreadsheet', 'paper', 'other_tool', 'nothing']);
+    expect(fallbackQuestion(2, ['time', 'sales'], '/').options.map((o) => o.value)).toEqual([
+      'spreadsheet',
+      'paper',
+      'other_tool',
+      'nothing',
+    ]);
     expect(fallbackQuestion(3, ['time', 'sales', 'paper'], '/').options.map((o) => o.value)).toEqual(['solo', 'small', 'medium', 'large']);
   });
 });

@@ -62,8 +62,8 @@ export function AdminImportRoute() {
                   <li>category or cat</li>
                   <li>benefit, spreadsheet, kill or advantage: benefit columns; separate several benefits with ";"</li>
                   <li>
-                    roi_faster, roi_fewer_errors, roi_cost_savings, roi_percent (whole percent) and roi_projected (dollars a year): the
-                    app page's ROI figures, all five or none (none: the standard figures)
+                    roi_faster, roi_fewer_errors, roi_cost_savings, roi_percent (whole percent) and roi_projected (dollars a year): the app
+                    page's ROI figures, all five or none (none: the standard figures)
                   </li>
                 </ul>
                 <p>

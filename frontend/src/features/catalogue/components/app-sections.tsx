@@ -127,7 +127,11 @@ function RoiImpact({ app }: { app: App }) {
   return (
     <Section
       title="ROI & Business Impact"
-      intro={own ? `What small teams gain when ${app.name} replaces the spreadsheet.` : 'What small teams typically gain when the spreadsheet goes.'}
+      intro={
+        own
+          ? `What small teams gain when ${app.name} replaces the spreadsheet.`
+          : 'What small teams typically gain when the spreadsheet goes.'
+      }
     >
       {/* Four rates in a row (two on phones), then the money figure across the full width as the headline. */}
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="roi-figures">

@@ -279,7 +279,11 @@ function ResultStep({ headingRef, outcome, unsaved, onRetry, onChangeEmail, onRe
   return (
     <div className="flex flex-col gap-5" data-testid="quiz-result">
       {unsaved && (
-        <div role="alert" data-testid="quiz-unsaved" className="flex flex-col gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm">
+        <div
+          role="alert"
+          data-testid="quiz-unsaved"
+          className="flex flex-col gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
+        >
           <p className="font-semibold text-destructive">{QUIZ_NOT_SAVED}</p>
           <p>{unsaved.emailRefused ? `Your email address was not accepted: ${unsaved.emailRefused}` : QUIZ_RETRY_HINT}</p>
           <div className="flex flex-wrap gap-2">

@@ -240,8 +240,8 @@ export function AppForm({ app, onSaved }: AppFormProps) {
             <h2>ROI figures</h2>
           </CardTitle>
           <p className="text-sm text-muted-foreground">
-            The app page's 'ROI & Business Impact' figures. Leave all five empty to show the standard ones (45% faster, 30% less
-            errors, 25% cost savings, 40% ROI, $69,000 projected).
+            The app page's 'ROI & Business Impact' figures. Leave all five empty to show the standard ones (45% faster, 30% less errors, 25%
+            cost savings, 40% ROI, $69,000 projected).
           </p>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">

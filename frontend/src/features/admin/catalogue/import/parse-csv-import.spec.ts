@@ -52,7 +52,14 @@ describe('CSV import (admin spec §5)', () => {
     expect(partial!.roi_figures).toEqual({ faster_pct: 12, roi_pct: 'about 40' });
     expect(none).not.toHaveProperty('roi_figures');
     // Their headers hold none of the other columns' words.
-    expect(matchColumns(header.split(','))).toMatchObject({ name: 0, description: 1, problem_solved: 2, replaces_tools: 3, category: -1, benefits: [] });
+    expect(matchColumns(header.split(','))).toMatchObject({
+      name: 0,
+      description: 1,
+      problem_solved: 2,
+      replaces_tools: 3,
+      category: -1,
+      benefits: [],
+    });
   });
 
   it('reads the example it offers, ROI figures included', () => {
