@@ -234,7 +234,7 @@ describe('the quiz in Chromium', () => {
     await page.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
     await quiz.getByRole('textbox', { name: 'Email' }).fill(`${'a'.repeat(250)}@example.com`);
     await quiz.getByRole('button', { name: 'Start the quiz' }).click();
-    for (const choice of ['Manual work and data entry', 'Sales', 'Excel or Google Sheets', 'Just me']) {
+    for (const choice of ['Manual work and data entry', 'Sales', 'Typing it into Excel or Google Sheets', 'Just me']) {
       await quiz.getByRole('button', { name: choice, exact: true }).click();
     }
     const unsaved = quiz.getByTestId('quiz-unsaved');
