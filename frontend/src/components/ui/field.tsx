@@ -62,14 +62,16 @@ export const cutMessage = (maxLength: number) => `Your text was cut to ${maxLeng
  * makes the text longer than the limit; `cut` is the note to show until the text is shorter than the limit.
  */
 export function useCutNote(maxLength: number | undefined, value: string) {
-  const [cut, setCut] = useState(false);
-  if (cut && maxLength !== undefined && value.length < maxLength) setCut(false);
+  // The text as it was when a paste was cut: the paste event comes before the text changes, so the note is
+  // cleared only once the text has changed since and is shorter than the limit again.
+  const [cutFrom, setCutFrom] = useState<string | null>(null);
+  if (cutFrom !== null && maxLength !== undefined && value !== cutFrom && value.length < maxLength) setCutFrom(null);
   function onPaste(event: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) {
     if (maxLength === undefined) return;
     const control = event.currentTarget;
     const selected = (control.selectionEnd ?? 0) - (control.selectionStart ?? 0);
     const pasted = event.clipboardData.getData('text');
-    if (control.value.length - selected + pasted.length > maxLength) setCut(true);
+    if (control.value.length - selected + pasted.length > maxLength) setCutFrom(control.value);
   }
-  return { cut: cut && maxLength !== undefined ? cutMessage(maxLength) : null, onPaste };
+  return { cut: cutFrom !== null && maxLength !== undefined ? cutMessage(maxLength) : null, onPaste };
 }
