@@ -10,7 +10,7 @@ import { useSubmit } from '../../../lib/use-submit';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
 import { MISSING_INQUIRY } from '../../../../../contracts/feedback/fields';
 import { isBlank } from '../validation';
-import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { EmailField, FormDialog, type FormDialogProps, MessageField, NameField, TextField } from './fields';
 
 export function DeveloperInquiryDialog({ open, onOpenChange }: FormDialogProps) {
   return (
@@ -78,29 +78,9 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4">
       <Honeypot />
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onValueChange={setName}
-        disabled={submitting}
-        error={fieldErrors.name}
-      />
+      <NameField id={`${id}-name`} value={name} onValueChange={setName} disabled={submitting} error={fieldErrors.name} />
 
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onValueChange={setEmail}
-        disabled={submitting}
-        error={fieldErrors.email}
-      />
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} disabled={submitting} error={fieldErrors.email} />
 
       <MessageField
         id={`${id}-message`}

@@ -37,6 +37,18 @@ export function TextField({ id, label, onValueChange, error, maxLength, value, .
   );
 }
 
+type KnownFieldProps = Pick<FieldProps<'input'>, 'id' | 'value' | 'onValueChange' | 'disabled' | 'error'>;
+
+/** The visitor's name, as every feedback form asks it. */
+export function NameField(props: KnownFieldProps) {
+  return <TextField label="Name" name="name" autoComplete="name" {...props} />;
+}
+
+/** The visitor's e-mail address, as every feedback form asks it. */
+export function EmailField(props: KnownFieldProps) {
+  return <TextField label="Email" type="email" name="email" autoComplete="email" placeholder="you@company.com" {...props} />;
+}
+
 /** With `maxLength`, a live 'n/max' counter follows the field (spec §5: suggestions and questions, 500). */
 export function MessageField({ id, label, onValueChange, maxLength, value, error, ...props }: FieldProps<'textarea'>) {
   const { cut, onPaste } = useCutNote(maxLength, value);

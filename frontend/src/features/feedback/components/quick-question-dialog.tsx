@@ -13,7 +13,7 @@ import { askQuickQuestion } from '../api/ask-quick-question';
 import { isValidEmail } from '../../../../../contracts/email';
 import { MESSAGE_MAX_LENGTH, MISSING_QUESTION } from '../../../../../contracts/feedback/fields';
 import { INVALID_EMAIL, isBlank } from '../validation';
-import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { EmailField, FormDialog, type FormDialogProps, MessageField, NameField } from './fields';
 
 /** The API's names of the form's fields, with their labels (a refusal goes under the field it names). */
 const QUESTION_FIELDS = { name: 'Name', email: 'Email', message: 'Message' };
@@ -73,29 +73,9 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       <Honeypot />
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onValueChange={setName}
-        disabled={sending}
-        error={fieldErrors.name}
-      />
+      <NameField id={`${id}-name`} value={name} onValueChange={setName} disabled={sending} error={fieldErrors.name} />
 
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onValueChange={setEmail}
-        disabled={sending}
-        error={fieldErrors.email}
-      />
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} disabled={sending} error={fieldErrors.email} />
 
       <MessageField
         id={`${id}-message`}

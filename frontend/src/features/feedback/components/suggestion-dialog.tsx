@@ -22,7 +22,7 @@ import {
   SUGGESTION_CATEGORIES,
 } from '../../../../../contracts/feedback/fields';
 import { INVALID_EMAIL, isBlank } from '../validation';
-import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { EmailField, FormDialog, type FormDialogProps, MessageField } from './fields';
 
 /** The API's names of the form's fields, with their labels (a refusal goes under the field it names). */
 const SUGGESTION_FIELDS = { email: 'Email', suggestion_text: 'Your suggestion', category: 'Category' };
@@ -111,18 +111,7 @@ function SuggestionForm({
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       <Honeypot />
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onValueChange={setEmail}
-        disabled={submitting}
-        error={fieldErrors.email}
-      />
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} disabled={submitting} error={fieldErrors.email} />
 
       <MessageField
         id={`${id}-text`}
