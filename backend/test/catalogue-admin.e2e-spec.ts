@@ -440,3 +440,95 @@ describe('POST /api/admin/apps/import', () => {
     expect(again.rows[999].reasons).toEqual([{ code: 'SLUG_TAKEN', message: 'An app with the address "bulk-app-999" already exists.' }]);
   }, 120_000);
 });
+
+describe("an app's ROI figures", () => {
+  const figures = { faster_pct: 60, fewer_errors_pct: 35, cost_savings_pct: 18, roi_pct: 240, projected_usd: 12_500 };
+
+  it('are none until given, then set, changed and cleared by the admin, and read publicly', async () => {
+    const { id, slug } = await create({ name: 'Figure Keeper', description: 'd', category: 'Finance' });
+    expect((await publicGet(`/api/apps/${slug}`)).body.roi_figures).toBeNull();
+
+    const set = await call('PATCH', `/api/admin/apps/${id}`, { roi_figures: figures });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect((await publicGet(`/api/apps/${slug}`)).body.roi_figures).toEqual(figures);
+
+    await call('PATCH', `/api/admin/apps/${id}`, { roi_figures: { ...figures, roi_pct: 300 } });
+    expect((await publicGet(`/api/apps/${slug}`)).body.roi_figures).toEqual({ ...figures, roi_pct: 300 });
+
+    await call('PATCH', `/api/admin/apps/${id}`, { roi_figures: null });
+    expect((await publicGet(`/api/apps/${slug}`)).body.roi_figures).toBeNull();
+  });
+
+  it('are taken when the app is created', async () => {
+    const { slug } = await create({ name: 'Figure Maker', description: 'd', category: 'Finance', roi_figures: figures });
+    expect((await publicGet(`/api/apps/${slug}`)).body.roi_figures).toEqual(figures);
+  });
+
+  it.each([
+    [{ ...figures, faster_pct: 0 }, 'roi_figures.faster_pct', 'Enter a whole number from 1 to 100.'],
+    [{ ...figures, fewer_errors_pct: 101 }, 'roi_figures.fewer_errors_pct', 'Enter a whole number from 1 to 100.'],
+    [{ ...figures, cost_savings_pct: 12.5 }, 'roi_figures.cost_savings_pct', 'Enter a whole number from 1 to 100.'],
+    [{ ...figures, roi_pct: '40%' }, 'roi_figures.roi_pct', 'Enter a whole number from 1 to 1,000.'],
+    [{ ...figures, projected_usd: 20_000_000 }, 'roi_figures.projected_usd', 'Enter a whole number from 1 to 10,000,000.'],
+    [{ faster_pct: 45 }, 'roi_figures.fewer_errors_pct', 'Enter a whole number from 1 to 100.'],
+    [{ ...figures, payback_months: 3 }, 'roi_figures', 'Unrecognized key: "payback_months"'],
+    ['45% faster', 'roi_figures', 'Invalid input: expected object, received string'],
+  ])('refuses %j with 400 naming %s, and writes nothing', async (bad, field, message) => {
+    const { id } = await create({ name: `Bad Figures ${randomUUID().slice(0, 8)}`, description: 'd', category: 'Other' });
+    const before = await countEvents();
+    for (const [method, path, body] of [
+      ['POST', '/api/admin/apps', { name: 'Never Added', description: 'd', category: 'Other', roi_figures: bad }],
+      ['PATCH', `/api/admin/apps/${id}`, { roi_figures: bad }],
+    ] as const) {
+      const response = await call(method, path, body);
+      expect(response.status).toBe(400);
+      expect((await json(response)).fields).toMatchObject({ [field]: message });
+    }
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('are imported and updated through the import, and a row with bad figures is reported for its row', async () => {
+    const row = (name: string, extra: Record<string, unknown>) => ({ name, description: 'd', category: 'Sales', ...extra });
+    const plan = await call('POST', '/api/admin/apps/import', {
+      dryRun: true,
+      rows: [
+        { row: 2, app: row('Import Figures', { roi_figures: figures }) },
+        { row: 3, app: row('Import Bad Figures', { roi_figures: { ...figures, faster_pct: 150 } }) },
+        { row: 4, app: row('Import Missing Figure', { roi_figures: { faster_pct: 45 } }) },
+      ],
+    });
+    expect(plan.status).toBe(200);
+    expect((await json(plan)).rows).toMatchObject([
+      { row: 2, action: 'add', reasons: [] },
+      {
+        row: 3,
+        action: 'skip',
+        reasons: [
+          {
+            code: 'INVALID',
+            field: 'roi_figures.faster_pct',
+            message: 'The ROI figure "Faster (%)" is not valid: Enter a whole number from 1 to 100.',
+          },
+        ],
+      },
+      {
+        row: 4,
+        action: 'skip',
+        reasons: expect.arrayContaining([expect.objectContaining({ message: 'The ROI figure "Fewer errors (%)" is missing.' })]),
+      },
+    ]);
+
+    const imported = await call('POST', '/api/admin/apps/import', {
+      rows: [{ row: 2, app: row('Import Figures', { roi_figures: figures }) }],
+    });
+    expect((await json(imported)).added).toBe(1);
+    expect((await publicGet('/api/apps/import-figures')).body.roi_figures).toEqual(figures);
+
+    const changed = { ...figures, projected_usd: 99_000 };
+    const updated = await call('POST', '/api/admin/apps/import', {
+      rows: [{ row: 2, app: row('Import Figures', { roi_figures: changed }), ifExists: 'update' }],
+    });
+    expect((await json(updated)).updated).toBe(1);
+    expect((await publicGet('/api/apps/import-figures')).body.roi_figures).toEqual(changed);
+  });
+});

@@ -133,6 +133,7 @@ describe('GET /api/apps/top', () => {
         'spreadsheet_benefits',
         'target_personas',
         'roi_benefits',
+        'roi_figures',
         'faq_items',
         'meta_title',
         'meta_description',

@@ -6,9 +6,22 @@
 import { z } from 'zod';
 import { enumParam, pageParams, pageSchema, textParam } from '../page-query.js';
 import { SEARCH_MAX } from '../paging.js';
-import { DEVELOPMENT_STATUSES } from './fields.js';
+import { DEVELOPMENT_STATUSES, ROI_FIGURES, type RoiFigureKey, type RoiFigures } from './fields.js';
 
 export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
+
+/**
+ * An app's ROI figures as the API takes and answers them: all five, each a whole number in its range (null
+ * on an app: the app page shows the spec's figures).
+ */
+export const roiFiguresSchema = z.strictObject(
+  Object.fromEntries(
+    ROI_FIGURES.map(({ key, min, max }) => {
+      const range = `Enter a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`;
+      return [key, z.number({ error: range }).int(range).min(min, range).max(max, range)];
+    }),
+  ) as Record<RoiFigureKey, z.ZodNumber>,
+) satisfies z.ZodType<RoiFigures>;
 
 /** An app with every field (the app page, the admin's catalogue); `views` is the starting figure plus the counted views. */
 export const appSchema = z.object({
@@ -34,6 +47,7 @@ export const appSchema = z.object({
   spreadsheet_benefits: z.array(z.string()),
   target_personas: z.array(z.string()),
   roi_benefits: z.array(z.string()),
+  roi_figures: roiFiguresSchema.nullable(),
   faq_items: z.array(faqItemSchema),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),

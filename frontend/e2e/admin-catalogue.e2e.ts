@@ -31,13 +31,13 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-catalogue-${name}.png`, fullPage: true });
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
+async function signInAsAdmin(page: Page, email = 'catalogue@example.com'): Promise<void> {
   const env = { ...process.env, DATABASE_URL: site.database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-  await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', 'catalogue@example.com', '--password', 'catalogue-secret'], {
+  await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', email, '--password', 'catalogue-secret'], {
     env,
   });
   await visit(page, `${site.url}/admin/login`);
-  await page.getByLabel('Email', { exact: true }).fill('catalogue@example.com');
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('catalogue-secret');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${site.url}/admin/dashboard`);
@@ -297,4 +297,109 @@ describe('the admin catalogue in Chromium', () => {
     }
     await context.close();
   }, 180_000);
+});
+
+describe("an app's ROI figures in Chromium", () => {
+  /** The app page's figures as a visitor reads them ('87% faster'). */
+  async function roiFigures(page: Page, slug: string): Promise<string[]> {
+    await visit(page, `${site.url}/app/${slug}`);
+    const figures = page.getByTestId('roi-figures').getByRole('listitem');
+    await figures.first().waitFor();
+    return (await figures.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+  }
+
+  it("shows each app's own figures, the spec's for an app without; the admin sets them in the app form", async () => {
+    const page = await site.browser.newPage({ viewport: DESKTOP });
+    // A demo app: its own figures, which follow its text ('from about 4 hours to 30 minutes').
+    expect(await roiFigures(page, 'shift-planner')).toEqual([
+      '87% faster',
+      '60% less errors',
+      '12% cost savings',
+      '210% ROI',
+      '$9,800 projected',
+    ]);
+
+    await signInAsAdmin(page, 'roi@example.com');
+    await visit(page, `${site.url}/admin/apps/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Figure Free');
+    await page.getByLabel('Category').fill('Finance');
+    await page.getByLabel('Description', { exact: true }).fill('Has no figures of its own yet.');
+    await page.getByRole('button', { name: 'Create App' }).click();
+    await page.waitForURL(/\/admin\/apps\/edit\/[0-9a-f-]{36}$/);
+    expect((await publicApp('figure-free')).body.roi_figures).toBeNull();
+    const editUrl = page.url();
+    expect(await roiFigures(page, 'figure-free')).toEqual([
+      '45% faster',
+      '30% less errors',
+      '25% cost savings',
+      '40% ROI',
+      '$69,000 projected',
+    ]);
+
+    // Four of five figures: the server names the missing one, under its field.
+    await visit(page, editUrl);
+    await page.getByRole('heading', { name: 'Edit Figure Free' }).waitFor();
+    await page.getByLabel('Faster (%)').fill('55');
+    await page.getByLabel('Cost savings (%)').fill('20');
+    await page.getByLabel('ROI (%)', { exact: true }).fill('150');
+    await page.getByLabel('Projected savings ($ a year)').fill('18500');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const fewerErrors = page.getByLabel('Fewer errors (%)');
+    await expect.poll(() => fewerErrors.getAttribute('aria-invalid')).toBe('true');
+    const described = await fewerErrors.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).innerText()).toBe('Enter a whole number from 1 to 100.');
+    expect((await publicApp('figure-free')).body.roi_figures).toBeNull();
+
+    await fewerErrors.fill('35');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await toastText(page, 'App saved')).toBe('App saved');
+    expect((await publicApp('figure-free')).body.roi_figures).toEqual({
+      faster_pct: 55,
+      fewer_errors_pct: 35,
+      cost_savings_pct: 20,
+      roi_pct: 150,
+      projected_usd: 18_500,
+    });
+    // The service worker answers catalogue reads stale-while-revalidate: the page may show its kept copy once more.
+    await expect
+      .poll(() => roiFigures(page, 'figure-free'), { timeout: 15_000 })
+      .toEqual(['55% faster', '35% less errors', '20% cost savings', '150% ROI', '$18,500 projected']);
+    const section = page.getByRole('region', { name: 'ROI & Business Impact' });
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `${SCREENSHOTS_DIR}app-roi-own-figures.png` });
+    await visit(page, editUrl);
+    expect(await page.getByLabel('Projected savings ($ a year)').inputValue()).toBe('18500');
+    await page.close();
+  });
+
+  it('imports the figures from CSV, with each row’s figures in the preview', async () => {
+    const page = await site.browser.newPage({ viewport: DESKTOP });
+    await signInAsAdmin(page, 'roi-import@example.com');
+    await visit(page, `${site.url}/admin/apps/import`);
+    await page.getByRole('tab', { name: 'CSV Import' }).click();
+    await page
+      .getByLabel('CSV data')
+      .fill(
+        'name,description,problem,tools,category,roi_faster,roi_fewer_errors,roi_cost_savings,roi_percent,roi_projected\n' +
+          'Csv Figures,d,p,Excel,Sales,70%,40%,15%,220%,"$21,000"\n' +
+          'Csv Bad Figures,d,p,Excel,Sales,150,40,15,220,21000',
+      );
+    const preview = page.locator('tr[data-row="2"]');
+    await preview.getByText('70% faster, 40% less errors, 15% cost savings, 220% ROI, $21,000 projected').waitFor();
+    await page
+      .locator('tr[data-row="3"]')
+      .getByText('The ROI figure "Faster (%)" is not valid: Enter a whole number from 1 to 100.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Import Apps' }).click();
+    await toastText(page, 'Import successful!');
+    expect((await publicApp('csv-figures')).body.roi_figures).toEqual({
+      faster_pct: 70,
+      fewer_errors_pct: 40,
+      cost_savings_pct: 15,
+      roi_pct: 220,
+      projected_usd: 21_000,
+    });
+    expect((await publicApp('csv-bad-figures')).status).toBe(404);
+    await page.close();
+  });
 });

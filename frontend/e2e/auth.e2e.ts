@@ -227,6 +227,53 @@ describe('visitor accounts in Chromium', () => {
   });
 });
 
+describe("sign-up's refusals in Chromium", () => {
+  it("shows the server's message under each field it names, never the raw 'display_name: …', and says when a paste is cut", async () => {
+    const context = await site.browser.newContext({ viewport: PHONE, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await visit(page, `${site.url}/auth`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const email = page.getByLabel('Email', { exact: true });
+    const displayName = page.getByLabel('Display name (optional)');
+    // Both pass the browser's own checks; the server refuses both.
+    await email.fill('ana@example');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByLabel('Confirm password').fill('secret1');
+    await displayName.fill('<b>Ana</b>');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    const messageOf = async (control: typeof email) => {
+      await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
+      return page.locator(`[id="${await control.getAttribute('aria-describedby')}"]`).innerText();
+    };
+    expect(await messageOf(email)).toBe('Please enter a valid email address.');
+    expect(await messageOf(displayName)).toBe('Display name cannot contain < > or control characters.');
+    expect(await page.getByRole('alert').allInnerTexts()).toEqual([
+      'Please enter a valid email address.',
+      'Display name cannot contain < > or control characters.',
+    ]);
+    const shown = await page.locator('main').innerText();
+    expect(shown).not.toContain('display_name');
+    expect(shown).not.toContain('email:');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}auth-sign-up-refused.png` });
+
+    // The address fixed, the name still refused: only the name's message is left.
+    await email.fill('ana-fields@example.com');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
+    expect(await messageOf(displayName)).toBe('Display name cannot contain < > or control characters.');
+
+    // A pasted name longer than 100 characters is cut, and the field says so.
+    await displayName.fill('');
+    await page.evaluate((pasted) => navigator.clipboard.writeText(pasted), 'A'.repeat(150));
+    await displayName.focus();
+    await page.keyboard.press('Control+V');
+    await expect.poll(async () => (await displayName.inputValue()).length).toBe(100);
+    await page.getByText('Your text was cut to 100 characters, the most this field takes.', { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
 describe('forgotten passwords in Chromium', () => {
   it('asks for a reset link on /auth, chooses a new password from the e-mail, and is signed in; the link works once', async () => {
     await confirmedVisitor('forgetful@example.com', 'old-secret');

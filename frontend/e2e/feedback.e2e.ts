@@ -163,6 +163,97 @@ describe('developer inquiry dialog in Chromium', () => {
   });
 });
 
+describe('what the server refuses, under the field it is about', () => {
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true });
+  /** The message a control's aria-describedby points at, once the control is marked invalid. */
+  async function messageOf(page: Page, control: ReturnType<Page['getByRole']>): Promise<string> {
+    await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
+    const ids = (await control.getAttribute('aria-describedby'))!.split(' ');
+    return page.locator(`[id="${ids.find((id) => id.endsWith('-error'))}"]`).innerText();
+  }
+
+  it('names a refused portfolio URL under its field and in the toast, instead of the generic failure', async () => {
+    const page = await openPage('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Apply as Developer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply as a Developer' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Cy');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('cy-ftp@example.com');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('I build small tools.');
+    // A URL the browser's check accepts and the server does not (only http and https addresses).
+    const portfolio = dialog.getByRole('textbox', { name: 'Portfolio URL (optional)' });
+    await portfolio.fill('ftp://files.cy.dev/portfolio');
+    const { status } = await posted(page, '/api/developer-inquiries', () =>
+      dialog.getByRole('button', { name: 'Submit Application' }).click(),
+    );
+    expect(status).toBe(400);
+    expect(await messageOf(page, portfolio)).toBe('Please enter a full http(s) address.');
+    await toast(page, 'Please check the Portfolio URL field').waitFor();
+    await toast(page, 'Please enter a full http(s) address.').waitFor();
+    expect(await toast(page, 'Failed to submit your inquiry. Please try again.').count()).toBe(0);
+    expect(await dialog.getByRole('textbox', { name: 'LinkedIn URL (optional)' }).getAttribute('aria-invalid')).toBeNull();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}developer-inquiry-refused-url.png` });
+
+    await portfolio.fill('https://cy.dev');
+    expect(
+      (await posted(page, '/api/developer-inquiries', () => dialog.getByRole('button', { name: 'Submit Application' }).click())).status,
+    ).toBe(201);
+    await page.close();
+  });
+
+  it("shows a quick question's refused name under the name, and a newsletter's refused address in the spec's words", async () => {
+    const page = await openPage('/contact', PHONE);
+    await page.getByRole('main').getByRole('button', { name: 'Ask a Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Question' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await name.fill('N'.repeat(101));
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('long-name@example.com');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Hello?');
+    await dialog.getByRole('button', { name: 'Send Question' }).click();
+    expect(await messageOf(page, name)).toBe('At most 100 characters.');
+    await toast(page, 'Please check the Name field').waitFor();
+    await page.keyboard.press('Escape');
+
+    // An address the form's own check passes and the server refuses: longer than 254 characters.
+    const footer = page.getByRole('contentinfo');
+    const email = footer.getByRole('textbox', { name: 'Email address' });
+    await email.fill(`${'a'.repeat(250)}@example.com`);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await messageOf(page, email)).toBe('Please enter a valid email address.');
+    await toast(page, 'Invalid email').waitFor();
+    expect(await toast(page, 'Something went wrong').count()).toBe(0);
+    await page.close();
+  });
+
+  it('says under the field when a paste is cut to the 500 characters a suggestion takes', async () => {
+    const context = await site.browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await visit(page, `${site.url}/about`);
+    await page.getByRole('button', { name: 'Got an idea?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Your Idea' });
+    const text = dialog.getByRole('textbox', { name: 'Your suggestion' });
+    await text.fill('Start: ');
+    await page.evaluate((pasted) => navigator.clipboard.writeText(pasted), 'x'.repeat(600));
+    await text.focus();
+    await page.keyboard.press('Control+V');
+    await expect.poll(async () => (await text.inputValue()).length).toBe(500);
+    const note = dialog.getByText('Your text was cut to 500 characters, the most this field takes.', { exact: true });
+    await note.waitFor();
+    expect(await note.getAttribute('aria-live')).toBe('polite');
+    expect((await text.getAttribute('aria-describedby'))!.split(' ')).toContain(await note.getAttribute('id'));
+    await dialog.getByText('500/500', { exact: true }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}suggestion-paste-cut.png` });
+
+    // Shorter again: the note goes. A paste that fits says nothing.
+    await text.fill('A short idea');
+    await note.waitFor({ state: 'detached' });
+    await page.evaluate((pasted) => navigator.clipboard.writeText(pasted), ' with more words');
+    await page.keyboard.press('Control+V');
+    await expect.poll(() => text.inputValue()).toBe('A short idea with more words');
+    expect(await dialog.getByText(/was cut to/).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe("the feedback dialogs' failure toasts", () => {
   const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true });
 

@@ -190,9 +190,10 @@ describe('the quiz in Chromium', () => {
     await context.close();
   });
 
-  it("shows the spec's default result when the recommendation fails", async () => {
+  it("says plainly that the visitor was not added when the result cannot be saved, shows the spec's default result, and retries", async () => {
     const page = await site.browser.newPage({ viewport: PHONE });
-    await page.route('**/api/quiz-results', (route) => route.fulfill({ status: 500, body: '{}' }));
+    let failing = true;
+    await page.route('**/api/quiz-results', (route) => (failing ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
     await visit(page, `${site.url}/`);
     const quiz = page.getByTestId('quiz');
     await page.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
@@ -203,10 +204,51 @@ describe('the quiz in Chromium', () => {
     }
     await quiz.getByRole('heading', { name: 'Perfect Match!' }).waitFor();
     await quiz.getByText('AI Business Assistant', { exact: true }).waitFor();
+    const unsaved = quiz.getByTestId('quiz-unsaved');
+    expect((await unsaved.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'Your result was not saved, and you were not added to the early-access list. Your answers are kept: try again in a moment. Try again',
+    );
+    expect(await unsaved.getAttribute('role')).toBe('alert');
+    expect(await quiz.getByTestId('quiz-place').count()).toBe(0);
+    await unsaved.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}quiz-save-failed-390.png` });
+    const { rows: none } = await sql`select 1 from leads where email = 'fails@example.com'`.execute(site.db);
+    expect(none).toEqual([]);
+
+    // The retry sends the same answers again: saved, matched, and on the list.
+    failing = false;
+    await unsaved.getByRole('button', { name: 'Try again' }).click();
+    await quiz.getByTestId('quiz-place').waitFor();
+    expect(await quiz.getByTestId('quiz-unsaved').count()).toBe(0);
+    await quiz.getByText(/is built for Finance work and gives you back the hours the spreadsheet eats\./).waitFor();
+    const { rows } = await sql<{ source_page: string }>`select source_page from leads where email = 'fails@example.com'`.execute(site.db);
+    expect(rows).toEqual([{ source_page: 'quiz' }]);
     await page.close();
   });
 
-  it("asks the spec's fallback question when a question cannot be loaded", async () => {
+  it('sends a refused address back to be changed, then saves the answers given', async () => {
+    const page = await site.browser.newPage({ viewport: PHONE });
+    // An address the form's quick check passes and the server refuses (longer than 254 characters).
+    await visit(page, `${site.url}/`);
+    const quiz = page.getByTestId('quiz');
+    await page.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
+    await quiz.getByRole('textbox', { name: 'Email' }).fill(`${'a'.repeat(250)}@example.com`);
+    await quiz.getByRole('button', { name: 'Start the quiz' }).click();
+    for (const choice of ['Manual work and data entry', 'Sales', 'Typing it into Excel or Google Sheets', 'Just me']) {
+      await quiz.getByRole('button', { name: choice, exact: true }).click();
+    }
+    const unsaved = quiz.getByTestId('quiz-unsaved');
+    await unsaved.getByText('Your email address was not accepted: Please enter a valid email address.', { exact: true }).waitFor();
+    await unsaved.getByRole('button', { name: 'Change email' }).click();
+    await quiz.getByRole('textbox', { name: 'Email' }).fill('ana@example.com');
+    await quiz.getByRole('button', { name: 'Start the quiz' }).click();
+    await quiz.getByTestId('quiz-place').waitFor();
+    const { rows } = await sql<{ source_page: string }>`select source_page from leads where email = 'ana@example.com'`.execute(site.db);
+    expect(rows).toEqual([{ source_page: 'quiz' }]);
+    await page.close();
+  });
+
+  it('asks the four questions offline, one theme after another, when questions cannot be loaded', async () => {
     const page = await site.browser.newPage({ viewport: PHONE });
     await page.route('**/api/quiz/questions', (route) => route.fulfill({ status: 500, body: '{}' }));
     await visit(page, `${site.url}/`);
@@ -214,12 +256,20 @@ describe('the quiz in Chromium', () => {
     await page.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
     await quiz.getByRole('textbox', { name: 'Email' }).fill('offline-quiz@example.com');
     await quiz.getByRole('button', { name: 'Start the quiz' }).click();
-    for (let step = 1; step <= 4; step++) {
-      await quiz.getByText(`Step ${step}/4`, { exact: true }).waitFor();
-      await quiz.getByRole('heading', { name: 'What slows your team down the most?' }).waitFor();
-      await quiz.getByRole('button', { name: 'Keeping data organised and accurate' }).click();
+    const steps = [
+      ['What slows your team down the most?', 'Keeping data organised and accurate'],
+      ['Which records are hardest to keep accurate?', 'Finance'],
+      ['How do you handle finance today?', 'Excel or Google Sheets'],
+      ['How many people rely on those records?', '2–10 people'],
+    ];
+    for (const [index, [question, choice]] of steps.entries()) {
+      await quiz.getByText(`Step ${index + 1}/4`, { exact: true }).waitFor();
+      await quiz.getByRole('heading', { name: question! }).waitFor();
+      await quiz.getByRole('button', { name: choice!, exact: true }).click();
     }
+    // The offline answers are the recommender's values: the result is saved and matched to the area chosen.
     await quiz.getByRole('heading', { name: 'Perfect Match!' }).waitFor();
+    await quiz.getByText(/is built for Finance work and keeps your data organised and accurate\./).waitFor();
     await page.close();
   });
 });

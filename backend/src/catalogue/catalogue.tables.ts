@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { DevelopmentStatus } from '../../../contracts/catalogue/fields.js';
+import type { DevelopmentStatus, RoiFigures } from '../../../contracts/catalogue/fields.js';
 
 type Json<T> = ColumnType<T, string, string>;
 
@@ -27,6 +27,8 @@ export interface AppsTable {
   spreadsheet_benefits: Json<string[]>;
   target_personas: Json<string[]>;
   roi_benefits: Json<string[]>;
+  /** null: none of its own (the app page shows the spec's figures). */
+  roi_figures: ColumnType<RoiFigures | null, string | null, string | null>;
   faq_items: Json<{ question: string; answer: string }[]>;
   meta_title: string | null;
   meta_description: string | null;

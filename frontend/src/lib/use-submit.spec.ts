@@ -72,6 +72,35 @@ describe('createSubmitter', () => {
     expect(states.at(-2)).toEqual({ pending: true, error: null, fieldErrors: {} });
   });
 
+  it("shows a refusal of the form's own fields under them, with their toast instead of the form's failure toast", async () => {
+    const { states, send } = submitter();
+    const onFailure = vi.fn();
+    const answer = new ApiError(400, 'VALIDATION_FAILED', 'display_name: Display name must be at most 100 characters long.', {
+      display_name: 'Display name must be at most 100 characters long.',
+    });
+    await send(() => Promise.reject(answer), {
+      fields: { email: 'Email', display_name: 'Display name' },
+      failureToast: FAILURE,
+      onFailure,
+    });
+    expect(states.at(-1)).toEqual({
+      pending: false,
+      error: null,
+      fieldErrors: { display_name: 'Display name must be at most 100 characters long.' },
+    });
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('Please check the Display name field', {
+      description: 'Display name must be at most 100 characters long.',
+    });
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it("keeps the form's own failure for a refusal of a field the form does not show", async () => {
+    const { states, send } = submitter();
+    await send(() => Promise.reject(refused), { fields: { email: 'Email' }, failureToast: FAILURE });
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith(FAILURE.title, { description: FAILURE.description });
+    expect(states.at(-1)?.fieldErrors).toEqual({ slug: 'Use lower-case letters.' });
+  });
+
   it('shows the generic sentence and no field messages for a failure that is no answer of the server', async () => {
     const { states, send } = submitter();
     await send(() => Promise.reject(new TypeError('Failed to fetch')));

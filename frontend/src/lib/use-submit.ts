@@ -7,6 +7,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, FALLBACK_MESSAGE, OFFLINE_CODE } from './api-client';
+import { fieldRefusal, type FormFields } from './field-errors';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -39,6 +40,11 @@ export interface SubmitOptions<Result> {
    * returns replaces the defaults the form shows: the server's message and its `fields`.
    */
   onFailure?: (error: unknown) => Partial<Pick<SubmitState, 'error' | 'fieldErrors'>> | void;
+  /**
+   * The fields the form shows, by the API's name for each, with their labels. A refusal that names one goes
+   * under it, and instead of the failure toast (or `onFailure`) the toast says what is wrong with it.
+   */
+  fields?: FormFields;
 }
 
 export type Send = <Result>(request: () => Promise<Result>, options?: SubmitOptions<Result>) => Promise<boolean>;
@@ -73,8 +79,13 @@ export function createSubmitter(update: (state: SubmitState) => void): { send: S
   return { send };
 }
 
-function failed(error: unknown, { log, failureToast, onFailure }: Omit<SubmitOptions<unknown>, 'onSuccess'>): SubmitState {
+function failed(error: unknown, { log, failureToast, onFailure, fields }: Omit<SubmitOptions<unknown>, 'onSuccess'>): SubmitState {
   if (log) console.error(log, error);
+  const refusal = fields ? fieldRefusal(error, fields) : null;
+  if (refusal) {
+    if (failureToast) toast.error(refusal.toast.title, { description: refusal.toast.description });
+    return { pending: false, error: null, fieldErrors: refusal.fieldErrors };
+  }
   if (failureToast) toastFailure(error, typeof failureToast === 'function' ? failureToast(error) : failureToast);
   const shown = onFailure?.(error);
   const answer = error instanceof ApiError ? error : null;
@@ -95,12 +106,17 @@ function toastFailure(error: unknown, failure: FailureText): void {
 
 /**
  * A form's submit state and `send`, which runs a request through it. `setError` shows a general message of
- * the form's own (a check made before sending), or clears it.
+ * the form's own (a check made before sending), or clears it and the field messages.
  */
 export function useSubmit(): SubmitState & { send: Send; setError: (message: string | null) => void } {
   const [state, setState] = useState<SubmitState>(IDLE);
   // One submitter per form for its lifetime: its `running` flag is what ignores a second submit.
   const [{ send }] = useState(() => createSubmitter(setState));
-  const setError = useCallback((message: string | null) => setState((current) => ({ ...current, error: message })), []);
+  // Clearing the message (a new submit, a reset of the form) clears the field messages with it.
+  const setError = useCallback(
+    (message: string | null) =>
+      setState((current) => ({ ...current, error: message, fieldErrors: message === null ? NO_FIELDS : current.fieldErrors })),
+    [],
+  );
   return { ...state, send, setError };
 }

@@ -4,7 +4,8 @@
  * (imports and the demo catalogue carry one; new apps start at 0).
  */
 import { z } from 'zod';
-import { DEVELOPMENT_STATUSES } from '../../../../contracts/catalogue/fields.js';
+import { roiFiguresSchema } from '../../../../contracts/catalogue/app.js';
+import { DEVELOPMENT_STATUSES, slugify } from '../../../../contracts/catalogue/fields.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -44,6 +45,8 @@ export const appFieldsSchema = z.strictObject({
   spreadsheet_benefits: list(300),
   target_personas: list(300),
   roi_benefits: list(300),
+  /** null: the app page shows the spec's figures. */
+  roi_figures: roiFiguresSchema.nullish().transform((value) => value ?? null),
   faq_items: z
     .array(z.strictObject({ question: line(300), answer: line(2000) }))
     .max(30)
@@ -73,19 +76,9 @@ export const appLinksSchema = z.strictObject({
 /** One app of a bulk import: any catalogue field, and whether it starts active (spec §5: parsed apps are). */
 export const importedAppSchema = appFieldsSchema.extend({ is_active: z.boolean().default(true) });
 /** What the app stream records about an app (everything but the view count, which AppViewed events move). */
-export type AppDetails = Omit<z.output<typeof appFieldsSchema>, 'slug' | 'views'> & { slug: string };
+export { slugify };
 
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/, '');
-}
+export type AppDetails = Omit<z.output<typeof appFieldsSchema>, 'slug' | 'views'> & { slug: string };
 
 /** The spec's keyword_bof: the replaced tools, or '{lowercase name} software' when there are none. */
 export function keywordBof(app: Pick<AppDetails, 'name' | 'replaces_tools'>): string {

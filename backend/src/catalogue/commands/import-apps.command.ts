@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
+import { ROI_FIGURES } from '../../../../contracts/catalogue/fields.js';
 import { importRequestSchema, type ImportAnswer, type ImportRowResult } from '../../../../contracts/catalogue/import.js';
 import { isUniqueViolation } from '../../shared/db/errors.js';
 import type { Db } from '../../shared/db/tables.js';
@@ -150,13 +151,21 @@ function checkApp(input: Record<string, unknown>): {
 
 /** 'The name is too long (at most 120 characters).': the field as the admin knows it, and what to change. */
 export function fieldMessage(field: string, issue: z.core.$ZodIssue): string {
-  const label = `The ${field.split('.')[0]!.replace(/_/g, ' ')}`;
+  const label = fieldLabel(field);
   if (issue.code === 'too_big' && issue.origin === 'string') return `${label} is too long (at most ${String(issue.maximum)} characters).`;
-  if (issue.code === 'too_big') return `${label} has too many items (at most ${String(issue.maximum)}).`;
+  if (issue.code === 'too_big' && issue.origin !== 'number') return `${label} has too many items (at most ${String(issue.maximum)}).`;
   if (issue.code === 'too_small' && issue.origin === 'string') return `${label} is missing.`;
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${label} is missing.`;
   if (issue.code === 'unrecognized_keys') return `Unknown fields: ${issue.keys.join(', ')}.`;
-  return `${label} is not valid: ${issue.message}.`;
+  return `${label} is not valid: ${issue.message.replace(/\.$/, '')}.`;
+}
+
+/** 'The name', 'The faq items'; an ROI figure by its label in the admin's form ('The ROI figure "Faster (%)"'). */
+function fieldLabel(field: string): string {
+  const [top, sub] = field.split('.');
+  const figure = top === 'roi_figures' ? ROI_FIGURES.find(({ key }) => key === sub) : undefined;
+  if (figure) return `The ROI figure "${figure.label}"`;
+  return `The ${top!.replace(/_/g, ' ')}`;
 }
 
 function newAppEvents(id: string, details: AppDetails, views: number, active: boolean): AppEvent[] {

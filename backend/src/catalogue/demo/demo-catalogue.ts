@@ -1,6 +1,7 @@
 /**
  * The demo catalogue: sixteen believable small-business tools, two in each standard category, with every marketing
- * field filled so that the home page, category pages and app detail pages have something real to show. Seeded on
+ * field filled so that the home page, category pages and app detail pages have something real to show; each app's ROI
+ * figures follow its own ROI benefits (hours saved, errors avoided). Seeded on
  * start when the DEMO_CATALOGUE flag is on; the fixed ids keep that seeding idempotent.
  */
 import type { AppFieldsInput } from '../app/app.fields.js';
@@ -65,6 +66,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Keeps labor cost within 2% of budget by showing the cost while you plan',
         'Saves roughly 3 hours per pay period on timesheet and payroll prep',
       ],
+      roi_figures: { faster_pct: 87, fewer_errors_pct: 60, cost_savings_pct: 12, roi_pct: 210, projected_usd: 9_800 },
       faq_items: [
         {
           question: 'Do my employees need to install an app?',
@@ -144,6 +146,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Saves owners 2 to 3 hours a week answering the same how-do-I questions',
         'Reduces missed closing or hygiene steps by more than half',
       ],
+      roi_figures: { faster_pct: 40, fewer_errors_pct: 55, cost_savings_pct: 15, roi_pct: 120, projected_usd: 6_500 },
       faq_items: [
         {
           question: 'When will SOP Builder be available?',
@@ -219,6 +222,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Increases posting consistency from a few posts a month to 3 or more a week',
         'Beta users report 20% to 35% more link clicks from a steady posting rhythm',
       ],
+      roi_figures: { faster_pct: 81, fewer_errors_pct: 25, cost_savings_pct: 20, roi_pct: 150, projected_usd: 7_200 },
       faq_items: [
         {
           question: 'Which channels can it publish to?',
@@ -292,6 +296,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Cuts average time to answer a negative review from 6 days to under 24 hours',
         'Prototype users saw average ratings rise by 0.2 to 0.4 stars within 3 months',
       ],
+      roi_figures: { faster_pct: 92, fewer_errors_pct: 35, cost_savings_pct: 30, roi_pct: 190, projected_usd: 8_400 },
       faq_items: [
         {
           question: 'Does it post replies without my approval?',
@@ -368,6 +373,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Saves each rep about 5 hours a week of sorting and research',
         'Pays for itself with one extra closed deal per quarter for most users',
       ],
+      roi_figures: { faster_pct: 60, fewer_errors_pct: 30, cost_savings_pct: 20, roi_pct: 320, projected_usd: 24_000 },
       faq_items: [
         {
           question: 'How much history do I need for good scores?',
@@ -440,6 +446,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Protects 3 to 5 points of margin by flagging underpriced lines',
         'Wins roughly 1 in 5 more quotes through timely automatic follow-ups',
       ],
+      roi_figures: { faster_pct: 78, fewer_errors_pct: 40, cost_savings_pct: 18, roi_pct: 260, projected_usd: 31_000 },
       faq_items: [
         {
           question: 'What stage is Quote Builder at?',
@@ -513,6 +520,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Spots stock-outs and pricing errors days earlier, worth 1% to 3% of weekly revenue',
         'Gives owners a clear weekly review in under 5 minutes of reading',
       ],
+      roi_figures: { faster_pct: 85, fewer_errors_pct: 45, cost_savings_pct: 10, roi_pct: 140, projected_usd: 14_000 },
       faq_items: [
         {
           question: 'Why is there no link to the beta here?',
@@ -584,6 +592,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Lifts gross margin by 2 to 4 points after repricing the worst items',
         'Replaces a quarterly costing exercise that takes 2 to 3 days',
       ],
+      roi_figures: { faster_pct: 90, fewer_errors_pct: 50, cost_savings_pct: 8, roi_pct: 350, projected_usd: 42_000 },
       faq_items: [
         {
           question: 'Is Margin Finder available yet?',
@@ -659,6 +668,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Saves each agent about 90 minutes a day of sorting and lookups',
         'Handles 30% to 40% of routine questions with ready-to-send drafts',
       ],
+      roi_figures: { faster_pct: 89, fewer_errors_pct: 35, cost_savings_pct: 30, roi_pct: 230, projected_usd: 29_000 },
       faq_items: [
         {
           question: 'Do I have to move to a new help desk?',
@@ -730,6 +740,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Cuts new-agent ramp-up from 3 weeks to 1 week',
         'Reduces inconsistent or wrong policy answers by about 70%',
       ],
+      roi_figures: { faster_pct: 50, fewer_errors_pct: 70, cost_savings_pct: 22, roi_pct: 170, projected_usd: 19_000 },
       faq_items: [
         {
           question: 'Which tools does the extension work in?',
@@ -806,6 +817,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Lowers the share of invoices more than 60 days overdue by about 60%',
         'Cuts month-end receivables reconciliation from 3 days to 4 hours',
       ],
+      roi_figures: { faster_pct: 38, fewer_errors_pct: 45, cost_savings_pct: 15, roi_pct: 280, projected_usd: 33_000 },
       faq_items: [
         {
           question: 'Will reminders damage my customer relationships?',
@@ -886,6 +898,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Reduces accountant fees by around 20% with ready-to-use records',
         'Recovers deductible expenses that typically go unclaimed, often 2% to 5% of spend',
       ],
+      roi_figures: { faster_pct: 85, fewer_errors_pct: 65, cost_savings_pct: 20, roi_pct: 190, projected_usd: 4_800 },
       faq_items: [
         {
           question: 'How accurate is the receipt reading?',
@@ -962,6 +975,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Saves 4 to 6 hours per role on screening and scheduling',
         'Reduces job board spend by showing which sources produce hires',
       ],
+      roi_figures: { faster_pct: 50, fewer_errors_pct: 30, cost_savings_pct: 25, roi_pct: 150, projected_usd: 12_500 },
       faq_items: [
         {
           question: 'Does the AI reject candidates automatically?',
@@ -1034,6 +1048,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Eliminates year-end balance disputes caused by formula errors',
         'Prevents understaffed days that cost lost sales or overtime pay',
       ],
+      roi_figures: { faster_pct: 75, fewer_errors_pct: 90, cost_savings_pct: 10, roi_pct: 130, projected_usd: 5_200 },
       faq_items: [
         {
           question: 'When can I use Leave Tracker?',
@@ -1109,6 +1124,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Frees 15% to 25% of cash tied up in excess inventory',
         'Cuts weekly ordering time from 3 hours to 30 minutes',
       ],
+      roi_figures: { faster_pct: 83, fewer_errors_pct: 60, cost_savings_pct: 20, roi_pct: 300, projected_usd: 38_000 },
       faq_items: [
         {
           question: 'Do I need barcode scanners?',
@@ -1181,6 +1197,7 @@ export const DEMO_CATALOGUE: readonly DemoApp[] = [
         'Saves 1,500 to 4,000 dollars a year in repairs claimed under warranty',
         'Reduces inspection prep from a full day to under an hour',
       ],
+      roi_figures: { faster_pct: 88, fewer_errors_pct: 35, cost_savings_pct: 15, roi_pct: 220, projected_usd: 11_000 },
       faq_items: [
         {
           question: 'Does it work for vehicles as well as machines?',

@@ -68,6 +68,8 @@ function columns(details: AppDetails, at: Date): DetailColumns {
   return {
     ...details,
     ...json,
+    // Events from before the field existed have none.
+    roi_figures: details.roi_figures ? JSON.stringify(details.roi_figures) : null,
     category_slug: slugify(details.category),
     keyword_bof: keywordBof(details),
     updated_at: at,

@@ -1,11 +1,12 @@
 /**
  * The quiz's questions, ours and offline (spec §7's generate_question): each depends on the answers so far
- * and on the page the visitor is on. Option values are what the recommender reads (recommend.ts): 1. a
- * theme, 2. a category slug of the live catalogue, 3. today's tool, 4. the team's size; only the wording
- * and the order of the areas adapt, so the same answers always give the same recommendation.
+ * and on the page the visitor is on. The questions are the contract's (contracts/early-access/quiz-questions.ts,
+ * which the SPA also asks when it cannot load one); here the areas of step 2 are ranked from the live catalogue.
+ * Only the wording and the order of the areas adapt, so the same answers always give the same recommendation.
  */
-import { FALLBACK_QUESTION, QUIZ_STEPS, type QuizQuestion } from '../../../../contracts/early-access/quiz.js';
-import { PAIN_KEYWORDS, PAINS, keywordHits, type CandidateApp, type Pain } from './recommend.js';
+import type { QuizQuestion } from '../../../../contracts/early-access/quiz.js';
+import { pageAreaOf, quizQuestion, quizThemeOf } from '../../../../contracts/early-access/quiz-questions.js';
+import { PAIN_KEYWORDS, keywordHits, type CandidateApp, type Pain } from './recommend.js';
 
 export interface QuizCategory {
   name: string;
@@ -26,76 +27,10 @@ export interface QuizContext {
 
 const MAX_AREAS = 8;
 
-const AREA_QUESTION: Record<Pain, string> = {
-  manual_work: 'Where does the most manual work pile up?',
-  collaboration: 'Which team shares the most spreadsheets?',
-  data_management: 'Which records are hardest to keep accurate?',
-  time: 'Where does most of the time go?',
-};
-
-const TODAY_OPTIONS: Record<Pain, [string, string, string, string]> = {
-  manual_work: [
-    'Typing it into Excel or Google Sheets',
-    'Copying from paper, notes and e-mail',
-    'A tool that still needs retyping',
-    'Nothing yet: it piles up',
-  ],
-  collaboration: [
-    'One shared spreadsheet everyone edits',
-    'Files and notes e-mailed back and forth',
-    'A tool not everyone uses',
-    'Nothing yet: each keeps their own',
-  ],
-  data_management: [
-    'Excel or Google Sheets',
-    'Paper, notes and e-mail',
-    'A tool that does not quite fit',
-    'Nothing yet: it is all over the place',
-  ],
-  time: ['Excel or Google Sheets', 'Paper, notes and e-mail', 'A tool that is slow to use', 'Nothing yet: it just does not get done'],
-};
-const TODAY_VALUES = ['spreadsheet', 'paper', 'other_tool', 'nothing'] as const;
-
-const TEAM_QUESTION: Record<Pain, string> = {
-  manual_work: 'How many people do that work?',
-  collaboration: 'How many people need the same, current data?',
-  data_management: 'How many people rely on those records?',
-  time: 'How many people lose time to it?',
-};
-
 export function nextQuestion(step: number, context: QuizContext): QuizQuestion {
-  const pain = PAINS.find((p) => p === context.answers[0]) ?? null;
-  switch (step) {
-    case 0:
-      return context.currentApp
-        ? { ...FALLBACK_QUESTION, question: `What slows your team down the most, in work like ${context.currentApp.name}'s?` }
-        : FALLBACK_QUESTION;
-    case 1:
-      return {
-        question: pain ? AREA_QUESTION[pain] : 'Which part of the business needs it most?',
-        options: rankAreas(context, pain).map((c) => ({ text: c.name, value: c.slug })),
-      };
-    case 2: {
-      const area = context.categories.find((c) => c.slug === context.answers[1])?.name.toLowerCase();
-      const texts = TODAY_OPTIONS[pain ?? 'data_management'];
-      return {
-        question: area ? `How do you handle ${area} today?` : 'How do you handle it today?',
-        options: TODAY_VALUES.map((value, i) => ({ text: texts[i]!, value })),
-      };
-    }
-    case QUIZ_STEPS - 1:
-      return {
-        question: pain ? TEAM_QUESTION[pain] : 'How many people would use it?',
-        options: [
-          { text: 'Just me', value: 'solo' },
-          { text: '2–10 people', value: 'small' },
-          { text: '11–50 people', value: 'medium' },
-          { text: 'More than 50', value: 'large' },
-        ],
-      };
-    default:
-      throw new RangeError(`The quiz has ${QUIZ_STEPS} steps`);
-  }
+  const pain = quizThemeOf(context.answers);
+  const areas = step === 1 ? rankAreas(context, pain) : context.categories;
+  return quizQuestion(step, context.answers, areas, context.currentApp?.name ?? null);
 }
 
 /**
@@ -103,7 +38,7 @@ export function nextQuestion(step: number, context: QuizContext): QuizQuestion {
  * then the fuller ones; at most 8.
  */
 function rankAreas(context: QuizContext, pain: Pain | null): QuizCategory[] {
-  const pageArea = context.currentApp?.category_slug ?? /^\/c\/([^/?#]+)/.exec(context.currentPage ?? '')?.[1] ?? null;
+  const pageArea = context.currentApp?.category_slug ?? pageAreaOf(context.currentPage);
   const fit = (slug: string) =>
     pain
       ? context.apps.filter((app) => app.category_slug === slug).reduce((sum, app) => sum + keywordHits(app, PAIN_KEYWORDS[pain]), 0)

@@ -6,10 +6,11 @@
  * 2. the area, as a category slug of the catalogue, 3. how it is handled today, 4. the team's size. The area
  * weighs most; the theme's keywords in an app's name and description break ties between apps of the area.
  */
+import { QUIZ_THEMES, type QuizTheme } from '../../../../contracts/early-access/quiz-questions.js';
 import { QUIZ_AREA_SCORE } from './quiz.events.js';
 
-export const PAINS = ['manual_work', 'collaboration', 'data_management', 'time'] as const;
-export type Pain = (typeof PAINS)[number];
+export const PAINS = QUIZ_THEMES;
+export type Pain = QuizTheme;
 
 export const PAIN_KEYWORDS: Record<Pain, string[]> = {
   manual_work: ['manual', 'entry', 'automat', 'copy', 'chase', 'sort', 'capture', 'draft'],

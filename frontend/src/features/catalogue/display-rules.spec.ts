@@ -8,7 +8,7 @@ import {
   MAX_IMPROVEMENT,
   MIN_IMPROVEMENT,
   replacedTools,
-  ROI_FIGURES,
+  roiFigures,
   showsCallToAction,
   statusBadge,
   toolCount,
@@ -135,13 +135,30 @@ describe('counts', () => {
 });
 
 describe('ROI figures', () => {
-  it('are the hard-coded marketing figures', () => {
-    expect(ROI_FIGURES.map((figure) => `${figure.value} ${figure.caption}`)).toEqual([
-      '45% faster',
-      '30% less errors',
-      '25% cost savings',
-      '40% ROI',
-      '$69,000 projected',
+  it("are the spec's figures for an app without its own", () => {
+    expect(roiFigures({ roi_figures: null })).toEqual({
+      own: false,
+      figures: [
+        { value: '45%', caption: 'faster' },
+        { value: '30%', caption: 'less errors' },
+        { value: '25%', caption: 'cost savings' },
+        { value: '40%', caption: 'ROI' },
+        { value: '$69,000', caption: 'projected' },
+      ],
+    });
+  });
+
+  it("are the app's own when it has them", () => {
+    const own = roiFigures({
+      roi_figures: { faster_pct: 87, fewer_errors_pct: 60, cost_savings_pct: 12, roi_pct: 210, projected_usd: 1_250_000 },
+    });
+    expect(own.own).toBe(true);
+    expect(own.figures.map((figure) => `${figure.value} ${figure.caption}`)).toEqual([
+      '87% faster',
+      '60% less errors',
+      '12% cost savings',
+      '210% ROI',
+      '$1,250,000 projected',
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { countOf } from '../../lib/utils';
  * Kept out of the components so every rule is unit-tested (display-rules.spec.ts) and the pages stay dumb.
  */
 import type { App } from '../../../../contracts/catalogue/app';
-import type { DevelopmentStatus } from '../../../../contracts/catalogue/fields';
+import { DEFAULT_ROI_FIGURES, ROI_FIGURES, roiFigureText, type DevelopmentStatus } from '../../../../contracts/catalogue/fields';
 
 export const DEVELOPMENT_STAGES: readonly { status: DevelopmentStatus; label: string }[] = [
   { status: 'concept', label: 'Concept' },
@@ -94,14 +94,17 @@ export function viewCount(views: number): string {
   return countOf(views, 'view', 'views');
 }
 
-/** The hard-coded marketing figures of the app page's 'ROI & Business Impact' section. */
-export const ROI_FIGURES: readonly { value: string; caption: string }[] = [
-  { value: '45%', caption: 'faster' },
-  { value: '30%', caption: 'less errors' },
-  { value: '25%', caption: 'cost savings' },
-  { value: '40%', caption: 'ROI' },
-  { value: '$69,000', caption: 'projected' },
-];
+/**
+ * The app page's 'ROI & Business Impact' figures: the app's own, or the spec's (§9) for an app that has
+ * none. `own` says which, so the page can tell a visitor that the figures are typical rather than the app's.
+ */
+export function roiFigures(app: Pick<App, 'roi_figures'>): { own: boolean; figures: { value: string; caption: string }[] } {
+  const figures = app.roi_figures ?? DEFAULT_ROI_FIGURES;
+  return {
+    own: Boolean(app.roi_figures),
+    figures: ROI_FIGURES.map(({ key, unit, caption }) => ({ value: roiFigureText(unit, figures[key]), caption })),
+  };
+}
 
 export const MIN_IMPROVEMENT = 10;
 export const MAX_IMPROVEMENT = 29;

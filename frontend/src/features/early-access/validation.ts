@@ -9,6 +9,9 @@ export interface ValidationMessage {
   description: string;
 }
 
+/** The one field of the early-access forms, by the API's name, with its label (a refusal goes under it). */
+export const EMAIL_FIELD = { email: 'Email' };
+
 /** The toast to show for `email`, or null when it may be sent. */
 export function validateEmail(email: string): ValidationMessage | null {
   if (email.trim() === '') return { title: 'Email required', description: EMAIL_REQUIRED };

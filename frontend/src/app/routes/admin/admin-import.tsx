@@ -61,6 +61,10 @@ export function AdminImportRoute() {
                   <li>replace or tool</li>
                   <li>category or cat</li>
                   <li>benefit, spreadsheet, kill or advantage: benefit columns; separate several benefits with ";"</li>
+                  <li>
+                    roi_faster, roi_fewer_errors, roi_cost_savings, roi_percent (whole percent) and roi_projected (dollars a year): the app
+                    page's ROI figures, all five or none (none: the standard figures)
+                  </li>
                 </ul>
                 <p>
                   Put a cell holding commas in double quotes. Rows are numbered as in a spreadsheet (the header is row 1). Rows of fewer

@@ -25,6 +25,7 @@ const app: AdminApp = {
   spreadsheet_benefits: ['No columns'],
   target_personas: [],
   roi_benefits: [],
+  roi_figures: { faster_pct: 38, fewer_errors_pct: 45, cost_savings_pct: 15, roi_pct: 280, projected_usd: 33_000 },
   faq_items: [{ question: 'Free?', answer: 'Yes.' }],
   meta_title: null,
   meta_description: null,
@@ -54,6 +55,12 @@ describe('app form values', () => {
     );
     expect(fields).toMatchObject({ name: 'A', app_url: null, status_text: null, key_features: ['one', 'two'], faq_items: [], views: 0 });
     expect(fields).not.toHaveProperty('slug');
+  });
+
+  it('sends no ROI figures when all five are blank, and leaves out a blank one for the server to name', () => {
+    expect(fieldsOf({ ...EMPTY_FORM, name: 'A' }, true).roi_figures).toBeNull();
+    const typed = { ...EMPTY_FORM.roi_figures, faster_pct: ' 45 ', roi_pct: '120' };
+    expect(fieldsOf({ ...EMPTY_FORM, roi_figures: typed }, true).roi_figures).toEqual({ faster_pct: 45, roi_pct: 120 });
   });
 
   it('sends the starting views only when creating', () => {

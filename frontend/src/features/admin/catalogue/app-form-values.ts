@@ -2,6 +2,7 @@
  * The Manage Apps form works on text (one list item per line); these convert between the form's values
  * and the API's fields. Pure, so the round trip is unit-tested.
  */
+import { ROI_FIGURES, type RoiFigureKey, type RoiFigures } from '../../../../../contracts/catalogue/fields';
 import type { AdminApp, AppFields, DevelopmentStatus, FaqItem } from './types';
 
 export const LIST_FIELDS = ['key_features', 'how_it_works', 'spreadsheet_benefits', 'target_personas', 'roi_benefits', 'keywords'] as const;
@@ -27,7 +28,11 @@ export type AppFormValues = { [K in (typeof TEXT_FIELDS)[number] | ListField]: s
   development_status: DevelopmentStatus;
   views: string;
   faq_items: FaqItem[];
+  /** The five ROI figures as typed; all blank: the app has none of its own (the page shows the spec's). */
+  roi_figures: Record<RoiFigureKey, string>;
 };
+
+const NO_ROI_FIGURES = Object.fromEntries(ROI_FIGURES.map(({ key }) => [key, ''])) as Record<RoiFigureKey, string>;
 
 export const EMPTY_FORM: AppFormValues = {
   ...(Object.fromEntries([...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, ''])) as Record<
@@ -39,6 +44,7 @@ export const EMPTY_FORM: AppFormValues = {
   development_status: 'concept',
   views: '0',
   faq_items: [],
+  roi_figures: NO_ROI_FIGURES,
 };
 
 export function formValuesOf(app: AdminApp): AppFormValues {
@@ -50,7 +56,20 @@ export function formValuesOf(app: AdminApp): AppFormValues {
     development_status: app.development_status,
     views: String(app.views),
     faq_items: app.faq_items,
+    roi_figures: app.roi_figures
+      ? (Object.fromEntries(ROI_FIGURES.map(({ key }) => [key, String(app.roi_figures![key])])) as Record<RoiFigureKey, string>)
+      : NO_ROI_FIGURES,
   };
+}
+
+/**
+ * All blank: null (the spec's figures). Otherwise the figures typed, as numbers; a blank one is left out, so
+ * that the server names it as missing rather than the form guessing a figure.
+ */
+function roiFiguresOf(typed: Record<RoiFigureKey, string>): RoiFigures | null {
+  const filled = ROI_FIGURES.filter(({ key }) => typed[key].trim() !== '');
+  if (filled.length === 0) return null;
+  return Object.fromEntries(filled.map(({ key }) => [key, Number(typed[key].trim())])) as unknown as RoiFigures;
 }
 
 const lines = (text: string) =>
@@ -79,6 +98,7 @@ export function fieldsOf(values: AppFormValues, creating: boolean): AppFields {
     spreadsheet_benefits: lines(values.spreadsheet_benefits),
     target_personas: lines(values.target_personas),
     roi_benefits: lines(values.roi_benefits),
+    roi_figures: roiFiguresOf(values.roi_figures),
     keywords: lines(values.keywords),
     faq_items: values.faq_items
       .map((item) => ({ question: item.question.trim(), answer: item.answer.trim() }))

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/field';
+import { Field, fieldDescription, useCutNote } from '../../../components/ui/field';
 import { useSubmit } from '../../../lib/use-submit';
 import { signIn, signUp } from '../auth-client';
 import { signInErrorMessage, signUpErrorMessage, signUpProblem } from '../messages';
@@ -16,11 +16,17 @@ import { PasswordInput } from './password-input';
 
 type Mode = 'sign-in' | 'sign-up';
 const EMPTY = { email: '', password: '', confirmPassword: '', displayName: '' };
+const DISPLAY_NAME_MAX = 100;
+/** The API's names of each mode's fields, with their labels (a refusal goes under the field it names). */
+const SIGN_IN_FIELDS = { email: 'Email', password: 'Password' };
+const SIGN_UP_FIELDS = { ...SIGN_IN_FIELDS, display_name: 'Display name' };
 
 export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [fields, setFields] = useState(EMPTY);
-  const { pending: submitting, error, setError, send } = useSubmit();
+  const { pending: submitting, error, fieldErrors, setError, send } = useSubmit();
+  const displayName = useCutNote(DISPLAY_NAME_MAX, fields.displayName);
+  const described = (id: string, field: string, cut?: string | null) => fieldDescription(id, fieldErrors[field], cut);
   const [forgot, setForgot] = useState(false);
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -44,6 +50,7 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
           toast.success('Welcome back!', { description: 'You have successfully signed in.' });
           onSignedIn();
         },
+        fields: SIGN_IN_FIELDS,
         onFailure: (failure) => ({ error: signInErrorMessage(failure) }),
       });
     } else {
@@ -52,6 +59,7 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
           toast.success('Account created!', { description: 'Please check your email for a confirmation link.' });
           setFields(EMPTY);
         },
+        fields: SIGN_UP_FIELDS,
         onFailure: (failure) => ({ error: signUpErrorMessage(failure) }),
       });
     }
@@ -86,16 +94,25 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
       </div>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
         <fieldset disabled={submitting} className="flex flex-col gap-4">
-          <Field id="auth-email" label="Email">
-            <Input id="auth-email" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
+          <Field id="auth-email" label="Email" error={fieldErrors.email}>
+            <Input
+              id="auth-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={fields.email}
+              onChange={set('email')}
+              {...described('auth-email', 'email')}
+            />
           </Field>
-          <Field id="auth-password" label="Password">
+          <Field id="auth-password" label="Password" error={fieldErrors.password}>
             <PasswordInput
               id="auth-password"
               autoComplete={signingUp ? 'new-password' : 'current-password'}
               required
               value={fields.password}
               onChange={set('password')}
+              {...described('auth-password', 'password')}
             />
           </Field>
           {signingUp && (
@@ -109,14 +126,16 @@ export function AuthForm({ onSignedIn }: { onSignedIn: () => void }) {
                   onChange={set('confirmPassword')}
                 />
               </Field>
-              <Field id="auth-display-name" label="Display name (optional)">
+              <Field id="auth-display-name" label="Display name (optional)" error={fieldErrors.display_name} cut={displayName.cut}>
                 <Input
                   id="auth-display-name"
                   autoComplete="nickname"
-                  maxLength={100}
+                  maxLength={DISPLAY_NAME_MAX}
                   placeholder={fields.email.split('@')[0] || undefined}
                   value={fields.displayName}
                   onChange={set('displayName')}
+                  onPaste={displayName.onPaste}
+                  {...described('auth-display-name', 'display_name', displayName.cut)}
                 />
               </Field>
             </>

@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { ChevronDownIcon } from '../../../components/ui/chevron-down-icon';
 import { cn } from '../../../lib/utils';
-import { benefitImprovement, replacedTools, ROI_FIGURES, UNIVERSAL_INTEGRATION } from '../display-rules';
+import { benefitImprovement, replacedTools, roiFigures, UNIVERSAL_INTEGRATION } from '../display-rules';
 import type { App } from '../../../../../contracts/catalogue/app';
 import { CheckIcon } from './icons';
 
@@ -123,12 +123,20 @@ function PerfectFor({ app }: { app: App }) {
 }
 
 function RoiImpact({ app }: { app: App }) {
+  const { own, figures } = roiFigures(app);
   return (
-    <Section title="ROI & Business Impact" intro="What small teams gain when the spreadsheet goes.">
+    <Section
+      title="ROI & Business Impact"
+      intro={
+        own
+          ? `What small teams gain when ${app.name} replaces the spreadsheet.`
+          : 'What small teams typically gain when the spreadsheet goes.'
+      }
+    >
       {/* Four rates in a row (two on phones), then the money figure across the full width as the headline. */}
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {ROI_FIGURES.map((figure, index) => {
-          const headline = index === ROI_FIGURES.length - 1;
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="roi-figures">
+        {figures.map((figure, index) => {
+          const headline = index === figures.length - 1;
           return (
             <li
               key={figure.caption}

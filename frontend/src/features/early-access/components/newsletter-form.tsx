@@ -3,12 +3,13 @@ import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
+import { FieldMessages } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { useSubmit } from '../../../lib/use-submit';
 import { cn } from '../../../lib/utils';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
-import { validateEmail } from '../validation';
+import { EMAIL_FIELD, validateEmail } from '../validation';
 import { EmailInput } from './email-input';
 
 export function NewsletterForm({ className }: { className?: string }) {
@@ -17,7 +18,7 @@ export function NewsletterForm({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const { pending: submitting, send } = useSubmit();
+  const { pending: submitting, fieldErrors, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,6 +33,7 @@ export function NewsletterForm({ className }: { className?: string }) {
 
     await send(() => subscribeNewsletter({ email, source_page: pathname, ...trap }), {
       log: 'Newsletter subscription failed',
+      fields: EMAIL_FIELD,
       failureToast: { title: 'Something went wrong', description: 'Please try again later.' },
       onSuccess: () => {
         trackConversion('newsletter');
@@ -57,12 +59,16 @@ export function NewsletterForm({ className }: { className?: string }) {
           setInvalid(false);
         }}
         invalid={invalid}
+        error={fieldErrors.email}
         disabled={submitting}
         className="sm:max-w-xs"
       />
       <Button type="submit" disabled={submitting} aria-busy={submitting} className="h-10">
         Subscribe
       </Button>
+      <div className="sm:basis-full">
+        <FieldMessages id={inputId} error={fieldErrors.email} />
+      </div>
     </form>
   );
 }

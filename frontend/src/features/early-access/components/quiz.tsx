@@ -1,7 +1,9 @@
 /**
  * The quiz (spec §4): an e-mail, then 4 questions one at a time ('Step n/4'), a loading state, and the
  * 'Perfect Match!' result with a share link. The server recommends the app, keeps the result and puts the
- * address on the list with source 'quiz'; if that fails, the spec's default result is shown.
+ * address on the list with source 'quiz'; if that fails, the spec's default result is shown under a plain
+ * statement that the visitor was not added to the list, with a retry (and, when the server refused the address,
+ * its message and a way back to the address).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -16,13 +18,21 @@ import type { QuizAnswer, QuizOutcome } from '../../../../../contracts/early-acc
 import { submitQuiz } from '../api/submit-quiz';
 import { getQuizQuestion } from '../api/get-quiz-question';
 import { confirmReminder, placeText } from '../join-messages';
-import { DEFAULT_RESULT, FALLBACK_QUESTION, QUIZ_STEPS, type QuizQuestion } from '../quiz-questions';
+import { fieldRefusal } from '../../../lib/field-errors';
+import { DEFAULT_RESULT, fallbackQuestion, QUIZ_NOT_SAVED, QUIZ_RETRY_HINT, QUIZ_STEPS, type QuizQuestion } from '../quiz-questions';
 import { readReferral, shareLink } from '../referral';
-import { validateEmail } from '../validation';
+import { EMAIL_FIELD, validateEmail } from '../validation';
 import { CopyButton } from './copy-button';
 import { EmailInput } from './email-input';
 
-type Phase = { kind: 'email' } | { kind: 'question'; step: number } | { kind: 'loading' } | { kind: 'result'; outcome: QuizOutcome | null };
+/** Why the result was not saved: the server's message about the address, or null for any other failure. */
+type Unsaved = { emailRefused: string | null };
+
+type Phase =
+  | { kind: 'email' }
+  | { kind: 'question'; step: number }
+  | { kind: 'loading' }
+  | { kind: 'result'; outcome: QuizOutcome | null; unsaved?: Unsaved };
 
 /** `currentApp`: the slug of the app page the quiz is on, if any (the questions adapt to it). */
 export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
@@ -39,14 +49,14 @@ export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
 
   async function finish(all: QuizAnswer[]) {
     setPhase({ kind: 'loading' });
-    let outcome: QuizOutcome | null = null;
     try {
-      outcome = await submitQuiz({ email, answers: all, ref: readReferral(), ...trap });
+      const outcome = await submitQuiz({ email, answers: all, ref: readReferral(), ...trap });
       trackConversion('lead');
+      setPhase({ kind: 'result', outcome });
     } catch (error) {
-      console.error('Getting the quiz recommendation failed', error);
+      console.error('Saving the quiz result failed', error);
+      setPhase({ kind: 'result', outcome: null, unsaved: { emailRefused: fieldRefusal(error, EMAIL_FIELD)?.fieldErrors.email ?? null } });
     }
-    setPhase({ kind: 'result', outcome });
   }
 
   function answer(step: number, question: string, value: string) {
@@ -69,7 +79,9 @@ export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
           onEmail={setEmail}
           onStart={(filled) => {
             setTrap(filled);
-            setPhase({ kind: 'question', step: 0 });
+            // Back from a refused address with every answer given: send them again with the new address.
+            if (answers.length === QUIZ_STEPS) void finish(answers);
+            else setPhase({ kind: 'question', step: 0 });
           }}
         />
       )}
@@ -91,7 +103,16 @@ export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
           </h3>
         </div>
       )}
-      {phase.kind === 'result' && <ResultStep headingRef={headingRef} outcome={phase.outcome} onRestart={restart} />}
+      {phase.kind === 'result' && (
+        <ResultStep
+          headingRef={headingRef}
+          outcome={phase.outcome}
+          unsaved={phase.unsaved}
+          onRetry={() => void finish(answers)}
+          onChangeEmail={() => setPhase({ kind: 'email' })}
+          onRestart={restart}
+        />
+      )}
     </div>
   );
 }
@@ -169,7 +190,7 @@ function QuestionStep({ headingRef, step, answers, currentApp, onAnswer, onBack 
     void getQuizQuestion({ currentAnswers: asked, currentPage: pathname, currentApp })
       .catch((error: unknown) => {
         console.error('Loading the quiz question failed', error);
-        return FALLBACK_QUESTION;
+        return fallbackQuestion(step, asked, pathname);
       })
       .then((question) => {
         if (current) setLoaded({ key, question });
@@ -244,15 +265,40 @@ function QuestionStep({ headingRef, step, answers, currentApp, onAnswer, onBack 
 interface ResultStepProps {
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   outcome: QuizOutcome | null;
+  /** Set when the result could not be saved. */
+  unsaved: Unsaved | undefined;
+  onRetry: () => void;
+  onChangeEmail: () => void;
   onRestart: () => void;
 }
 
-function ResultStep({ headingRef, outcome, onRestart }: ResultStepProps) {
+function ResultStep({ headingRef, outcome, unsaved, onRetry, onChangeEmail, onRestart }: ResultStepProps) {
   const linkId = useId();
   const app = outcome?.recommendedApp;
   const link = outcome ? shareLink(outcome.lead.refCode, window.location.origin) : null;
   return (
     <div className="flex flex-col gap-5" data-testid="quiz-result">
+      {unsaved && (
+        <div
+          role="alert"
+          data-testid="quiz-unsaved"
+          className="flex flex-col gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
+        >
+          <p className="font-semibold text-destructive">{QUIZ_NOT_SAVED}</p>
+          <p>{unsaved.emailRefused ? `Your email address was not accepted: ${unsaved.emailRefused}` : QUIZ_RETRY_HINT}</p>
+          <div className="flex flex-wrap gap-2">
+            {unsaved.emailRefused ? (
+              <Button type="button" onClick={onChangeEmail}>
+                Change email
+              </Button>
+            ) : (
+              <Button type="button" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
       <div className="flex flex-col gap-2">
         <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-primary outline-none">
           Perfect Match!

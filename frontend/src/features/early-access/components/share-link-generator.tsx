@@ -9,11 +9,12 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
 import { Input } from '../../../components/ui/input';
+import { FieldMessages } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { useSubmit } from '../../../lib/use-submit';
 import { issueReferralCode } from '../api/issue-referral-code';
 import { shareLink } from '../referral';
-import { validateEmail } from '../validation';
+import { EMAIL_FIELD, validateEmail } from '../validation';
 import { CopyButton } from './copy-button';
 import { EmailInput } from './email-input';
 
@@ -23,7 +24,7 @@ export function ShareLinkGenerator() {
   const noteId = useId();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const { pending: generating, send } = useSubmit();
+  const { pending: generating, fieldErrors, send } = useSubmit();
   const [link, setLink] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,6 +38,7 @@ export function ShareLinkGenerator() {
     }
     await send(() => issueReferralCode(email, trap.website), {
       log: 'Generating the share link failed',
+      fields: EMAIL_FIELD,
       onFailure: () => {
         toast.error('Failed to generate share link');
       },
@@ -67,12 +69,14 @@ export function ShareLinkGenerator() {
               setInvalid(false);
             }}
             invalid={invalid}
+            error={fieldErrors.email}
             disabled={generating}
           />
           <Button type="submit" className="h-10" disabled={generating || email.trim() === ''} aria-busy={generating}>
             Get my link
           </Button>
         </div>
+        <FieldMessages id={emailId} error={fieldErrors.email} />
       </form>
       {link && (
         <div className="flex flex-col gap-2">

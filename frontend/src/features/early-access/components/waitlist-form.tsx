@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
+import { FieldMessages } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import { useSubmit } from '../../../lib/use-submit';
@@ -15,7 +16,7 @@ import { cn } from '../../../lib/utils';
 import type { JoinWaitlistResult } from '../../../../../contracts/early-access/waitlist';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { readReferral } from '../referral';
-import { validateEmail } from '../validation';
+import { EMAIL_FIELD, validateEmail } from '../validation';
 import { JoinResult, toJoined, type Joined } from './join-result';
 import { EmailInput } from './email-input';
 
@@ -35,7 +36,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
   const join = useJoinWaitlist();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const { pending: submitting, send } = useSubmit();
+  const { pending: submitting, fieldErrors, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,6 +51,7 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
 
     await send(() => join({ email, source_page: pathname, ref: readReferral(), ...trap }), {
       log: 'Joining the list failed',
+      fields: EMAIL_FIELD,
       failureToast: failure,
       onSuccess: (result) => {
         trackConversion('lead');
@@ -76,12 +78,14 @@ export function JoinEmailForm({ submitLabel, onJoined, failure, className, autoF
               setInvalid(false);
             }}
             invalid={invalid}
+            error={fieldErrors.email}
             disabled={submitting}
           />
           <Button type="submit" disabled={submitting} aria-busy={submitting} className="h-10">
             {submitLabel}
           </Button>
         </div>
+        <FieldMessages id={inputId} error={fieldErrors.email} />
       </form>
     </div>
   );

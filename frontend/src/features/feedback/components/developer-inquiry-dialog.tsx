@@ -10,7 +10,7 @@ import { useSubmit } from '../../../lib/use-submit';
 import { submitDeveloperInquiry } from '../api/submit-developer-inquiry';
 import { MISSING_INQUIRY } from '../../../../../contracts/feedback/fields';
 import { isBlank } from '../validation';
-import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { EmailField, FormDialog, type FormDialogProps, MessageField, NameField, TextField } from './fields';
 
 export function DeveloperInquiryDialog({ open, onOpenChange }: FormDialogProps) {
   return (
@@ -25,6 +25,9 @@ export function DeveloperInquiryDialog({ open, onOpenChange }: FormDialogProps) 
   );
 }
 
+/** The API's names of the form's fields, with their labels (a refusal goes under the field it names). */
+const INQUIRY_FIELDS = { name: 'Name', email: 'Email', message: 'Message', portfolio_url: 'Portfolio URL', linkedin_url: 'LinkedIn URL' };
+
 function orNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
@@ -37,7 +40,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
   const [message, setMessage] = useState('');
   const [portfolio, setPortfolio] = useState('');
   const [linkedin, setLinkedin] = useState('');
-  const { pending: submitting, send } = useSubmit();
+  const { pending: submitting, fieldErrors, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,6 +63,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         }),
       {
         log: 'Submitting the developer inquiry failed',
+        fields: INQUIRY_FIELDS,
         failureToast: { title: 'Error', description: 'Failed to submit your inquiry. Please try again.' },
         onSuccess: () => {
           toast.success('Thank you!', { description: "We'll get back to you soon!" });
@@ -74,27 +78,9 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4">
       <Honeypot />
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onValueChange={setName}
-        disabled={submitting}
-      />
+      <NameField id={`${id}-name`} value={name} onValueChange={setName} disabled={submitting} error={fieldErrors.name} />
 
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onValueChange={setEmail}
-        disabled={submitting}
-      />
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} disabled={submitting} error={fieldErrors.email} />
 
       <MessageField
         id={`${id}-message`}
@@ -104,6 +90,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={message}
         onValueChange={setMessage}
         disabled={submitting}
+        error={fieldErrors.message}
       />
 
       <TextField
@@ -116,6 +103,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={portfolio}
         onValueChange={setPortfolio}
         disabled={submitting}
+        error={fieldErrors.portfolio_url}
       />
 
       <TextField
@@ -127,6 +115,7 @@ function DeveloperInquiryForm({ onDone }: { onDone: () => void }) {
         value={linkedin}
         onValueChange={setLinkedin}
         disabled={submitting}
+        error={fieldErrors.linkedin_url}
       />
 
       <Button type="submit" className="h-10" disabled={submitting} aria-busy={submitting}>

@@ -13,7 +13,10 @@ import { askQuickQuestion } from '../api/ask-quick-question';
 import { isValidEmail } from '../../../../../contracts/email';
 import { MESSAGE_MAX_LENGTH, MISSING_QUESTION } from '../../../../../contracts/feedback/fields';
 import { INVALID_EMAIL, isBlank } from '../validation';
-import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { EmailField, FormDialog, type FormDialogProps, MessageField, NameField } from './fields';
+
+/** The API's names of the form's fields, with their labels (a refusal goes under the field it names). */
+const QUESTION_FIELDS = { name: 'Name', email: 'Email', message: 'Message' };
 
 const FAILURE_FALLBACK = 'Please try again later or email us at team@unsheet.app.';
 
@@ -35,7 +38,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
-  const { pending: sending, send } = useSubmit();
+  const { pending: sending, fieldErrors, send } = useSubmit();
   const incomplete = isBlank(name) || isBlank(email) || isBlank(message);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -53,6 +56,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
 
     await send(() => askQuickQuestion({ name: name.trim(), email: email.trim(), message: message.trim(), ...trap }), {
       log: 'Sending the quick question failed',
+      fields: QUESTION_FIELDS,
       failureToast: (error) => ({
         title: 'Something went wrong',
         description: error instanceof ApiError && error.message ? error.message : FAILURE_FALLBACK,
@@ -69,19 +73,9 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       <Honeypot />
-      <TextField id={`${id}-name`} label="Name" name="name" autoComplete="name" value={name} onValueChange={setName} disabled={sending} />
+      <NameField id={`${id}-name`} value={name} onValueChange={setName} disabled={sending} error={fieldErrors.name} />
 
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onValueChange={setEmail}
-        disabled={sending}
-      />
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} disabled={sending} error={fieldErrors.email} />
 
       <MessageField
         id={`${id}-message`}
@@ -91,6 +85,7 @@ function QuickQuestionForm({ onDone }: { onDone: () => void }) {
         value={message}
         onValueChange={setMessage}
         disabled={sending}
+        error={fieldErrors.message}
       />
 
       <Button type="submit" className="h-10" disabled={incomplete || sending} aria-busy={sending}>

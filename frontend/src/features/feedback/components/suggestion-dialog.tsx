@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Honeypot, honeypotOf } from '../../../components/ui/honeypot';
+import { FieldMessages, fieldDescription } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/select';
 import { trackConversion } from '../../../lib/conversions';
@@ -21,7 +22,10 @@ import {
   SUGGESTION_CATEGORIES,
 } from '../../../../../contracts/feedback/fields';
 import { INVALID_EMAIL, isBlank } from '../validation';
-import { FormDialog, type FormDialogProps, MessageField, TextField } from './fields';
+import { EmailField, FormDialog, type FormDialogProps, MessageField } from './fields';
+
+/** The API's names of the form's fields, with their labels (a refusal goes under the field it names). */
+const SUGGESTION_FIELDS = { email: 'Email', suggestion_text: 'Your suggestion', category: 'Category' };
 
 export function SuggestionDialog({
   open,
@@ -64,7 +68,7 @@ function SuggestionForm({
   const [email, setEmail] = useState('');
   const [text, setText] = useState((initialText ?? '').slice(0, MESSAGE_MAX_LENGTH));
   const [category, setCategory] = useState(isSuggestionCategory(initialCategory) ? initialCategory : '');
-  const { pending: submitting, send } = useSubmit();
+  const { pending: submitting, fieldErrors, send } = useSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,6 +95,7 @@ function SuggestionForm({
         }),
       {
         log: 'Submitting the suggestion failed',
+        fields: SUGGESTION_FIELDS,
         failureToast: { title: 'Something went wrong', description: 'Please try again later.' },
         onSuccess: () => {
           trackConversion('suggestion');
@@ -106,17 +111,7 @@ function SuggestionForm({
     // noValidate: the spec's own toasts replace the browser's validation bubbles.
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       <Honeypot />
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onValueChange={setEmail}
-        disabled={submitting}
-      />
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} disabled={submitting} error={fieldErrors.email} />
 
       <MessageField
         id={`${id}-text`}
@@ -127,6 +122,7 @@ function SuggestionForm({
         value={text}
         onValueChange={setText}
         disabled={submitting}
+        error={fieldErrors.suggestion_text}
       />
 
       <div className="flex flex-col gap-2">
@@ -137,6 +133,7 @@ function SuggestionForm({
           value={category}
           onChange={(event) => setCategory(event.target.value)}
           disabled={submitting}
+          {...fieldDescription(`${id}-category`, fieldErrors.category, null)}
         >
           <option value="">No category</option>
           {SUGGESTION_CATEGORIES.map((name) => (
@@ -145,6 +142,7 @@ function SuggestionForm({
             </option>
           ))}
         </NativeSelect>
+        <FieldMessages id={`${id}-category`} error={fieldErrors.category} />
       </div>
 
       <Button type="submit" className="h-10" disabled={submitting || email === '' || text === ''} aria-busy={submitting}>

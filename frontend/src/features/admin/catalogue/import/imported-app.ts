@@ -1,4 +1,9 @@
-/** What an import produces per app: the spec's bulk-add object (§7), before the server adds the slug. */
+import type { RoiFigureKey } from '../../../../../../contracts/catalogue/fields';
+
+/**
+ * What an import produces per app: the spec's bulk-add object (§7), before the server adds the slug; and the
+ * ROI figures the CSV gives, as read (a cell that is not a number stays text, for the server to name).
+ */
 export type ImportedApp = {
   name: string;
   description: string;
@@ -9,6 +14,7 @@ export type ImportedApp = {
   views: number;
   featured: boolean;
   is_active: boolean;
+  roi_figures?: Partial<Record<RoiFigureKey, number | string>>;
 };
 
 /** A toast's title and description: the spec's messages come in these pairs. */

@@ -45,6 +45,30 @@ describe('CSV import (admin spec §5)', () => {
     ]);
   });
 
+  it('reads the ROI figures from their own columns: numbers as numbers, anything else as written, none when all are empty', () => {
+    const header = 'name,description,problem,tools,ROI faster,roi_fewer_errors,roi-cost-savings,Roi_Percent,roi_projected';
+    const [given, partial, none] = apps(`${header}\nA,B,C,D,45%,30,25,40,"$69,000"\nE,F,G,H,12,,,about 40,\nI,J,K,L,,,,,`);
+    expect(given!.roi_figures).toEqual({ faster_pct: 45, fewer_errors_pct: 30, cost_savings_pct: 25, roi_pct: 40, projected_usd: 69000 });
+    expect(partial!.roi_figures).toEqual({ faster_pct: 12, roi_pct: 'about 40' });
+    expect(none).not.toHaveProperty('roi_figures');
+    // Their headers hold none of the other columns' words.
+    expect(matchColumns(header.split(','))).toMatchObject({
+      name: 0,
+      description: 1,
+      problem_solved: 2,
+      replaces_tools: 3,
+      category: -1,
+      benefits: [],
+    });
+  });
+
+  it('reads the example it offers, ROI figures included', () => {
+    expect(apps(CSV_EXAMPLE).map((app) => app.roi_figures)).toEqual([
+      { faster_pct: 38, fewer_errors_pct: 45, cost_savings_pct: 15, roi_pct: 280, projected_usd: 33000 },
+      undefined,
+    ]);
+  });
+
   it('matches headers by substring, case-insensitively, in any order', () => {
     expect(matchColumns(['Category', 'TOOLS Replaced', 'What it Solves', 'App Title', 'Short Desc'])).toMatchObject({
       name: 3,

@@ -6,6 +6,7 @@
  * skipped row or a missing name says so in the row's notes, for the preview and the report.
  */
 import Papa from 'papaparse';
+import { ROI_FIGURES, type RoiFigureKey } from '../../../../../../contracts/catalogue/fields';
 import { DEFAULT_CATEGORY, importedApp, type ImportedApp, type ParsedRow, type ParseResult } from './imported-app';
 
 export const CSV_INPUT_REQUIRED = { title: 'Input required', description: 'Please enter CSV data to import apps.' };
@@ -33,7 +34,19 @@ const COLUMN_WORDS = {
 } as const;
 const BENEFIT_WORDS = ['benefit', 'spreadsheet', 'kill', 'advantage'];
 
-export type CsvColumns = { [K in keyof typeof COLUMN_WORDS]: number } & { benefits: number[] };
+/**
+ * The ROI figures' columns (beyond the spec's format), matched by their whole header, any case, with spaces or
+ * hyphens for underscores: 'ROI faster' is roi_faster. None of them contains another column's word.
+ */
+export const ROI_COLUMNS: Record<RoiFigureKey, string> = {
+  faster_pct: 'roi_faster',
+  fewer_errors_pct: 'roi_fewer_errors',
+  cost_savings_pct: 'roi_cost_savings',
+  roi_pct: 'roi_percent',
+  projected_usd: 'roi_projected',
+};
+
+export type CsvColumns = { [K in keyof typeof COLUMN_WORDS]: number } & { benefits: number[]; roi: Record<RoiFigureKey, number> };
 
 /** Each field's column: the first header containing one of its words (-1 when none does). */
 export function matchColumns(headers: readonly string[]): CsvColumns {
@@ -46,6 +59,9 @@ export function matchColumns(headers: readonly string[]): CsvColumns {
     replaces_tools: find(COLUMN_WORDS.replaces_tools),
     category: find(COLUMN_WORDS.category),
     benefits: lower.flatMap((header, i) => (BENEFIT_WORDS.some((word) => header.includes(word)) ? [i] : [])),
+    roi: Object.fromEntries(
+      ROI_FIGURES.map(({ key }) => [key, lower.findIndex((header) => header.trim().replace(/[\s-]+/g, '_') === ROI_COLUMNS[key])]),
+    ) as Record<RoiFigureKey, number>,
   };
 }
 
@@ -67,6 +83,7 @@ function toRow(row: number, cells: string[], columns: CsvColumns): ParsedRow {
   const named = cell(columns.name);
   const name = named || cells[0] || CSV_FALLBACKS.name;
   const notes = named || columns.name < 0 ? [] : [nameMissing(name, cells[0])];
+  const roi = roiFiguresOf((key) => cell(columns.roi[key]));
   const app: ImportedApp = importedApp({
     name,
     description: cell(columns.description) || CSV_FALLBACKS.description,
@@ -80,7 +97,22 @@ function toRow(row: number, cells: string[], columns: CsvColumns): ParsedRow {
         .filter(Boolean),
     ),
   });
-  return { row, app, notes };
+  return { row, app: roi ? { ...app, roi_figures: roi } : app, notes };
+}
+
+/**
+ * The figures a row gives ('45', '45%', '$69,000' are numbers), or none when its ROI cells are all empty. A
+ * cell that is not a number is sent as written, and an empty one left out, so the preview shows the server's
+ * message for that figure.
+ */
+function roiFiguresOf(cell: (key: RoiFigureKey) => string): ImportedApp['roi_figures'] {
+  const figures = ROI_FIGURES.flatMap(({ key }) => {
+    const text = cell(key);
+    if (!text) return [];
+    const plain = text.replace(/[\s%$,]/g, '');
+    return [[key, /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : text] as const];
+  });
+  return figures.length > 0 ? Object.fromEntries(figures) : undefined;
 }
 
 /** The spec's fallback for an empty name (the first cell, then 'Unnamed App'), said aloud. */
@@ -94,6 +126,6 @@ function clean(cell: string): string {
   return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).trim() : trimmed;
 }
 
-export const CSV_EXAMPLE = `name,description,problem_solved,replaces_tools,category,spreadsheet_benefits
-Invoice Chaser,Sends polite reminders for unpaid invoices.,Chasing late payments by hand,"Excel, Outlook reminders",Finance,No overdue columns; Reminders go out on their own
-Shift Planner,"Builds the weekly rota, from staff availability.",Planning shifts takes hours,"Google Sheets, WhatsApp",HR & Recruiting,Availability in one place`;
+export const CSV_EXAMPLE = `name,description,problem_solved,replaces_tools,category,spreadsheet_benefits,roi_faster,roi_fewer_errors,roi_cost_savings,roi_percent,roi_projected
+Invoice Chaser,Sends polite reminders for unpaid invoices.,Chasing late payments by hand,"Excel, Outlook reminders",Finance,No overdue columns; Reminders go out on their own,38,45,15,280,"$33,000"
+Shift Planner,"Builds the weekly rota, from staff availability.",Planning shifts takes hours,"Google Sheets, WhatsApp",HR & Recruiting,Availability in one place,,,,,`;
