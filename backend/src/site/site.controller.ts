@@ -16,6 +16,7 @@ import {
   CATALOGUE_PAGE_SIZE,
   HOME_TOP_APPS,
   homeGridOf,
+  homeGridSearch,
   pageNumberOf,
   READY_TO_TRY_SHOWN,
   topAppsKey,
@@ -71,7 +72,7 @@ export class SiteController {
     ]);
     if (grid.page > 1 && apps.items.length === 0) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
-      seo: { page: 'home' },
+      seo: { page: 'home', search: homeGridSearch(grid) },
       initialData: { [topAppsKey(HOME_TOP_APPS, 0)]: top, [appsPageKey(ready)]: readyApps, [appsPageKey(gridPage)]: apps },
     });
   }
@@ -83,7 +84,7 @@ export class SiteController {
     const found = page && (await this.find<CategoryWithApps>(new GetCategory(slug.slice(0, 200), { page, pageSize: CATALOGUE_PAGE_SIZE })));
     if (!page || !found || (page > 1 && found.apps.items.length === 0)) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
-      seo: { page: 'category', category: found.category },
+      seo: { page: 'category', category: found.category, listPage: page },
       initialData: { [categoryKey(slug, page)]: found },
     });
   }

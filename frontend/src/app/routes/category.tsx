@@ -57,7 +57,7 @@ export function CategoryRoute() {
   const category = data?.category;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
-      {category && <PageMeta {...categoryMeta(category, siteOrigin())} />}
+      {category && <PageMeta {...categoryMeta(category, siteOrigin(), start)} />}
 
       <div className="flex flex-col gap-4">
         <Breadcrumbs

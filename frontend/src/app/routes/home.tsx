@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { WhenVisible } from '../../components/when-visible';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,7 @@ import { trackInteraction } from '../../lib/analytics/track';
 import { useAppsPage } from '../../features/catalogue/api/get-apps-page';
 import { useCategories } from '../../features/catalogue/api/get-categories';
 import { useTopApps } from '../../features/catalogue/api/get-top-apps';
-import { HOME_TOP_APPS, READY_TO_TRY_SHOWN } from '../../../../contracts/catalogue/keys';
+import { HOME_TOP_APPS, homeGridOf, homeGridSearch, READY_TO_TRY_SHOWN } from '../../../../contracts/catalogue/keys';
 import { AllApps } from '../../features/catalogue/components/all-apps';
 import { AppSearch } from '../../features/catalogue/components/app-search';
 import { CategoryList } from '../../features/catalogue/components/category-list';
@@ -33,6 +33,7 @@ const Leaderboard = lazy(() =>
 
 export function HomeRoute() {
   const { hash } = useLocation();
+  const [search] = useSearchParams();
   const openModal = useModals((state) => state.openModal);
   // The reads start together on mount (SWR), and each section shows its part as soon as it arrives. The
   // catalogue appears once in full (All Applications); the strips above it are short lists of links.
@@ -47,7 +48,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <PageMeta {...homeMeta(siteOrigin())} />
+      <PageMeta {...homeMeta(siteOrigin(), homeGridSearch(homeGridOf(search) ?? {}))} />
 
       <section className="bg-linear-to-b from-primary/10 to-background">
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-4 pt-10 pb-6 text-center sm:pt-20 sm:pb-8">
