@@ -325,7 +325,9 @@ describe('crawler files', () => {
     try {
       const schema = (name: string) => [{ fileName: name, contents: readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8') }];
       const index = await (await fetch(small.url('/sitemap.xml'))).text();
-      expect((await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: index }], schema: schema('siteindex-0.9.xsd') })).errors).toEqual([]);
+      expect(
+        (await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: index }], schema: schema('siteindex-0.9.xsd') })).errors,
+      ).toEqual([]);
       const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
       // The 10 URLs of the whole sitemap, 4 to a file.
       expect(parts).toEqual([`${BASE}/sitemap-1.xml`, `${BASE}/sitemap-2.xml`, `${BASE}/sitemap-3.xml`]);
@@ -334,7 +336,9 @@ describe('crawler files', () => {
         const response = await fetch(small.url(new URL(part).pathname));
         expect(response.headers.get('content-type')).toContain('application/xml');
         const xml = await response.text();
-        expect((await validateXML({ xml: [{ fileName: 'part.xml', contents: xml }], schema: schema('sitemap-0.9.xsd') })).errors).toEqual([]);
+        expect((await validateXML({ xml: [{ fileName: 'part.xml', contents: xml }], schema: schema('sitemap-0.9.xsd') })).errors).toEqual(
+          [],
+        );
         listed.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
       }
       const whole = await (await fetch(api.url('/sitemap.xml'))).text();

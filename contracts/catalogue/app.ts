@@ -81,7 +81,10 @@ export const appListQuery = z.strictObject({
   ...publicPageParams,
   sort: enumParam(APP_LIST_SORTS, 'name').describe('name (default) or popular (most viewed first)'),
   category: textParam(SEARCH_MAX).describe("Only this category's apps (its slug)"),
-  featured: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional().describe('Only featured (true) or only other (false) apps'),
+  featured: z
+    .enum(['true', 'false'], { error: 'Must be true or false.' })
+    .optional()
+    .describe('Only featured (true) or only other (false) apps'),
   ready: z.enum(['true'], { error: 'Must be true.' }).optional().describe("Only apps ready to try now (home's 'Ready to Try Now')"),
 });
 export type AppListQuery = z.output<typeof appListQuery>;

@@ -13,7 +13,7 @@ describe('the paged catalogue reads and addresses', () => {
     expect(categoryKey('finance', 2)).toBe('/categories/finance?page=2');
   });
 
-  it("reads a page number from an address: 1 when absent, null when it is not one", () => {
+  it('reads a page number from an address: 1 when absent, null when it is not one', () => {
     expect(pageNumberOf(search(''))).toBe(1);
     expect(pageNumberOf(search('page=7'))).toBe(7);
     for (const page of ['0', '-1', '01', '1.5', 'x', '', '1234567']) expect(pageNumberOf(search(`page=${page}`)), page).toBeNull();

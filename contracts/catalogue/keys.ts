@@ -73,11 +73,14 @@ export function pageNumberOf(search: URLSearchParams): number | null {
  * server renders the page a crawler or a visitor without JavaScript follows a link to. Null when a parameter
  * is not one the grid makes; other parameters (utm_source…) are not the grid's and are left alone.
  */
-export function homeGridOf(search: URLSearchParams): Required<Pick<AppListParams, 'page' | 'sort'>> & Pick<AppListParams, 'category'> | null {
+export function homeGridOf(
+  search: URLSearchParams,
+): (Required<Pick<AppListParams, 'page' | 'sort'>> & Pick<AppListParams, 'category'>) | null {
   const page = pageNumberOf(search);
   const sort = search.get('sort') ?? 'name';
   const category = search.get('category') ?? undefined;
-  if (page === null || (sort !== 'name' && sort !== 'popular') || (category !== undefined && !/^[a-z0-9-]{1,200}$/.test(category))) return null;
+  if (page === null || (sort !== 'name' && sort !== 'popular') || (category !== undefined && !/^[a-z0-9-]{1,200}$/.test(category)))
+    return null;
   return { page, sort, ...(category ? { category } : {}) };
 }
 

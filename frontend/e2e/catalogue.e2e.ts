@@ -224,7 +224,12 @@ describe('catalogue in Chromium', () => {
     expect(await names()).toEqual(byViews.map((app) => app.name));
 
     await select.selectOption({ label: 'All Categories' });
-    await expect.poll(names).toEqual(all.toSorted((a, b) => b.views - a.views).slice(0, 12).map((app) => app.name));
+    await expect.poll(names).toEqual(
+      all
+        .toSorted((a, b) => b.views - a.views)
+        .slice(0, 12)
+        .map((app) => app.name),
+    );
     await page.close();
   });
 

@@ -11,7 +11,7 @@ const PHONE_HEIGHT_MAX = 4_420;
 /** Where the screenshots of home that a person looks at go (besides the tests' own folder). */
 const SHOTS_DIR = process.env.HOME_SHOTS_DIR ?? SCREENSHOTS_DIR;
 
-const api = <T,>(path: string): Promise<T> => fetch(`${site.url}/api${path}`).then((r) => r.json() as Promise<T>);
+const api = <T>(path: string): Promise<T> => fetch(`${site.url}/api${path}`).then((r) => r.json() as Promise<T>);
 
 describe('home page in Chromium', () => {
   it('shows the most popular apps from the API, in order, as a strip of links', async () => {
@@ -22,7 +22,9 @@ describe('home page in Chromium', () => {
     await visit(page, `${site.url}/`);
     const strip = page.locator('#popular').getByTestId('popular-app');
     expect(await strip.count()).toBe(12);
-    expect(await strip.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(top.map((app) => `/app/${app.slug}`));
+    expect(await strip.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
+      top.map((app) => `/app/${app.slug}`),
+    );
     await expect(strip.first().innerText()).resolves.toContain(top[0]!.name);
     await expect(strip.first().innerText()).resolves.toContain(top[0]!.views.toLocaleString('en-US'));
     await page.close();
@@ -39,10 +41,10 @@ describe('home page in Chromium', () => {
     expect(full).toEqual(firstPage.items.map((app) => app.name));
     expect(new Set(full).size).toBe(full.length);
 
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(height, 'page height at 390 px').toBeLessThanOrEqual(PHONE_HEIGHT_MAX);
     mkdirSync(SHOTS_DIR, { recursive: true });
     await page.screenshot({ path: `${SHOTS_DIR}/home-390.png`, fullPage: true });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, 'page height at 390 px').toBeLessThanOrEqual(PHONE_HEIGHT_MAX);
 
     // From the first screen, one tap brings the quiz into view.
     await page.evaluate(() => window.scrollTo(0, 0));

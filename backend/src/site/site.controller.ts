@@ -109,7 +109,9 @@ export class SiteController {
   @Get('sitemap-:part.xml')
   async sitemapPart(@Param('part') part: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const entries = await this.queries.execute(new GetSitemapEntries());
-    const xml = /^[1-9]\d{0,5}$/.test(part) ? renderSitemapPart(this.base(request), entries, this.config.SITEMAP_MAX_URLS, Number(part)) : null;
+    const xml = /^[1-9]\d{0,5}$/.test(part)
+      ? renderSitemapPart(this.base(request), entries, this.config.SITEMAP_MAX_URLS, Number(part))
+      : null;
     if (xml === null) return this.notFound(request, response);
     void response.type('application/xml; charset=utf-8').send(xml);
   }

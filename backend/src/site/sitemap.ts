@@ -29,10 +29,17 @@ export function renderSitemap(base: string, entries: SitemapEntries, maxUrls: nu
   const parts = chunks(sitemapUrls(entries), maxUrls);
   if (parts.length <= 1) return urlset(base, parts[0] ?? []);
   const sitemap = (urls: SitemapUrl[], part: number) => {
-    const lastmod = urls.reduce<Date | null>((latest, url) => (url.lastmod && (!latest || latest < url.lastmod) ? url.lastmod : latest), null);
+    const lastmod = urls.reduce<Date | null>(
+      (latest, url) => (url.lastmod && (!latest || latest < url.lastmod) ? url.lastmod : latest),
+      null,
+    );
     return `  <sitemap><loc>${escapeHtml(`${base}${sitemapPartPath(part)}`)}</loc>${lastmodTag(lastmod)}</sitemap>`;
   };
-  return document('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', parts.map((urls, i) => sitemap(urls, i + 1)), '</sitemapindex>');
+  return document(
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    parts.map((urls, i) => sitemap(urls, i + 1)),
+    '</sitemapindex>',
+  );
 }
 
 /** The numbered sitemap `part` (from 1), or null when /sitemap.xml is the only one or there is no such part. */
@@ -49,7 +56,8 @@ function urlset(base: string, urls: SitemapUrl[]): string {
 
 const lastmodTag = (lastmod: Date | null | undefined) => (lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '');
 
-const document = (open: string, lines: string[], close: string) => ['<?xml version="1.0" encoding="UTF-8"?>', open, ...lines, close, ''].join('\n');
+const document = (open: string, lines: string[], close: string) =>
+  ['<?xml version="1.0" encoding="UTF-8"?>', open, ...lines, close, ''].join('\n');
 
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

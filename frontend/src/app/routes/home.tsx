@@ -51,7 +51,7 @@ export function HomeRoute() {
       <PageMeta {...homeMeta(siteOrigin(), homeGridSearch(homeGridOf(search) ?? {}))} />
 
       <section className="bg-linear-to-b from-primary/10 to-background">
-        <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-4 pt-10 pb-6 text-center sm:pt-20 sm:pb-8">
+        <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 pt-8 pb-5 text-center sm:gap-5 sm:pt-20 sm:pb-8">
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">Replace your spreadsheets with small AI tools</h1>
           <p className="text-lg text-pretty text-muted-foreground">
             Focused tools for the jobs your small business still does by hand in a spreadsheet.
@@ -66,7 +66,7 @@ export function HomeRoute() {
             </Button>
           </div>
         </div>
-        <div className="mx-auto max-w-6xl px-4 pb-6">
+        <div className="mx-auto max-w-6xl px-4 pb-5">
           <AppSearch />
         </div>
       </section>
@@ -118,23 +118,23 @@ export function HomeRoute() {
         </div>
       </HomeSection>
 
-      <section aria-label="Referrals" className="mx-auto grid max-w-6xl scroll-mt-20 gap-12 px-4 py-12 lg:grid-cols-2">
+      <section aria-label="Referrals" className="mx-auto grid max-w-6xl scroll-mt-20 gap-8 px-4 py-8 lg:grid-cols-2 lg:gap-12">
         <div id="share" className="flex flex-col">
-          <h2 className="mb-6 text-2xl font-semibold tracking-tight">Share &amp; earn</h2>
+          <h2 className="mb-5 text-2xl font-semibold tracking-tight">Share &amp; earn</h2>
           <WhenVisible minHeight="10rem" label="Loading the share-link generator">
             <ShareLinkGenerator />
           </WhenVisible>
         </div>
         <div id="leaderboard" className="flex flex-col">
-          <h2 className="mb-6 text-2xl font-semibold tracking-tight">Top inviters</h2>
+          <h2 className="mb-5 text-2xl font-semibold tracking-tight">Top inviters</h2>
           <WhenVisible minHeight="12rem" label="Loading the leaderboard">
             <Leaderboard />
           </WhenVisible>
         </div>
       </section>
 
-      <section aria-labelledby="idea-title" className="mx-auto max-w-6xl px-4 pt-4 pb-16">
-        <div className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm">
+      <section aria-labelledby="idea-title" className="mx-auto max-w-6xl px-4 pt-2 pb-12">
+        <div className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-6 text-center shadow-sm sm:py-10">
           <h2 id="idea-title" className="text-2xl font-semibold tracking-tight">
             Got an idea?
           </h2>
@@ -153,8 +153,8 @@ export function HomeRoute() {
 /** A home section; `compact` for a strip (a line or two of links) rather than a block of content. */
 function HomeSection({ id, title, compact = false, children }: { id: string; title: string; compact?: boolean; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={cn('mx-auto max-w-6xl scroll-mt-20 px-4', compact ? 'py-6' : 'py-10')}>
-      <h2 id={`${id}-title`} className={cn('font-semibold tracking-tight', compact ? 'mb-3 text-xl' : 'mb-5 text-2xl')}>
+    <section id={id} aria-labelledby={`${id}-title`} className={cn('mx-auto max-w-6xl scroll-mt-20 px-4', compact ? 'py-5' : 'py-8')}>
+      <h2 id={`${id}-title`} className={cn('font-semibold tracking-tight', compact ? 'mb-2 text-xl' : 'mb-4 text-2xl')}>
         {title}
       </h2>
       {/* Its own boundary: a server-rendered page hydrates section by section, yielding to the browser

@@ -28,7 +28,7 @@ describe('homeMeta', () => {
     ]);
   });
 
-  it("keeps a later page of the grid as its own canonical address", () => {
+  it('keeps a later page of the grid as its own canonical address', () => {
     expect(homeMeta(ORIGIN, '?sort=popular&page=2').path).toBe('/?sort=popular&page=2');
   });
 });

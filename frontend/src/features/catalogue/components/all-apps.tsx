@@ -23,7 +23,6 @@ export function AllApps({ categories }: { categories: Category[] | undefined }) 
   const selectId = useId();
   const [search, setSearch] = useSearchParams();
   const grid: Grid = homeGridOf(search) ?? { page: 1, sort: 'name' };
-  const categoryName = categories?.find((category) => category.slug === grid.category)?.name;
 
   /** Shows the grid's first page for `next`, keeping the address's other parameters (utm_source…). */
   function show(next: AppListParams) {
@@ -34,13 +33,17 @@ export function AllApps({ categories }: { categories: Category[] | undefined }) 
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-3">
       <div className="flex flex-row flex-wrap items-end gap-3">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-72">
           <label htmlFor={selectId} className="text-sm font-medium">
             Category
           </label>
-          <NativeSelect id={selectId} value={grid.category ?? ''} onChange={(event) => show({ sort: grid.sort, category: event.target.value || undefined })}>
+          <NativeSelect
+            id={selectId}
+            value={grid.category ?? ''}
+            onChange={(event) => show({ sort: grid.sort, category: event.target.value || undefined })}
+          >
             <option value="">All Categories</option>
             {categories?.map((category) => (
               <option key={category.slug} value={category.slug}>
@@ -59,10 +62,6 @@ export function AllApps({ categories }: { categories: Category[] | undefined }) 
           Most Popular
         </Button>
       </div>
-      <p className="text-sm text-muted-foreground">
-        {categoryName ? `${categoryName}, ` : ''}
-        {grid.sort === 'popular' ? 'most popular first' : 'by name'}
-      </p>
 
       <LoadMorePages<AppPage>
         // Another filter or page starts again from that page alone.
@@ -88,26 +87,29 @@ export function AllApps({ categories }: { categories: Category[] | undefined }) 
   );
 }
 
+/** Two lines an app: its name and views, then its category and what it does. */
 function AppRow({ app }: { app: AppSummary }) {
   return (
     <div
       data-testid="app-row"
-      className="relative flex h-full flex-col gap-1 rounded-lg border bg-card px-4 py-3 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
+      className="relative flex h-full flex-col gap-0.5 rounded-lg border bg-card px-4 py-2 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
     >
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex items-baseline justify-between gap-3">
         <h3 className="min-w-0 truncate font-semibold">
           {/* The overlay makes the whole row clickable while screen readers hear just the app name. */}
           <Link to={paths.app(app.slug)} className="outline-none after:absolute after:inset-0 after:rounded-lg">
             {app.name}
           </Link>
         </h3>
+        <span className="shrink-0 text-xs text-muted-foreground" data-testid="app-row-views">
+          {viewCount(app.views)}
+        </span>
+      </div>
+      <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
         <Badge variant="secondary" className="shrink-0">
           {app.category}
         </Badge>
-      </div>
-      <p className="line-clamp-1 text-sm text-muted-foreground">{app.description}</p>
-      <p className="text-xs text-muted-foreground" data-testid="app-row-views">
-        {viewCount(app.views)}
+        <span className="truncate">{app.description}</span>
       </p>
     </div>
   );
@@ -117,7 +119,7 @@ function AppRowsSkeleton() {
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
       {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-20 rounded-lg" />
+        <Skeleton key={index} className="h-16 rounded-lg" />
       ))}
     </div>
   );

@@ -62,7 +62,7 @@ export function LoadMorePages<T>({ start, keyOf, pick, hrefOf, children, skeleto
         </PageOfApps>
       ))}
       {page && (
-        <div className="flex flex-col items-center gap-3 pt-2">
+        <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 pt-1">
           <p role="status" className="text-sm text-muted-foreground">
             Showing {formatInteger((start - 1) * page.pageSize + 1)}–{formatInteger((page.page - 1) * page.pageSize + page.items.length)} of{' '}
             {formatInteger(page.filtered)}

@@ -14,8 +14,8 @@ export function ReadyToTry({ apps, onOpen }: { apps: AppSummary[] | undefined; o
   if (ready.length === 0) return null;
 
   return (
-    <section aria-labelledby="ready-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-6">
-      <h2 id="ready-title" className="mb-3 text-xl font-semibold tracking-tight">
+    <section aria-labelledby="ready-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-5">
+      <h2 id="ready-title" className="mb-2 text-xl font-semibold tracking-tight">
         Ready to Try Now
       </h2>
       <StripList>
