@@ -98,7 +98,7 @@ describe('catalogue in Chromium', () => {
   });
 
   it('shows the status, call to action and tracker an app qualifies for', async () => {
-    const apps = await api<AppSummary[]>('/apps');
+    const apps = await allApps();
     const liveSummary = apps.find((app) => app.development_status === 'launched' && app.status_link_enabled && app.app_url)!;
     const live = await api<App>(`/apps/${liveSummary.slug}`);
     const concept = apps.find((app) => app.development_status === 'concept')!;

@@ -16,7 +16,8 @@ export function PopularStrip({ apps }: { apps: AppSummary[] }) {
           <Link
             data-testid="popular-app"
             to={paths.app(app.slug)}
-            className="flex h-full items-baseline gap-2 rounded-full border bg-card px-3 py-1.5 text-sm shadow-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+            // relative: the sr-only text is absolutely positioned and would otherwise escape the scroller and widen the page.
+            className="relative flex h-full items-baseline gap-2 rounded-full border bg-card px-3 py-1.5 text-sm shadow-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span className="text-xs font-semibold text-muted-foreground">{index + 1}</span>
             <span className="max-w-48 truncate font-medium">{app.name}</span>
