@@ -25,14 +25,19 @@ export const pageParams = {
     .max(1_000_000, 'At most 1000000.')
     .default(1)
     .describe('1-based page (default 1)'),
-  pageSize: z.coerce
+  pageSize: pageSizeParam(ADMIN_PAGE_SIZE),
+};
+
+/** Items per page: `fallback` when absent, at most PAGE_SIZE_MAX. */
+export function pageSizeParam(fallback: number) {
+  return z.coerce
     .number({ error: 'Must be a number.' })
     .int('Must be a whole number.')
     .min(1, 'Must be 1 or more.')
     .max(PAGE_SIZE_MAX, `At most ${PAGE_SIZE_MAX}.`)
-    .default(ADMIN_PAGE_SIZE)
-    .describe(`Items per page (default ${ADMIN_PAGE_SIZE}, at most ${PAGE_SIZE_MAX})`),
-};
+    .default(fallback)
+    .describe(`Items per page (default ${fallback}, at most ${PAGE_SIZE_MAX})`);
+}
 
 /** An enumerated parameter with the message the admin's client reads when it sends something else. */
 export const enumParam = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>

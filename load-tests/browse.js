@@ -31,7 +31,7 @@ export const options = {
 };
 
 export function setup() {
-  const apps = http.get(`${BASE_URL}/api/apps`).json();
+  const apps = http.get(`${BASE_URL}/api/apps?pageSize=100`).json().items;
   const categories = http.get(`${BASE_URL}/api/categories`).json();
   if (!Array.isArray(apps) || apps.length === 0) fail('the catalogue is empty: load the demo catalogue (DEMO_CATALOGUE=true)');
   return { slugs: apps.map((a) => a.slug), categories: categories.map((c) => c.slug) };

@@ -48,7 +48,7 @@ function fakeUnsheet(options: { repeatPosition?: number } = {}) {
   return ({ method, url, body }: { method: string; url: string; body: string | null }) => {
     const path = url.slice(BASE_URL.length).split('?')[0]!;
     const ok = (status: number, value: unknown) => ({ status, body: JSON.stringify(value) });
-    if (method === 'GET' && path === '/api/apps') return ok(200, [{ slug: 'invoice-chaser' }, { slug: 'shift-planner' }]);
+    if (method === 'GET' && path === '/api/apps') return ok(200, { items: [{ slug: 'invoice-chaser' }, { slug: 'shift-planner' }] });
     if (method === 'GET' && path === '/api/categories') return ok(200, [{ slug: 'finance' }]);
     if (method === 'GET') return ok(200, {});
     if (path === '/api/leads') {

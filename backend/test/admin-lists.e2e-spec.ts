@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../../contracts/paging.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { post } from './auth-helpers.js';
+import { requestTiming } from './request-timing.js';
 
 const LEADS = 20_000;
 const APPS = 5_000;
@@ -22,15 +22,15 @@ const TIME_MAX_MS = 50;
 
 let api: ApiHarness;
 const db = () => api.database.handle.db;
-/** The API's request log: each answered request's `responseTime`, the server's time for it. */
-const logged: string[] = [];
+const timing = requestTiming();
+const measure = (path: string) => timing.measure(api, path);
 
 /** Source pages in rotation: 4 of 7 leads from /c/finance, 2 from /c/hr, 1 without one (alternately null and ''). */
 const sourceOf = (n: number) => (n % 7 < 4 ? '/c/finance' : n % 7 < 6 ? '/c/hr' : n % 2 === 0 ? null : '');
 const count = (predicate: (n: number) => boolean) => Array.from({ length: LEADS }, (_, i) => i + 1).filter(predicate).length;
 
 beforeAll(async () => {
-  api = await startApi({ RUN_WORKERS: 'false' }, undefined, pino({ level: 'info' }, { write: (line: string) => void logged.push(line) }));
+  api = await startApi({ RUN_WORKERS: 'false' }, undefined, timing.logger);
   await api.signInAsAdmin();
   const handle = db();
   // Written straight into the read models, as old rows may be. Three leads share each instant, so equal
@@ -72,35 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
-
-/** The server's time for the request just answered, from the request log (written once the answer is sent). */
-async function serverTime(path: string, before: number): Promise<number> {
-  const pathOnly = path.split('?')[0];
-  for (let waited = 0; waited < 1000; waited += 5) {
-    for (const line of logged.slice(before)) {
-      const entry = JSON.parse(line) as { req?: { path?: string }; responseTime?: number };
-      if (entry.req?.path === pathOnly && entry.responseTime !== undefined) return entry.responseTime;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`no request log line for ${path}`);
-}
-
-/** The body's size and the median server time of seven requests, after one to warm the route. */
-async function measure(path: string): Promise<{ bytes: number; ms: number }> {
-  await api.get(path);
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < 7; i++) {
-    const before = logged.length;
-    const response = await fetch(api.url(path), { headers: api.headers });
-    const body = await response.arrayBuffer();
-    expect(response.status, path).toBe(200);
-    times.push(await serverTime(path, before));
-    bytes = body.byteLength;
-  }
-  return { bytes, ms: times.sort((a, b) => a - b)[3]! };
-}
 
 /** Every page of a list, first to last, at the largest page size. */
 async function walk(path: string): Promise<{ id: string }[]> {

@@ -203,7 +203,7 @@ describe('editing', () => {
       key_features: ['Map'],
     });
     expect(await productivity()).toBe(before - 1);
-    expect((await publicGet('/api/categories/customer-support')).body.apps.map((a: { id: string }) => a.id)).toContain(id);
+    expect((await publicGet('/api/categories/customer-support')).body.apps.items.map((a: { id: string }) => a.id)).toContain(id);
     expect((await eventsOf(id)).at(-1)).toEqual({ type: 'AppUpdated', metadata: { userId: adminId } });
   });
 
@@ -255,7 +255,7 @@ describe('deactivating and reactivating', () => {
         publicGet('/api/categories/marketing'),
         publicGet('/api/apps/top?limit=100'),
       ]);
-      return [all.body, featured.body, search.body, category.body.apps ?? [], top.body].map((list: { id: string }[]) =>
+      return [all.body.items, featured.body, search.body, category.body.apps?.items ?? [], top.body].map((list: { id: string }[]) =>
         list.some((a) => a.id === id),
       );
     };

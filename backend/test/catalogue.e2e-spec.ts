@@ -160,19 +160,47 @@ describe('GET /api/apps/top', () => {
 });
 
 describe('GET /api/apps', () => {
-  it('lists all active apps by name', async () => {
+  const active = () =>
+    fixtures
+      .filter((f) => f.name !== 'Retired Tool')
+      .map((f) => f.name)
+      .sort();
+
+  it('lists the active apps by name, 12 to a page, with the counts a pager needs', async () => {
     const { body } = await api.get('/api/apps');
-    expect(names(body)).toEqual(
-      fixtures
-        .filter((f) => f.name !== 'Retired Tool')
-        .map((f) => f.name)
-        .sort(),
-    );
+    expect(names(body.items)).toEqual(active().slice(0, 12));
+    expect(body).toMatchObject({ page: 1, pageSize: 12, total: active().length, filtered: active().length });
+    const second = await api.get('/api/apps?page=2');
+    expect(names(second.body.items)).toEqual(active().slice(12));
+    expect((await api.get('/api/apps?pageSize=100')).body.items).toHaveLength(active().length);
+    expect((await api.get('/api/apps?page=99')).body).toMatchObject({ items: [], page: 99, filtered: active().length });
+  });
+
+  it("lists a category's apps, most viewed first", async () => {
+    const finance = await api.get('/api/apps?category=finance&sort=popular');
+    expect(names(finance.body.items)).toEqual(['Invoice Chaser', 'Budget Buddy', 'Expense Snap']);
+    expect(finance.body).toMatchObject({ total: active().length, filtered: 3 });
   });
 
   it('lists the featured apps', async () => {
     expect(names((await api.get('/api/apps/featured')).body)).toEqual(['Invoice Chaser', 'Stock Keeper']);
-    expect(names((await api.get('/api/apps?featured=true')).body)).toEqual(['Invoice Chaser', 'Stock Keeper']);
+    expect(names((await api.get('/api/apps?featured=true')).body.items)).toEqual(['Invoice Chaser', 'Stock Keeper']);
+  });
+
+  it.each([
+    ['page=0', { page: 'Must be 1 or more.' }],
+    ['page=two', { page: 'Must be a number.' }],
+    ['pageSize=101', { pageSize: 'At most 100.' }],
+    ['pageSize=2.5', { pageSize: 'Must be a whole number.' }],
+    ['sort=views', { sort: 'Must be one of: name, popular.' }],
+    ['ready=yes', { ready: 'Must be true.' }],
+    [`category=${'a'.repeat(201)}`, { category: 'At most 200 characters.' }],
+    ['limit=5', { '(body)': 'Unrecognized key: "limit"' }],
+  ])('refuses ?%s with 400 naming the field', async (query, fields) => {
+    const { status, body } = await api.get(`/api/apps?${query}`);
+    expect(status).toBe(400);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fields).toEqual(fields);
   });
 
   it('finds one app by slug, and says App Not Found otherwise', async () => {
@@ -233,11 +261,27 @@ describe('categories', () => {
     const { status, body } = await api.get('/api/categories/finance');
     expect(status).toBe(200);
     expect(body.category).toEqual({ name: 'Finance', slug: 'finance', count: 3 });
-    expect(names(body.apps)).toEqual(['Invoice Chaser', 'Budget Buddy', 'Expense Snap']);
+    expect(names(body.apps.items)).toEqual(['Invoice Chaser', 'Budget Buddy', 'Expense Snap']);
+    expect(body.apps).toMatchObject({ page: 1, pageSize: 12, filtered: 3 });
     expect((await api.get('/api/categories/other')).body).toEqual({
       category: { name: 'Other', slug: 'other', count: 0 },
-      apps: [],
+      apps: { items: [], page: 1, pageSize: 12, total: fixtures.length - 1, filtered: 0 },
     });
+  });
+
+  it('pages a category, and refuses a bad page with 400 naming the field', async () => {
+    const second = await api.get('/api/categories/finance?page=2&pageSize=2');
+    expect(names(second.body.apps.items)).toEqual(['Expense Snap']);
+    expect(second.body.apps).toMatchObject({ page: 2, pageSize: 2, filtered: 3 });
+    for (const [query, fields] of [
+      ['page=-1', { page: 'Must be 1 or more.' }],
+      ['pageSize=0', { pageSize: 'Must be 1 or more.' }],
+      ['sort=name', { '(body)': 'Unrecognized key: "sort"' }],
+    ] as const) {
+      const { status, body } = await api.get(`/api/categories/finance?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.fields, query).toEqual(fields);
+    }
   });
 
   it('says Category Not Found for an unknown slug', async () => {
@@ -547,7 +591,7 @@ describe('the read cache (CATALOGUE_CACHE_MS, 1 s by default)', () => {
       app: async () => descriptionOf((await cached.get('/api/apps/quote-builder')).body),
       search: async () => descriptionOf((await cached.get('/api/apps/search?q=Quote')).body),
       top: async () => descriptionOf((await cached.get('/api/apps/top?limit=20')).body),
-      category: async () => descriptionOf((await cached.get('/api/categories/sales')).body.apps),
+      category: async () => descriptionOf((await cached.get('/api/categories/sales')).body.apps.items),
     };
     try {
       for (const read of Object.values(reads)) expect(await read()).toBe('Turns a price list into quotes.');
@@ -564,7 +608,7 @@ describe('the read cache (CATALOGUE_CACHE_MS, 1 s by default)', () => {
   it('forgets everything when this process commits a catalogue change: an admin reads back what they saved', async () => {
     const id = ids['Expense Snap']!;
     expect((await api.get('/api/apps/expense-snap')).body.development_status).toBe('concept');
-    const inFinance = async () => names((await api.get('/api/categories/finance')).body.apps);
+    const inFinance = async () => names((await api.get('/api/categories/finance')).body.apps.items);
     expect(await inFinance()).toContain('Expense Snap');
     await decideAndAppend(api.app.get(EventStore), appStream(id), appDecider, {
       type: 'UpdateApp',

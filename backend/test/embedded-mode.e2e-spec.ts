@@ -18,7 +18,7 @@ afterAll(async () => {
 async function appIds(url: string): Promise<string[]> {
   const response = await fetch(`${url}/api/apps`);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { id: string }[]).map((app) => app.id).sort();
+  return ((await response.json()) as { items: { id: string }[] }).items.map((app) => app.id).sort();
 }
 
 describe('embedded mode (npm start on a fresh machine)', () => {

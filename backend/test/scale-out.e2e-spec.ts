@@ -84,7 +84,7 @@ describe('three worker processes on one PostgreSQL and Redis', () => {
     // Every worker process has joined both queues (a Nest start-up each, on 2 cores).
     await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, WORKERS);
     await waitForQueueWorkers(TEST_REDIS_URL, prefix, EMAILS_QUEUE, WORKERS);
-    const apps = (await (await fetch(`${api.url}/api/apps`)).json()) as { id: string }[];
+    const apps = ((await (await fetch(`${api.url}/api/apps`)).json()) as { items: { id: string }[] }).items;
     expect(apps.length).toBeGreaterThan(0);
 
     // Everything at once, so the three workers contend for the same wake-ups.

@@ -112,7 +112,9 @@ describe('pages rendered with SEO tags', () => {
       JSON.parse(html.match(/<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/)![1]!);
     const home = (await api.get('/')).body as string;
     const homeData = initialData(home);
-    expect(Object.keys(homeData).sort()).toEqual(['/apps', '/apps/top?limit=12&offset=0', '/categories']);
+    expect(Object.keys(homeData).sort()).toEqual(['/apps', '/apps/top?limit=12&offset=0', '/apps?sort=popular&ready=true', '/categories']);
+    expect(homeData['/apps']).toEqual((await api.get('/api/apps')).body);
+    expect(homeData['/apps?sort=popular&ready=true']).toEqual((await api.get('/api/apps?sort=popular&ready=true')).body);
     expect(homeData['/apps/top?limit=12&offset=0']).toEqual((await api.get('/api/apps/top?limit=12&offset=0')).body);
     expect(homeData['/categories']).toEqual((await api.get('/api/categories')).body);
     expect(home).not.toMatch(/<link rel="stylesheet"/);
@@ -316,6 +318,36 @@ describe('crawler files', () => {
       api.database.handle.db,
     );
     expect(xml).toContain(`<loc>${BASE}/</loc><lastmod>${rows[0]!.at.toISOString()}</lastmod>`);
+  });
+
+  it('splits the sitemap into an index of numbered sitemaps past SITEMAP_MAX_URLS, each valid', async () => {
+    const small = await startApi({ PUBLIC_BASE_URL: BASE, SITEMAP_MAX_URLS: '4' }, api.database);
+    try {
+      const schema = (name: string) => [{ fileName: name, contents: readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8') }];
+      const index = await (await fetch(small.url('/sitemap.xml'))).text();
+      expect(
+        (await validateXML({ xml: [{ fileName: 'sitemap.xml', contents: index }], schema: schema('siteindex-0.9.xsd') })).errors,
+      ).toEqual([]);
+      const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      // The 10 URLs of the whole sitemap, 4 to a file.
+      expect(parts).toEqual([`${BASE}/sitemap-1.xml`, `${BASE}/sitemap-2.xml`, `${BASE}/sitemap-3.xml`]);
+      const listed: string[] = [];
+      for (const part of parts) {
+        const response = await fetch(small.url(new URL(part).pathname));
+        expect(response.headers.get('content-type')).toContain('application/xml');
+        const xml = await response.text();
+        expect((await validateXML({ xml: [{ fileName: 'part.xml', contents: xml }], schema: schema('sitemap-0.9.xsd') })).errors).toEqual(
+          [],
+        );
+        listed.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
+      }
+      const whole = await (await fetch(api.url('/sitemap.xml'))).text();
+      expect(listed).toEqual([...whole.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
+      expect((await fetch(small.url('/sitemap-4.xml'))).status).toBe(404);
+      expect((await fetch(api.url('/sitemap-1.xml'))).status).toBe(404);
+    } finally {
+      await small.close();
+    }
   });
 
   it('serves robots.txt allowing all crawlers with an absolute sitemap line', async () => {

@@ -4,9 +4,10 @@
  * the SPA reads. Field names are the spec's; timestamps are ISO-8601 strings.
  */
 import { z } from 'zod';
-import { enumParam, pageParams, pageSchema, textParam } from '../page-query.js';
+import { enumParam, pageParams, pageSchema, pageSizeParam, textParam } from '../page-query.js';
 import { SEARCH_MAX } from '../paging.js';
 import { DEVELOPMENT_STATUSES, ROI_FIGURES, type RoiFigureKey, type RoiFigures } from './fields.js';
+import { CATALOGUE_PAGE_SIZE } from './keys.js';
 
 export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
 
@@ -74,8 +75,36 @@ export const appSummarySchema = appSchema.pick({
 
 export const categorySchema = z.object({ name: z.string(), slug: z.string(), count: z.number().int() });
 
-/** A category page: the category and its active apps, most viewed first. */
-export const categoryWithAppsSchema = z.object({ category: categorySchema, apps: appSummarySchema.array() });
+/** A page of the public catalogue (GET /api/apps, a category's apps): `total` counts every active app. */
+export const appPageSchema = pageSchema(appSummarySchema);
+
+/** A category page: the category and a page of its active apps, most viewed first. */
+export const categoryWithAppsSchema = z.object({ category: categorySchema, apps: appPageSchema });
+
+export const APP_LIST_SORTS = ['name', 'popular'] as const;
+export type AppListSort = (typeof APP_LIST_SORTS)[number];
+
+/** A public page of apps: the admin lists' `page`, with the public grids' page size by default. */
+const publicPageParams = {
+  page: pageParams.page,
+  pageSize: pageSizeParam(CATALOGUE_PAGE_SIZE),
+};
+
+/** GET /api/apps's query: a page of the active apps, by name or most viewed first, of a category, featured or ready to try. */
+export const appListQuery = z.strictObject({
+  ...publicPageParams,
+  sort: enumParam(APP_LIST_SORTS, 'name').describe('name (default) or popular (most viewed first)'),
+  category: textParam(SEARCH_MAX).describe("Only this category's apps (its slug)"),
+  featured: z
+    .enum(['true', 'false'], { error: 'Must be true or false.' })
+    .optional()
+    .describe('Only featured (true) or only other (false) apps'),
+  ready: z.enum(['true'], { error: 'Must be true.' }).optional().describe("Only apps ready to try now (home's 'Ready to Try Now')"),
+});
+export type AppListQuery = z.output<typeof appListQuery>;
+
+/** GET /api/categories/:slug's query: which page of its apps. */
+export const categoryPageQuery = z.strictObject(publicPageParams);
 
 /** A row of the admin's apps table and App Links (GET /api/admin/apps): what they show and what App Links edits. */
 export const adminAppRowSchema = appSchema.pick({
@@ -123,6 +152,7 @@ export type App = z.output<typeof appSchema>;
 export type AppSummary = z.output<typeof appSummarySchema>;
 export type Category = z.output<typeof categorySchema>;
 export type CategoryWithApps = z.output<typeof categoryWithAppsSchema>;
+export type AppPage = z.output<typeof appPageSchema>;
 
 /**
  * POST /api/apps/:id/views: the visit's session id (the tracker's), so that one session's views of an app

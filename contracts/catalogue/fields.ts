@@ -18,6 +18,9 @@ export function slugify(text: string): string {
     .replace(/-+$/, '');
 }
 
+/** Stages at which there is something a visitor can open (with an app_url). */
+export const TRYABLE_STATUSES = ['prototype', 'beta', 'launched'] as const satisfies readonly DevelopmentStatus[];
+
 /**
  * The fixed category list (spec §5): a suggestion's optional category is one of these, and the catalogue
  * always lists them, even when no app is in one yet.

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { App, AppSummary, Category } from '../../contracts/catalogue/app.js';
+import type { App, AppPage, AppSummary, Category, CategoryWithApps } from '../../contracts/catalogue/app.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
 
@@ -33,6 +33,11 @@ async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
+/** Every active app by name (the demo catalogue fits in the largest page). */
+async function allApps(): Promise<AppSummary[]> {
+  return (await api<AppPage>('/apps?pageSize=100')).items;
+}
+
 function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.hash}`;
@@ -40,7 +45,7 @@ function pathOf(page: Page): string {
 
 /** A category whose apps are in a different order by name than by views, so reordering is visible. */
 async function categoryWhereOrdersDiffer(): Promise<{ category: Category; byName: AppSummary[]; byViews: AppSummary[] }> {
-  const [apps, categories] = await Promise.all([api<AppSummary[]>('/apps'), api<Category[]>('/categories')]);
+  const [apps, categories] = await Promise.all([allApps(), api<Category[]>('/categories')]);
   for (const category of categories) {
     const byName = apps.filter((app) => app.category_slug === category.slug);
     const byViews = byName.toSorted((a, b) => b.views - a.views);
@@ -53,7 +58,7 @@ describe('catalogue in Chromium', () => {
   it('goes from a home category pill to the category, to an app, and back', async () => {
     const categories = await api<Category[]>('/categories');
     const category = categories.find((candidate) => candidate.count >= 2)!;
-    const { apps } = await api<{ apps: AppSummary[] }>(`/categories/${category.slug}`);
+    const apps = (await api<CategoryWithApps>(`/categories/${category.slug}`)).apps.items;
     const details = await Promise.all(apps.map((summary) => api<App>(`/apps/${summary.slug}`)));
     const app = details.find((candidate) => candidate.faq_items.length > 0 && candidate.target_personas.length > 0)!;
 
@@ -93,7 +98,7 @@ describe('catalogue in Chromium', () => {
   });
 
   it('shows the status, call to action and tracker an app qualifies for', async () => {
-    const apps = await api<AppSummary[]>('/apps');
+    const apps = await allApps();
     const liveSummary = apps.find((app) => app.development_status === 'launched' && app.status_link_enabled && app.app_url)!;
     const live = await api<App>(`/apps/${liveSummary.slug}`);
     const concept = apps.find((app) => app.development_status === 'concept')!;
@@ -190,17 +195,19 @@ describe('catalogue in Chromium', () => {
     await page.close();
   });
 
-  it('filters All Applications by category and reorders them by popularity', async () => {
+  it('filters All Applications by category and reorders them by popularity, in the address too', async () => {
     const { category, byName, byViews } = await categoryWhereOrdersDiffer();
-    const all = await api<AppSummary[]>('/apps');
+    const all = await allApps();
     const page = await openPage('/#all-apps');
     const section = page.locator('#all-apps');
     const names = () => section.getByTestId('app-row').getByRole('heading').allInnerTexts();
-    await section
-      .getByTestId('app-row')
-      .nth(all.length - 1)
-      .waitFor();
-    expect(await names()).toEqual(all.map((app) => app.name));
+    await section.getByTestId('app-row').first().waitFor();
+    // The first page, then the rest with Load more.
+    expect(await names()).toEqual(all.slice(0, 12).map((app) => app.name));
+    await section.getByRole('link', { name: 'Load more' }).click();
+    await expect.poll(names).toEqual(all.map((app) => app.name));
+    await expect(section.getByRole('status').innerText()).resolves.toBe(`Showing 1–${all.length} of ${all.length}`);
+    await expect(section.getByRole('link', { name: 'Load more' }).count()).resolves.toBe(0);
 
     const select = section.getByRole('combobox', { name: 'Category' });
     await expect(select.locator('option').first().innerText()).resolves.toBe('All Categories');
@@ -211,17 +218,27 @@ describe('catalogue in Chromium', () => {
     await popular.click();
     await expect(popular.getAttribute('aria-pressed')).resolves.toBe('true');
     await expect.poll(names).toEqual(byViews.map((app) => app.name));
+    expect(new URL(page.url()).search).toBe(`?category=${category.slug}&sort=popular`);
+    // The server renders the same filtered grid for that address.
+    await reload(page);
+    expect(await names()).toEqual(byViews.map((app) => app.name));
 
     await select.selectOption({ label: 'All Categories' });
-    await expect.poll(names).toEqual(all.toSorted((a, b) => b.views - a.views).map((app) => app.name));
+    await expect.poll(names).toEqual(
+      all
+        .toSorted((a, b) => b.views - a.views)
+        .slice(0, 12)
+        .map((app) => app.name),
+    );
     await page.close();
   });
 
-  it('lists the apps ready to try, opening each in a new tab', async () => {
-    const apps = await api<AppSummary[]>('/apps');
+  it('lists the apps ready to try, most viewed first, opening each in a new tab', async () => {
+    const apps = await api<AppSummary[]>('/apps/top?limit=100');
     const ready = apps.filter(
       (app) => ['prototype', 'beta', 'launched'].includes(app.development_status) && app.app_url && app.status_link_enabled,
     );
+    expect(ready.length).toBeGreaterThan(0);
     const page = await openPage('/');
     const cards = page.getByTestId('ready-app');
     await cards.first().waitFor();
@@ -299,7 +316,7 @@ describe('catalogue in Chromium', () => {
         path: '/',
         ready: async (page: Page) => {
           await page.getByTestId('app-row').first().waitFor();
-          await page.locator('#popular').getByTestId('app-card').first().waitFor();
+          await page.locator('#popular').getByTestId('popular-app').first().waitFor();
         },
       },
       {

@@ -128,7 +128,7 @@ describe('service worker and manifest', () => {
 
 describe('offline', () => {
   it('shows pages seen before, the offline page for others (Try Again reloads), and says so for a write', async () => {
-    const [app, other] = (await fetch(`${site.url}/api/apps`).then((r) => r.json())) as {
+    const [app, other] = (await fetch(`${site.url}/api/apps`).then((r) => r.json())).items as {
       slug: string;
       name: string;
       category_slug: string;

@@ -4,7 +4,7 @@ import { load, pick, type LoadResult } from './load.js';
 export const CATALOGUE = { connections: 20, seconds: 15 };
 
 export async function catalogueReads(baseUrl: string): Promise<LoadResult> {
-  const apps = (await (await fetch(`${baseUrl}/api/apps`)).json()) as { slug: string }[];
+  const apps = ((await (await fetch(`${baseUrl}/api/apps?pageSize=100`)).json()) as { items: { slug: string }[] }).items;
   const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as { slug: string }[];
   if (apps.length === 0) throw new Error('the catalogue is empty: the server should have loaded the demo catalogue');
   const terms = ['invoice', 'shift', 'sales', 'support', 'stock', 'crm'];

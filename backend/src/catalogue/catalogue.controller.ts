@@ -4,28 +4,30 @@ import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiNotFoundRespons
 import type { FastifyRequest as Request } from 'fastify';
 import { z } from 'zod';
 import {
+  appListQuery,
+  appPageSchema,
   appSchema,
   appSummarySchema,
   appViewSchema,
+  categoryPageQuery,
   categorySchema,
   categoryWithAppsSchema,
+  type AppListQuery,
   type AppViewInput,
 } from '../../../contracts/catalogue/app.js';
+import { PAGE_SIZE_MAX } from '../../../contracts/paging.js';
 import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
 import { RecordAppView } from './commands/record-app-view.command.js';
 import { GetAppBySlug } from './queries/get-app-by-slug.query.js';
 import { GetCategory } from './queries/get-category.query.js';
 import { GetTopApps } from './queries/get-top-apps.query.js';
-import { ListApps } from './queries/list-apps.query.js';
+import { ListAppsPage } from './queries/list-apps-page.query.js';
 import { ListCategories } from './queries/list-categories.query.js';
 import { SearchApps } from './queries/search-apps.query.js';
 
 const topQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(10).describe('How many apps (default 10)'),
   offset: z.coerce.number().int().min(0).max(100_000).default(0).describe('How many to skip'),
-});
-const listQuery = z.strictObject({
-  featured: z.enum(['true', 'false']).optional().describe('Only featured (true) or only other (false) apps'),
 });
 const searchQuery = z.strictObject({
   q: z.string().max(200).default('').describe('Matches name, description or category; empty gives the top 12'),
@@ -42,11 +44,14 @@ export class CatalogueController {
   ) {}
 
   @Get('apps')
-  @ApiOperation({ summary: 'All active apps by name' })
-  @ApiZodQuery(listQuery)
-  @ApiZodOk(appSummarySchema.array())
-  list(@Query(new ZodPipe(listQuery)) { featured }: z.output<typeof listQuery>) {
-    return this.queries.execute(new ListApps({ featured: featured === undefined ? undefined : featured === 'true' }));
+  @ApiOperation({ summary: 'A page of the active apps, by name or most viewed first; of a category, featured, or ready to try' })
+  @ApiZodQuery(appListQuery)
+  @ApiZodOk(appPageSchema)
+  @ApiBadRequestResponse({ description: '{ code, message, fields }: a query parameter out of range or unknown' })
+  list(@Query(new ZodPipe(appListQuery)) { featured, ready, ...query }: AppListQuery) {
+    return this.queries.execute(
+      new ListAppsPage({ ...query, featured: featured === undefined ? undefined : featured === 'true', ready: ready === 'true' }),
+    );
   }
 
   @Get('apps/top')
@@ -58,10 +63,11 @@ export class CatalogueController {
   }
 
   @Get('apps/featured')
-  @ApiOperation({ summary: 'Featured active apps by name' })
+  @ApiOperation({ summary: `Featured active apps by name (the first ${PAGE_SIZE_MAX})` })
   @ApiZodOk(appSummarySchema.array())
-  featured() {
-    return this.queries.execute(new ListApps({ featured: true }));
+  async featured() {
+    const page = await this.queries.execute(new ListAppsPage({ featured: true, sort: 'name', page: 1, pageSize: PAGE_SIZE_MAX }));
+    return page.items;
   }
 
   @Get('apps/search')
@@ -107,10 +113,15 @@ export class CatalogueController {
   }
 
   @Get('categories/:slug')
-  @ApiOperation({ summary: 'A category and its active apps, most viewed first' })
+  @ApiOperation({ summary: 'A category and a page of its active apps, most viewed first' })
+  @ApiZodQuery(categoryPageQuery)
   @ApiZodOk(categoryWithAppsSchema)
+  @ApiBadRequestResponse({ description: '{ code, message, fields }: a query parameter out of range or unknown' })
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.CATEGORY_NOT_FOUND', message: 'Category Not Found' }" })
-  category(@Param('slug', new ZodPipe(slugParam, 'slug')) slug: string) {
-    return this.queries.execute(new GetCategory(slug));
+  category(
+    @Param('slug', new ZodPipe(slugParam, 'slug')) slug: string,
+    @Query(new ZodPipe(categoryPageQuery)) page: z.output<typeof categoryPageQuery>,
+  ) {
+    return this.queries.execute(new GetCategory(slug, page));
   }
 }

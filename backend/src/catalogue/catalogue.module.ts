@@ -21,6 +21,7 @@ import { GetTopAppsHandler } from './queries/get-top-apps.query.js';
 import { ListAdminAppsHandler } from './queries/list-admin-apps.query.js';
 import { ListAllAppsHandler } from './queries/list-all-apps.query.js';
 import { ListAppsHandler } from './queries/list-apps.query.js';
+import { ListAppsPageHandler } from './queries/list-apps-page.query.js';
 import { ListCategoriesHandler } from './queries/list-categories.query.js';
 import { SearchAppsHandler } from './queries/search-apps.query.js';
 
@@ -43,6 +44,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
     GetAppLabelsHandler,
     GetTopAppsHandler,
     ListAppsHandler,
+    ListAppsPageHandler,
     GetAppBySlugHandler,
     SearchAppsHandler,
     ListCategoriesHandler,

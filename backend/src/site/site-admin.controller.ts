@@ -11,12 +11,15 @@ import { actedBy, Actor, type ActingUser } from '../shared/http/acting-user.js';
 import { ApiZodOk } from '../shared/http/zod.js';
 import { CONFIG } from '../shared/kernel.module.js';
 import { siteBase } from '../shared/http/site-base.js';
-import { renderSitemap } from './sitemap.js';
+import { renderSitemap, sitemapUrls } from './sitemap.js';
 
 /** The admin regenerated the sitemap: kept in the log for the audit trail. */
 export type SitemapRegenerated = Event<'SitemapRegenerated', { urls: number }>;
 
-const regeneratedSchema = z.object({ urls: z.number().int().describe('How many URLs it lists'), xml: z.string() });
+const regeneratedSchema = z.object({
+  urls: z.number().int().describe('How many URLs it lists'),
+  xml: z.string().describe('/sitemap.xml: the sitemap, or the index of the numbered sitemaps when the URLs exceed SITEMAP_MAX_URLS'),
+});
 
 /**
  * Settings → 'Regenerate sitemap.xml' (admin only: under api/admin/). /sitemap.xml is rendered from the
@@ -37,8 +40,9 @@ export class SiteAdminController {
   @ApiOperation({ summary: 'Render sitemap.xml from the catalogue now and return it' })
   @ApiZodOk(regeneratedSchema)
   async regenerate(@Req() request: Request, @Actor() actor: ActingUser): Promise<z.infer<typeof regeneratedSchema>> {
-    const xml = renderSitemap(siteBase(this.config, request), await this.queries.execute(new GetSitemapEntries()));
-    const urls = xml.match(/<url>/g)?.length ?? 0;
+    const entries = await this.queries.execute(new GetSitemapEntries());
+    const xml = renderSitemap(siteBase(this.config, request), entries, this.config.SITEMAP_MAX_URLS);
+    const urls = sitemapUrls(entries).length;
     const event: SitemapRegenerated = { type: 'SitemapRegenerated', data: { urls } };
     await this.events.appendUnversioned([{ ...event, streamId: 'sitemap' }], actedBy(actor));
     return { urls, xml };

@@ -8,12 +8,24 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import type { App, CategoryWithApps } from '../../../contracts/catalogue/app.js';
-import { allAppsKey, appKey, categoriesKey, categoryKey, HOME_TOP_APPS, topAppsKey } from '../../../contracts/catalogue/keys.js';
+import {
+  appKey,
+  appsPageKey,
+  categoriesKey,
+  categoryKey,
+  CATALOGUE_PAGE_SIZE,
+  HOME_TOP_APPS,
+  homeGridOf,
+  homeGridSearch,
+  pageNumberOf,
+  READY_TO_TRY_SHOWN,
+  topAppsKey,
+} from '../../../contracts/catalogue/keys.js';
 import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
 import { GetCategory } from '../catalogue/queries/get-category.query.js';
 import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
 import { GetTopApps } from '../catalogue/queries/get-top-apps.query.js';
-import { ListApps } from '../catalogue/queries/list-apps.query.js';
+import { ListAppsPage } from '../catalogue/queries/list-apps-page.query.js';
 import { ListCategories } from '../catalogue/queries/list-categories.query.js';
 import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
@@ -23,10 +35,12 @@ import { cspNonce } from '../shared/http/security-headers.js';
 import { NotFoundRecorder } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
 import { siteBase } from '../shared/http/site-base.js';
-import { renderSitemap, STATIC_PAGES } from './sitemap.js';
+import { renderSitemap, renderSitemapPart, STATIC_PAGES } from './sitemap.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
 const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password']);
+/** The query string of a request's URL. */
+const searchOf = (request: Request) => new URLSearchParams(request.url.split('?')[1] ?? '');
 /** The admin console routes on the client (and answers its unknown paths itself); robots.txt keeps crawlers out. */
 const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -44,22 +58,34 @@ export class SiteController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
+  /** Home, with the page of its All Applications grid that the address asks for (`?category=…&sort=…&page=…`). */
   @Get()
   async home(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const [top, all] = await Promise.all([this.queries.execute(new GetTopApps(HOME_TOP_APPS, 0)), this.queries.execute(new ListApps())]);
+    const grid = homeGridOf(searchOf(request));
+    if (!grid) return this.notFound(request, response);
+    const ready = { ready: true, sort: 'popular', page: 1, pageSize: READY_TO_TRY_SHOWN } as const;
+    const gridPage = { ...grid, pageSize: CATALOGUE_PAGE_SIZE };
+    const [top, readyApps, apps] = await Promise.all([
+      this.queries.execute(new GetTopApps(HOME_TOP_APPS, 0)),
+      this.queries.execute(new ListAppsPage(ready)),
+      this.queries.execute(new ListAppsPage(gridPage)),
+    ]);
+    if (grid.page > 1 && apps.items.length === 0) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
-      seo: { page: 'home' },
-      initialData: { [topAppsKey(HOME_TOP_APPS, 0)]: top, [allAppsKey]: all },
+      seo: { page: 'home', search: homeGridSearch(grid) },
+      initialData: { [topAppsKey(HOME_TOP_APPS, 0)]: top, [appsPageKey(ready)]: readyApps, [appsPageKey(gridPage)]: apps },
     });
   }
 
+  /** A category, with the page of its apps that the address asks for (`?page=…`). */
   @Get('c/:slug')
   async category(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const found = await this.find<CategoryWithApps>(new GetCategory(slug.slice(0, 200)));
-    if (!found) return this.notFound(request, response);
+    const page = pageNumberOf(searchOf(request));
+    const found = page && (await this.find<CategoryWithApps>(new GetCategory(slug.slice(0, 200), { page, pageSize: CATALOGUE_PAGE_SIZE })));
+    if (!page || !found || (page > 1 && found.apps.items.length === 0)) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
-      seo: { page: 'category', category: found.category },
-      initialData: { [categoryKey(slug)]: found },
+      seo: { page: 'category', category: found.category, listPage: page },
+      initialData: { [categoryKey(slug, page)]: found },
     });
   }
 
@@ -76,7 +102,18 @@ export class SiteController {
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
   async sitemap(@Req() request: Request): Promise<string> {
-    return renderSitemap(this.base(request), await this.queries.execute(new GetSitemapEntries()));
+    return renderSitemap(this.base(request), await this.queries.execute(new GetSitemapEntries()), this.config.SITEMAP_MAX_URLS);
+  }
+
+  /** A numbered sitemap of a catalogue too large for one file (/sitemap.xml is then their index). */
+  @Get('sitemap-:part.xml')
+  async sitemapPart(@Param('part') part: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const entries = await this.queries.execute(new GetSitemapEntries());
+    const xml = /^[1-9]\d{0,5}$/.test(part)
+      ? renderSitemapPart(this.base(request), entries, this.config.SITEMAP_MAX_URLS, Number(part))
+      : null;
+    if (xml === null) return this.notFound(request, response);
+    void response.type('application/xml; charset=utf-8').send(xml);
   }
 
   @Get('robots.txt')

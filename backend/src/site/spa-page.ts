@@ -8,7 +8,10 @@ import type { App, Category } from '../../../contracts/catalogue/app.js';
 import { renderMetaTags, type PageMeta } from './page-meta.js';
 
 /** A page whose SEO tags the server writes, with what its rules need. */
-export type SeoPage = { page: 'home' } | { page: 'category'; category: Category } | { page: 'app'; app: App };
+export type SeoPage =
+  | { page: 'home'; /** The grid's page and filter (`?page=2`), or '' */ search: string }
+  | { page: 'category'; category: Category; /** The page of its apps */ listPage: number }
+  | { page: 'app'; app: App };
 
 export interface PageParts {
   /** Absolute base of the site, without a trailing slash. */
@@ -120,8 +123,8 @@ function loadScriptsAfterFirstPaint(html: string, nonce: string): string {
 /** What frontend/src/entry-server.tsx exports. */
 interface ServerRenderer {
   render(url: string, initialData: Record<string, unknown>): Promise<string>;
-  homeMeta(origin: string): SpaPageMeta;
-  categoryMeta(category: Category, origin: string): SpaPageMeta;
+  homeMeta(origin: string, search: string): SpaPageMeta;
+  categoryMeta(category: Category, origin: string, page: number): SpaPageMeta;
   appMeta(app: App, origin: string): SpaPageMeta;
 }
 
@@ -131,9 +134,9 @@ type SpaPageMeta = Omit<PageMeta, 'url'> & { path: string };
 function pageMeta(renderer: ServerRenderer, seo: SeoPage, base: string): PageMeta {
   const { path, ...meta } =
     seo.page === 'home'
-      ? renderer.homeMeta(base)
+      ? renderer.homeMeta(base, seo.search)
       : seo.page === 'category'
-        ? renderer.categoryMeta(seo.category, base)
+        ? renderer.categoryMeta(seo.category, base, seo.listPage)
         : renderer.appMeta(seo.app, base);
   return { ...meta, url: new URL(path, base).toString() };
 }

@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
-  appId = (await get(api.url, '/api/apps')).body[0].id;
+  appId = (await get(api.url, '/api/apps')).body.items[0].id;
 }, 120_000);
 
 afterAll(async () => {

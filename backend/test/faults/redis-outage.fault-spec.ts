@@ -48,7 +48,7 @@ describe('Redis stopped during traffic', () => {
     const db = database.handle.db;
     const projections = buildProjections(loadConfig({ ...PROCESS_ENV }));
     const apps = await get(api.url, '/api/apps');
-    const appId: string = apps.body[0].id;
+    const appId: string = apps.body.items[0].id;
 
     // Before: a welcome e-mail goes out, and two more are refused for now, so their jobs wait in Redis for
     // a retry when it goes away (and come back empty with it).

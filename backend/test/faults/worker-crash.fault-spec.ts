@@ -75,7 +75,7 @@ describe('a worker killed in the middle of a projection batch', () => {
   it('leaves read models equal to a rebuild from the log, and sends every e-mail once', async () => {
     const db = database.handle.db;
     const projections = buildProjections(loadConfig(PROCESS_ENV));
-    const appIds: string[] = (await get(api.url, '/api/apps')).body.slice(0, 3).map((app: { id: string }) => app.id);
+    const appIds: string[] = (await get(api.url, '/api/apps')).body.items.slice(0, 3).map((app: { id: string }) => app.id);
 
     // First wave: projected and sent by the first worker.
     await traffic('first', appIds);

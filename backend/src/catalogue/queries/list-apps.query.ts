@@ -6,7 +6,7 @@ import type { Db } from '../../shared/db/tables.js';
 import type { AppSummary } from '../../../../contracts/catalogue/app.js';
 import { selectActiveAppSummaries } from './app.view.js';
 
-/** Every active app by name; or only the featured ones. */
+/** Every active app by name; or only the featured ones. For the server's own use (the quiz's matching): the API sends pages (ListAppsPage). */
 export class ListApps extends Query<AppSummary[]> {
   constructor(readonly filter: { featured?: boolean } = {}) {
     super();

@@ -41,6 +41,8 @@ const schema = z.object({
   PROJECTION_BATCH_SIZE: positiveInt(1000),
   // How long the public catalogue reads are served from memory (0: never); see catalogue/catalogue-cache.ts.
   CATALOGUE_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(1000)),
+  // URLs per sitemap file (sitemaps.org allows 50,000): past it, /sitemap.xml is an index of numbered sitemaps.
+  SITEMAP_MAX_URLS: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(1).max(50_000).default(50_000)),
   DEMO_CATALOGUE: flag(true),
   PUBLIC_BASE_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
   APP_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),

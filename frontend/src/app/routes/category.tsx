@@ -1,13 +1,16 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useCategory } from '../../features/catalogue/api/get-category';
+import type { CategoryWithApps } from '../../../../contracts/catalogue/app';
+import { categoryKey, pageNumberOf } from '../../../../contracts/catalogue/keys';
 import { AppCard } from '../../features/catalogue/components/app-card';
 import { AppGrid, AppGridSkeleton } from '../../features/catalogue/components/app-grid';
 import { Breadcrumbs } from '../../features/catalogue/components/breadcrumbs';
 import { EarlyExplorerBox } from '../../features/catalogue/components/early-explorer-box';
 import { EmptyState } from '../../features/catalogue/components/empty-state';
+import { LoadMorePages } from '../../features/catalogue/components/load-more-pages';
 import { LoadError } from '../../features/catalogue/components/load-error';
 import { toolCount } from '../../features/catalogue/display-rules';
 import { categoryMeta } from '../../features/catalogue/seo';
@@ -19,7 +22,9 @@ const CATEGORIES_ANCHOR = { pathname: paths.home, hash: '#categories' };
 
 export function CategoryRoute() {
   const { categoryName: slug = '' } = useParams();
-  const { data, error, mutate } = useCategory(slug);
+  const [search] = useSearchParams();
+  const start = pageNumberOf(search) ?? 1;
+  const { data, error, mutate } = useCategory(slug, start);
   const openModal = useModals((state) => state.openModal);
 
   if (error instanceof ApiError && error.status === 404) {
@@ -52,7 +57,7 @@ export function CategoryRoute() {
   const category = data?.category;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-10">
-      {category && <PageMeta {...categoryMeta(category, siteOrigin())} />}
+      {category && <PageMeta {...categoryMeta(category, siteOrigin(), start)} />}
 
       <div className="flex flex-col gap-4">
         <Breadcrumbs
@@ -77,25 +82,37 @@ export function CategoryRoute() {
 
       {!data ? (
         <AppGridSkeleton />
-      ) : data.apps.length === 0 ? (
-        <EmptyState
-          title="No tools yet"
-          action={
-            <Button type="button" variant="outline" onClick={() => openModal('suggestion', { category: data.category.name })}>
-              Suggest a tool for {data.category.name}
-            </Button>
+      ) : (
+        <LoadMorePages<CategoryWithApps>
+          key={`${slug}:${start}`}
+          start={start}
+          keyOf={(page) => categoryKey(slug, page)}
+          pick={(page) => page.apps}
+          hrefOf={(page) => (page === 1 ? paths.category(slug) : `${paths.category(slug)}?page=${page}`)}
+          skeleton={<AppGridSkeleton />}
+          empty={
+            <EmptyState
+              title="No tools yet"
+              action={
+                <Button type="button" variant="outline" onClick={() => openModal('suggestion', { category: data.category.name })}>
+                  Suggest a tool for {data.category.name}
+                </Button>
+              }
+            >
+              Nothing in {data.category.name} yet. Tell us which spreadsheet you want gone and we may build it next.
+            </EmptyState>
           }
         >
-          Nothing in {data.category.name} yet. Tell us which spreadsheet you want gone and we may build it next.
-        </EmptyState>
-      ) : (
-        <AppGrid>
-          {data.apps.map((app) => (
-            <li key={app.id}>
-              <AppCard app={app} />
-            </li>
-          ))}
-        </AppGrid>
+          {(apps) => (
+            <AppGrid>
+              {apps.map((app) => (
+                <li key={app.id}>
+                  <AppCard app={app} />
+                </li>
+              ))}
+            </AppGrid>
+          )}
+        </LoadMorePages>
       )}
     </div>
   );

@@ -5,7 +5,13 @@ import { countOf } from '../../lib/utils';
  * Kept out of the components so every rule is unit-tested (display-rules.spec.ts) and the pages stay dumb.
  */
 import type { App } from '../../../../contracts/catalogue/app';
-import { DEFAULT_ROI_FIGURES, ROI_FIGURES, roiFigureText, type DevelopmentStatus } from '../../../../contracts/catalogue/fields';
+import {
+  DEFAULT_ROI_FIGURES,
+  ROI_FIGURES,
+  roiFigureText,
+  TRYABLE_STATUSES,
+  type DevelopmentStatus,
+} from '../../../../contracts/catalogue/fields';
 
 export const DEVELOPMENT_STAGES: readonly { status: DevelopmentStatus; label: string }[] = [
   { status: 'concept', label: 'Concept' },
@@ -21,8 +27,7 @@ const BADGE_LABELS: Partial<Record<DevelopmentStatus, string>> = {
   launched: 'Live',
 };
 
-/** Stages at which there is something a visitor can open. */
-const TRYABLE: ReadonlySet<DevelopmentStatus> = new Set(['prototype', 'beta', 'launched']);
+const TRYABLE: ReadonlySet<DevelopmentStatus> = new Set(TRYABLE_STATUSES);
 
 type StatusFields = Partial<Pick<App, 'development_status' | 'app_url' | 'status_text' | 'status_link_enabled'>>;
 

@@ -27,6 +27,10 @@ describe('homeMeta', () => {
       { '@context': 'https://schema.org', '@type': 'WebSite', name: 'Unsheet', url: 'https://unsheet.example/' },
     ]);
   });
+
+  it('keeps a later page of the grid as its own canonical address', () => {
+    expect(homeMeta(ORIGIN, '?sort=popular&page=2').path).toBe('/?sort=popular&page=2');
+  });
 });
 
 describe('categoryMeta', () => {
@@ -36,6 +40,11 @@ describe('categoryMeta', () => {
     expect(meta.description).toBe('Browse 2 tools in HR & Recruiting: AI apps that replace Excel and manual work for small businesses.');
     expect(meta.path).toBe('/c/hr-and-recruiting');
     expect(meta.keywords).toEqual(['hr & recruiting ai tools', 'hr & recruiting excel alternative']);
+  });
+
+  it('keeps a later page of its apps as its own canonical address', () => {
+    expect(categoryMeta({ name: 'Sales', slug: 'sales', count: 30 }, ORIGIN, 2).path).toBe('/c/sales?page=2');
+    expect(categoryMeta({ name: 'Sales', slug: 'sales', count: 30 }, ORIGIN, 1).path).toBe('/c/sales');
   });
 
   it("says 'tool' for one", () => {

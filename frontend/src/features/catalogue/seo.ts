@@ -13,23 +13,28 @@ const BRAND = 'Unsheet';
 
 type JsonLd = Record<string, unknown>;
 
-export function homeMeta(origin: string): PageMetaProps {
+/**
+ * `search`: the All Applications grid's page and filter (`?page=2`), part of the canonical address: each page
+ * of a paged list is a page of its own to a search engine, not a copy of the first.
+ */
+export function homeMeta(origin: string, search = ''): PageMetaProps {
   return {
     title: `${BRAND} – AI tools that replace spreadsheets`,
     description: 'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join 100 Early Explorers.',
     keywords: ['ai tools', 'replace excel', 'spreadsheet alternatives', 'small business automation'],
-    path: paths.home,
+    path: `${paths.home}${search}`,
     jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: BRAND, url: absolute(origin, paths.home) }],
   };
 }
 
-export function categoryMeta(category: Category, origin: string): PageMetaProps {
+/** `page`: the page of its apps shown, part of the canonical address from the second on. */
+export function categoryMeta(category: Category, origin: string, page = 1): PageMetaProps {
   return {
     title: `${category.name} apps to replace Excel | ${BRAND}`,
     // A colon rather than 'that replace', which would read '1 tool … that replace'.
     description: `Browse ${toolCount(category.count)} in ${category.name}: AI apps that replace Excel and manual work for small businesses.`,
     keywords: [`${category.name.toLowerCase()} ai tools`, `${category.name.toLowerCase()} excel alternative`],
-    path: paths.category(category.slug),
+    path: page === 1 ? paths.category(category.slug) : `${paths.category(category.slug)}?page=${page}`,
     // The visible trail has 'Categories' (/#categories) in the middle; a fragment is not a page of its own, so
     // the structured trail leaves it out.
     jsonLd: [

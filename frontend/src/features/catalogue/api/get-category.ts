@@ -3,9 +3,9 @@ import { ApiError } from '../../../lib/api-client';
 import type { CategoryWithApps } from '../../../../../contracts/catalogue/app';
 import { categoryKey } from '../../../../../contracts/catalogue/keys';
 
-// GET /api/categories/:slug: the category and its active apps, most viewed first; 404 for an unknown slug.
-export function useCategory(slug: string) {
-  return useSWR<CategoryWithApps, ApiError>(categoryKey(slug), {
+// GET /api/categories/:slug?page=: the category and a page of its active apps, most viewed first; 404 for an unknown slug.
+export function useCategory(slug: string, page = 1) {
+  return useSWR<CategoryWithApps, ApiError>(categoryKey(slug, page), {
     // A missing category stays missing; retrying would only delay the 'Category Not Found' screen.
     shouldRetryOnError: (error) => !(error instanceof ApiError && error.status === 404),
   });

@@ -1,47 +1,49 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toolCount, viewCount } from '../display-rules';
-import type { AppSummary, Category } from '../../../../../contracts/catalogue/app';
-import { LoadError } from './load-error';
+import { viewCount } from '../display-rules';
+import type { AppPage, AppSummary, Category } from '../../../../../contracts/catalogue/app';
+import { appsPageKey, homeGridOf, homeGridSearch, type AppListParams } from '../../../../../contracts/catalogue/keys';
+import { LoadMorePages } from './load-more-pages';
 
-type Order = 'name' | 'popular';
-
-type AllAppsProps = {
-  /** Every active app, by name (GET /api/apps). */
-  apps: AppSummary[] | undefined;
-  categories: Category[] | undefined;
-  error: unknown;
-  onRetry: () => void;
-};
+type Grid = NonNullable<ReturnType<typeof homeGridOf>>;
+const GRID_PARAMS = ['category', 'sort', 'page'];
 
 /**
- * Home's 'All Applications' list: filtered by a category dropdown, by name unless 'Most Popular' is pressed.
- * Both work on the list already loaded, so switching is instant and costs no request. The rows are denser
- * than the cards above them: this is the whole directory, not a showcase.
+ * Home's 'All Applications': the whole directory, a page at a time (the server renders the page the address
+ * asks for; 'Load more' appends the next), filtered by a category dropdown, by name unless 'Most Popular' is
+ * pressed. The filter lives in the address (`?category=finance&sort=popular`), so the server renders it too.
+ * The rows are denser than cards: this is the directory, not a showcase.
  */
-export function AllApps({ apps, categories, error, onRetry }: AllAppsProps) {
+export function AllApps({ categories }: { categories: Category[] | undefined }) {
   const selectId = useId();
-  const [categorySlug, setCategorySlug] = useState('');
-  const [order, setOrder] = useState<Order>('name');
+  const [search, setSearch] = useSearchParams();
+  const grid: Grid = homeGridOf(search) ?? { page: 1, sort: 'name' };
 
-  const inCategory = apps?.filter((app) => !categorySlug || app.category_slug === categorySlug) ?? [];
-  // Same order as the server's popularity list: views, then name (the incoming order) for ties.
-  const visible = order === 'popular' ? inCategory.toSorted((a, b) => b.views - a.views) : inCategory;
-  const categoryName = categories?.find((category) => category.slug === categorySlug)?.name;
+  /** Shows the grid's first page for `next`, keeping the address's other parameters (utm_source…). */
+  function show(next: AppListParams) {
+    const params = new URLSearchParams(search);
+    for (const name of GRID_PARAMS) params.delete(name);
+    for (const [name, value] of new URLSearchParams(homeGridSearch(next))) params.set(name, value);
+    setSearch(params, { replace: true, preventScrollReset: true });
+  }
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1.5 sm:w-72">
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-row flex-wrap items-end gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-72">
           <label htmlFor={selectId} className="text-sm font-medium">
             Category
           </label>
-          <NativeSelect id={selectId} value={categorySlug} onChange={(event) => setCategorySlug(event.target.value)}>
+          <NativeSelect
+            id={selectId}
+            value={grid.category ?? ''}
+            onChange={(event) => show({ sort: grid.sort, category: event.target.value || undefined })}
+          >
             <option value="">All Categories</option>
             {categories?.map((category) => (
               <option key={category.slug} value={category.slug}>
@@ -52,60 +54,62 @@ export function AllApps({ apps, categories, error, onRetry }: AllAppsProps) {
         </div>
         <Button
           type="button"
-          variant={order === 'popular' ? 'default' : 'outline'}
-          aria-pressed={order === 'popular'}
+          variant={grid.sort === 'popular' ? 'default' : 'outline'}
+          aria-pressed={grid.sort === 'popular'}
           className="h-10"
-          onClick={() => setOrder(order === 'popular' ? 'name' : 'popular')}
+          onClick={() => show({ category: grid.category, sort: grid.sort === 'popular' ? 'name' : 'popular' })}
         >
           Most Popular
         </Button>
       </div>
 
-      {error ? (
-        <LoadError message="Could not load apps. Please try again." onRetry={onRetry} />
-      ) : !apps ? (
-        <AppRowsSkeleton />
-      ) : (
-        <>
-          <p role="status" className="text-sm text-muted-foreground">
-            {toolCount(visible.length)}
-            {categoryName ? ` in ${categoryName}` : ''}, {order === 'popular' ? 'most popular first' : 'by name'}
-          </p>
-          {visible.length === 0 ? (
-            <p className="rounded-xl border border-dashed py-10 text-center text-muted-foreground">No apps in this category yet</p>
-          ) : (
-            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-              {visible.map((app) => (
-                <li key={app.id}>
-                  <AppRow app={app} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <LoadMorePages<AppPage>
+        // Another filter or page starts again from that page alone.
+        key={appsPageKey(grid)}
+        start={grid.page}
+        keyOf={(page) => appsPageKey({ ...grid, page })}
+        pick={(data) => data}
+        hrefOf={(page) => ({ search: homeGridSearch({ ...grid, page }), hash: '#all-apps' })}
+        skeleton={<AppRowsSkeleton />}
+        empty={<p className="rounded-xl border border-dashed py-10 text-center text-muted-foreground">No apps in this category yet</p>}
+      >
+        {(apps) => (
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3">
+            {apps.map((app) => (
+              <li key={app.id}>
+                <AppRow app={app} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadMorePages>
     </div>
   );
 }
 
+/** Two lines an app: its name and views, then its category and what it does. */
 function AppRow({ app }: { app: AppSummary }) {
   return (
     <div
       data-testid="app-row"
-      className="relative flex h-full flex-col gap-1.5 rounded-lg border bg-card px-4 py-3 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
+      className="relative flex h-full flex-col gap-0.5 rounded-lg border bg-card px-4 py-2 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <h3 className="font-semibold">
+      <div className="flex items-baseline justify-between gap-3">
+        <h3 className="min-w-0 truncate font-semibold">
           {/* The overlay makes the whole row clickable while screen readers hear just the app name. */}
           <Link to={paths.app(app.slug)} className="outline-none after:absolute after:inset-0 after:rounded-lg">
             {app.name}
           </Link>
         </h3>
-        <Badge variant="secondary">{app.category}</Badge>
+        <span className="shrink-0 text-xs text-muted-foreground" data-testid="app-row-views">
+          {viewCount(app.views)}
+        </span>
       </div>
-      <p className="line-clamp-2 text-sm text-muted-foreground">{app.description}</p>
-      <p className="text-xs text-muted-foreground" data-testid="app-row-views">
-        {viewCount(app.views)}
+      <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+        <Badge variant="secondary" className="shrink-0">
+          {app.category}
+        </Badge>
+        <span className="truncate">{app.description}</span>
       </p>
     </div>
   );
@@ -113,9 +117,9 @@ function AppRow({ app }: { app: AppSummary }) {
 
 function AppRowsSkeleton() {
   return (
-    <div className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-hidden="true">
+    <div className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
       {Array.from({ length: 6 }, (_, index) => (
-        <Skeleton key={index} className="h-24 rounded-lg" />
+        <Skeleton key={index} className="h-16 rounded-lg" />
       ))}
     </div>
   );

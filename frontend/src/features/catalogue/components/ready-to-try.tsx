@@ -1,63 +1,58 @@
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { badgeLabel, isReadyToTry } from '../display-rules';
 import type { AppSummary } from '../../../../../contracts/catalogue/app';
 import { ExternalLinkIcon } from './icons';
 
 /**
- * Home's 'Ready to Try Now': apps a visitor can open today. Renders nothing until some app qualifies, so the
- * page never shows an empty heading (nor one that pops in and out while loading).
+ * Home's 'Ready to Try Now': apps a visitor can open today, as a compact strip of links (each opens the app in
+ * a new tab); the full cards are the All Applications grid's. Renders nothing until some app qualifies, so
+ * the page never shows an empty heading (nor one that pops in and out while loading).
  */
 export function ReadyToTry({ apps, onOpen }: { apps: AppSummary[] | undefined; onOpen?: (app: AppSummary) => void }) {
   const ready = apps?.filter(isReadyToTry) ?? [];
   if (ready.length === 0) return null;
 
   return (
-    <section aria-labelledby="ready-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
-      <div className="mb-6 flex flex-col gap-1">
-        <h2 id="ready-title" className="text-2xl font-semibold tracking-tight">
-          Ready to Try Now
-        </h2>
-        <p className="text-muted-foreground">Open these today: prototypes, betas and live apps.</p>
-      </div>
-      {/* A swipeable row on phones keeps a long list from pushing the rest of the page down; a grid above. */}
-      <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
+    <section aria-labelledby="ready-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-5">
+      <h2 id="ready-title" className="mb-2 text-xl font-semibold tracking-tight">
+        Ready to Try Now
+      </h2>
+      <StripList>
         {ready.map((app) => (
-          <li key={app.id} className="w-[80%] max-w-xs shrink-0 snap-start sm:w-auto sm:max-w-none">
-            <ReadyCard app={app} onOpen={onOpen && (() => onOpen(app))} />
+          <li key={app.id} className="shrink-0 snap-start">
+            <a
+              data-testid="ready-app"
+              href={app.app_url!}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={onOpen && (() => onOpen(app))}
+              // relative: the sr-only text is absolutely positioned, and without a containing block inside the
+              // scroller it escapes the scroller's clipping and widens the page on phones.
+              className="relative flex h-full items-center gap-2 rounded-full border bg-card px-3 py-1.5 text-sm font-medium shadow-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span className="max-w-48 truncate">{app.name}</span>
+              {badgeLabel(app) && (
+                <Badge variant={app.development_status === 'launched' ? 'default' : 'secondary'} className="shrink-0">
+                  {badgeLabel(app)}
+                </Badge>
+              )}
+              <ExternalLinkIcon className="size-3.5 shrink-0 text-muted-foreground" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
           </li>
         ))}
-      </ul>
+      </StripList>
     </section>
   );
 }
 
-function ReadyCard({ app, onOpen }: { app: AppSummary; onOpen?: () => void }) {
-  const label = badgeLabel(app);
+/** One swipeable row on phones, wrapping rows from the small breakpoint up: a strip never pushes the page down. */
+export function StripList({ children, ordered = false }: { children: ReactNode; ordered?: boolean }) {
+  const List = ordered ? 'ol' : 'ul';
   return (
-    <a
-      data-testid="ready-app"
-      href={app.app_url!}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={onOpen}
-      // relative: the sr-only text is absolutely positioned, and without a containing block inside the
-      // scroller it escapes the scroller's clipping and widens the page on phones.
-      className="group relative flex h-full flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <span className="flex items-start justify-between gap-3">
-        <span className="font-semibold leading-tight group-hover:text-primary">{app.name}</span>
-        {label && (
-          <Badge variant={app.development_status === 'launched' ? 'default' : 'secondary'} className="shrink-0">
-            {label}
-          </Badge>
-        )}
-      </span>
-      <span className="line-clamp-2 text-sm text-muted-foreground">{app.description}</span>
-      <span className="mt-auto inline-flex items-center gap-1 pt-1 text-sm font-medium text-primary">
-        Open {app.name}
-        <ExternalLinkIcon className="size-3.5" />
-        <span className="sr-only">(opens in a new tab)</span>
-      </span>
-    </a>
+    <List className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+      {children}
+    </List>
   );
 }

@@ -1,8 +1,9 @@
 import useSWR from 'swr';
 import { apiGetBlob, apiPost, type ApiError } from '../../../../lib/api-client';
 import type { DemandReport, DemandStatus } from '../../../../../../contracts/analytics/demand';
-import type { AppSummary } from '../../../../../../contracts/catalogue/app';
-import { allAppsKey } from '../../../../../../contracts/catalogue/keys';
+import type { AppPage } from '../../../../../../contracts/catalogue/app';
+import { appsPageKey } from '../../../../../../contracts/catalogue/keys';
+import { PAGE_SIZE_MAX } from '../../../../../../contracts/paging';
 
 // The Demand tab's read and the admin's decisions, under /api/admin/analytics/demand, for whole UTC days.
 export interface DayRange {
@@ -19,9 +20,9 @@ export function useDemand(range: DayRange | null, polling = false) {
   return useSWR<DemandReport, ApiError>(range ? demandKey(range) : null, { refreshInterval: polling ? 1000 : 0 });
 }
 
-/** The active apps, for naming the one that now serves a need (the public catalogue's list). */
+/** The active apps by name (the public catalogue's first, largest page), for naming the one that now serves a need. */
 export function useActiveApps() {
-  return useSWR<AppSummary[], ApiError>(allAppsKey);
+  return useSWR<AppPage, ApiError>(appsPageKey({ pageSize: PAGE_SIZE_MAX }));
 }
 
 export function fetchDemandCsv(range: DayRange): Promise<Blob> {

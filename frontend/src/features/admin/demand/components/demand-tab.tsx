@@ -254,7 +254,7 @@ function NeedCard({ need, rank, others, decide }: { need: DemandNeed; rank: numb
             <Label htmlFor={`${id}-app`}>App that serves it</Label>
             <NativeSelect id={`${id}-app`} className="w-52" value={appSlug} onChange={(e) => setAppSlug(e.target.value)}>
               <option value="">Choose an app</option>
-              {(apps ?? []).map((app) => (
+              {(apps?.items ?? []).map((app) => (
                 <option key={app.id} value={app.slug}>
                   {app.name}
                 </option>
