@@ -61,7 +61,9 @@ export class AnalyticsAdminController {
   }
 
   @Get('growth')
-  @ApiOperation({ summary: 'Apps added, leads joined, app views counted and suggestions received in a range of days, each against the previous period' })
+  @ApiOperation({
+    summary: 'Apps added, leads joined, app views counted and suggestions received in a range of days, each against the previous period',
+  })
   @ApiZodQuery(rangeParams)
   @ApiZodOk(growthSchema)
   growth(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {

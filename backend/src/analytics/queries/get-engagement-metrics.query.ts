@@ -179,7 +179,6 @@ async function sessionTimings(db: Db, inRange: RawBuilder<unknown>): Promise<(Se
   }));
 }
 
-
 /** Every hour of the day, 0 first, with its sessions (0 when none). */
 function byHour(rows: readonly { hour: number; sessions: number }[]): { hour: number; sessions: number }[] {
   const counts = new Map(rows.map((row) => [row.hour, row.sessions]));
