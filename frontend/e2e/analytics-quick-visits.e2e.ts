@@ -217,11 +217,11 @@ describe('quick visits in Chromium', () => {
 
 describe('visits that end before the app’s script has run', () => {
   it.each<Leave>(['by closing the tab', 'to another origin'])(
-    'counts a paid click on an app page left 300 ms after landing, its script held back, %s, once',
+    'counts a paid click on an app page left 300 ms after landing, its script never arriving, %s, once',
     async (how) => {
       const context = await newContext();
       const page = await context.newPage();
-      await holdAppScript(context, page);
+      await blockAppScript(context, page);
       const landing = `${site.url}/app/invoice-chaser?gclid=held-${randomUUID()}`;
       await page.goto(landing, { waitUntil: 'commit' });
       const noted = await landingNoted(page);
@@ -298,10 +298,22 @@ describe('visits that end before the app’s script has run', () => {
   });
 });
 
+/** The app's script: the module the page's loader adds two frames after the first paint. */
+const APP_SCRIPT = '*/assets/index-*.js';
+
 /**
- * Holds the app's script (the module the page's loader adds) back until the returned function releases it.
- * Through the DevTools protocol, for that one URL: every other request, the beacons included, goes its way
- * untouched by the test process.
+ * Keeps the app's script from ever arriving (the browser refuses it), through the DevTools protocol: no
+ * request is intercepted, so every other one, the beacons included, goes its way untouched.
+ */
+async function blockAppScript(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBlockedURLs', { urls: [APP_SCRIPT] });
+}
+
+/**
+ * Holds the app's script back until the returned function releases it, through the DevTools protocol and
+ * for that one URL: every other request goes its way without passing through the test process.
  */
 async function holdAppScript(context: BrowserContext, page: Page): Promise<() => Promise<void>> {
   const cdp: CDPSession = await context.newCDPSession(page);
@@ -311,7 +323,7 @@ async function holdAppScript(context: BrowserContext, page: Page): Promise<() =>
     if (released) void cdp.send('Fetch.continueRequest', { requestId });
     else held.push(requestId);
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/assets/index-*.js', requestStage: 'Request' }] });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: APP_SCRIPT, requestStage: 'Request' }] });
   return async () => {
     released = true;
     for (const requestId of held.splice(0)) await cdp.send('Fetch.continueRequest', { requestId });
