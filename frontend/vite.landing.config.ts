@@ -6,6 +6,8 @@ import { defineConfig } from 'vite';
  * Not in dist/: it is never requested as a file.
  */
 export default defineConfig({
+  // public/ is the app's (copied to dist/ by the app's build), not this script's.
+  publicDir: false,
   build: {
     outDir: 'dist-landing',
     emptyOutDir: true,
