@@ -41,7 +41,15 @@ const FRONTEND_FEATURES = ['admin', 'analytics', 'auth', 'catalogue', 'early-acc
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '.data/**', 'frontend/public/**', 'frontend/dev-dist/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/dist-landing/**',
+      '**/node_modules/**',
+      '.data/**',
+      'frontend/public/**',
+      'frontend/dev-dist/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -506,6 +506,7 @@ describe('service endpoints', () => {
         '/api/admin/apps/{id}/deactivate',
         '/api/admin/apps/{id}/reactivate',
         '/api/admin/analytics/engagement',
+        '/api/admin/analytics/growth',
         '/api/admin/analytics/daily',
         '/api/admin/analytics/utm-campaigns',
         '/api/admin/analytics/traffic-sources',

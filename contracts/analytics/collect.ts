@@ -49,13 +49,18 @@ export const sessionStartSchema = z.strictObject({
   visitorId: id.nullable(),
   url: text(LIMITS.url),
   referrer: optionalText(LIMITS.referrer),
-  utm,
-  clickIds,
-  parsedReferrer: optionalText(200),
-  trafficType: z.enum(TRAFFIC_TYPES, {
-    error: 'Must be search, social, paid, ai, referral or direct.',
-  }),
-  campaignSource: optionalText(200),
+  // Where the session came from, as the tracker works it out (attribution.ts). Left out by the small inline
+  // part every page carries, which sends a visit that ends before the app's script runs: the API then works
+  // it out from `url` and `referrer` by the same rules.
+  utm: utm.optional(),
+  clickIds: clickIds.optional(),
+  parsedReferrer: optionalText(200).optional(),
+  trafficType: z
+    .enum(TRAFFIC_TYPES, {
+      error: 'Must be search, social, paid, ai, referral or direct.',
+    })
+    .optional(),
+  campaignSource: optionalText(200).optional(),
 });
 
 export const pageViewSchema = z.strictObject({

@@ -128,3 +128,37 @@ export type LeadDetail = z.infer<typeof leadDetailSchema>;
 /** What recording Search Console figures answers (the API fetch, a Queries CSV upload): the rows and their period. */
 export const recordedSearchQueriesSchema = z.object({ recorded: z.number().int(), startDate: z.string(), endDate: z.string() });
 export type RecordedSearchQueries = z.infer<typeof recordedSearchQueriesSchema>;
+
+/** A range of days, as the metrics answers give it back: the days counted, their number and their zone. */
+export const periodSchema = z.object({ from: z.string(), to: z.string(), days: z.number().int(), timeZone: z.string() });
+
+/** A card's figure against the previous period of the same length. */
+export const figureChangeSchema = z.object({
+  previous: z.number().nullable().describe('The figure in the previous period; null when there is no previous data'),
+  percent: z.number().int().nullable().describe('Whole percent against previous; null without a ratio (no previous data, or 0)'),
+});
+
+/** The top cards' figures: what arrived in the range. */
+export const GROWTH_FIGURES = ['appsAdded', 'leadsJoined', 'appViews', 'suggestionsReceived'] as const;
+export type GrowthFigure = (typeof GROWTH_FIGURES)[number];
+
+/**
+ * What the top cards (Total Apps, Early Explorers, Total Views, Suggestions; their totals are all-time) add
+ * for a range of days (GET /api/admin/analytics/growth): the apps added, leads joined, app views counted and
+ * suggestions received in it, each against the previous period of the same length. A previous figure is
+ * null (no previous data) when nothing of its kind had arrived before the range.
+ */
+export const growthSchema = z.object({
+  period: periodSchema,
+  appsAdded: z.number().int().describe('Apps added, active or not'),
+  leadsJoined: z.number().int().describe('Leads who joined the waitlist, confirmed or not'),
+  appViews: z.number().int().describe('App views counted: one per app per session, bots left out'),
+  suggestionsReceived: z.number().int(),
+  changes: z.object({
+    appsAdded: figureChangeSchema,
+    leadsJoined: figureChangeSchema,
+    appViews: figureChangeSchema,
+    suggestionsReceived: figureChangeSchema,
+  }),
+});
+export type Growth = z.infer<typeof growthSchema>;

@@ -91,6 +91,12 @@ describe('admin dashboard in Chromium', () => {
     expect(await stat(page, 'Quiz Completion')).toMatch(/^[\d.]+%$/);
     expect(await stat(page, 'Returning Visitors')).toMatch(/^[\d.]+%$/);
     expect(await page.getByRole('progressbar', { name: 'Early Explorer spots taken' }).getAttribute('aria-valuenow')).toBe('3');
+    // What each top card gained today, against yesterday: nothing had arrived before today in this database.
+    const change = (figure: string) => page.getByTestId(`change-${figure}`).innerText();
+    await expect.poll(() => change('appsAdded')).toBe('16 added · No data for the previous day');
+    expect(await change('leadsJoined')).toBe('3 joined · No data for the previous day');
+    expect(await change('appViews')).toBe('0 counted · No data for the previous day');
+    expect(await change('suggestionsReceived')).toBe('1 received · No data for the previous day');
 
     // Overview: the most popular apps, 5 a page.
     expect(await tab(page, 'Overview').getAttribute('aria-selected')).toBe('true');

@@ -1,14 +1,15 @@
 /**
  * Quick visits in Chromium against the built server: a visitor who leaves (to another site, or by closing the
- * tab) before the tracker has loaded is still counted, by the beacon of the part every page carries, and
- * nothing is counted twice when the tracker loads afterwards. Checked where the administrator reads it: the
+ * tab) before the tracker has loaded is still counted, by the beacon of the part every page carries (the
+ * inline script in the page before the app's script has run, the app's after), and nothing is counted twice
+ * when the app's script or the tracker loads afterwards. Checked where the administrator reads it: the
  * projected rows (user_sessions, page_views, app_interactions), and the event log for anything sent twice.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
@@ -213,6 +214,135 @@ describe('quick visits in Chromium', () => {
     await context.close();
   });
 });
+
+describe('visits that end before the app’s script has run', () => {
+  it.each<Leave>(['by closing the tab', 'to another origin'])(
+    'counts a paid click on an app page left 300 ms after landing, its script never arriving, %s, once',
+    async (how) => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await blockAppScript(context, page);
+      const landing = `${site.url}/app/invoice-chaser?gclid=held-${randomUUID()}`;
+      await page.goto(landing, { waitUntil: 'commit' });
+      const noted = await landingNoted(page);
+      await openFor(page, 300);
+      expect(await appScriptHasRun(page)).toBe(false);
+      await leave(page, how);
+
+      const visit = await projected(landing, 1);
+      expect(visit.session).toMatchObject({
+        session_id: noted.sessionId,
+        pages_viewed: 1,
+        traffic_type: 'paid',
+        campaign_source: 'google_ads',
+      });
+      expect(visit.views).toEqual([
+        { page_view_id: noted.pageViewId, page_path: '/app/invoice-chaser', page_title: expect.stringMatching(APP_TITLE) },
+      ]);
+      expect(visit.sentTwice).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('counts a visit once when the app’s script arrives after the inline part has noted the landing', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const release = await holdAppScript(context, page);
+    const landing = `${site.url}/app/invoice-chaser?gclid=late-${randomUUID()}`;
+    await page.goto(landing, { waitUntil: 'commit' });
+    const noted = await landingNoted(page);
+    await openFor(page, 300);
+    await release();
+    await appScriptRan(page);
+    // The app's script took the landing over, with the inline part's ids.
+    expect(await page.evaluate(() => (window as { unsheetLanding?: { takenOver?: boolean } }).unsheetLanding?.takenOver)).toBe(true);
+    await openFor(page, 1000);
+    await leave(page, 'to another origin');
+
+    const visit = await projected(landing, 1);
+    expect(visit.session).toMatchObject({ session_id: noted.sessionId, pages_viewed: 1, traffic_type: 'paid' });
+    expect(visit.views).toEqual([
+      { page_view_id: noted.pageViewId, page_path: '/app/invoice-chaser', page_title: expect.stringMatching(APP_TITLE) },
+    ]);
+    expect(visit.sentTwice).toEqual([]);
+    await context.close();
+  });
+
+  it('carries on from what the inline part sent when the visitor comes back and the app’s script arrives', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const release = await holdAppScript(context, page);
+    const landing = `${site.url}/app/invoice-chaser?utm_source=back-${randomUUID()}`;
+    await page.goto(landing, { waitUntil: 'commit' });
+    await landingNoted(page);
+    await openFor(page, 300);
+    await setVisibility(page, 'hidden');
+    // The inline part's beacon is what counts the visit so far.
+    await projected(landing, 1);
+    await setVisibility(page, 'visible');
+    await release();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page
+      .getByRole('navigation', { name: /breadcrumb/i })
+      .getByRole('link', { name: 'Finance' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/c/finance');
+    await page.waitForFunction(() => /Finance/.test(document.title));
+    // Hidden again rather than left: the app's part sends at once, with no unload to race on this loaded machine.
+    await setVisibility(page, 'hidden');
+
+    const visit = await projected(landing, 2);
+    expect(visit.views.map((view) => view.page_path)).toEqual(['/app/invoice-chaser', '/c/finance']);
+    expect(visit.session.pages_viewed).toBe(2);
+    expect(visit.sentTwice).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The app's script: the module the page's loader adds two frames after the first paint. */
+const APP_SCRIPT = '*/assets/index-*.js';
+
+/**
+ * Keeps the app's script from ever arriving (the browser refuses it), through the DevTools protocol: no
+ * request is intercepted, so every other one, the beacons included, goes its way untouched.
+ */
+async function blockAppScript(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBlockedURLs', { urls: [APP_SCRIPT] });
+}
+
+/**
+ * Holds the app's script back until the returned function releases it, through the DevTools protocol and
+ * for that one URL: every other request goes its way without passing through the test process.
+ */
+async function holdAppScript(context: BrowserContext, page: Page): Promise<() => Promise<void>> {
+  const cdp: CDPSession = await context.newCDPSession(page);
+  const held: string[] = [];
+  let released = false;
+  cdp.on('Fetch.requestPaused', ({ requestId }) => {
+    if (released) void cdp.send('Fetch.continueRequest', { requestId });
+    else held.push(requestId);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: APP_SCRIPT, requestStage: 'Request' }] });
+  return async () => {
+    released = true;
+    for (const requestId of held.splice(0)) await cdp.send('Fetch.continueRequest', { requestId });
+  };
+}
+
+/** The landing as the page's inline part noted it as the page was parsed, with the session id it made. */
+async function landingNoted(page: Page): Promise<{ pageViewId: string; sessionId: string }> {
+  await page.waitForFunction(() => 'unsheetLanding' in window, undefined, { polling: 10 });
+  return page.evaluate(() => ({
+    pageViewId: (window as unknown as { unsheetLanding: { pageViewId: string } }).unsheetLanding.pageViewId,
+    sessionId: sessionStorage.getItem('unsheet.session-id')!,
+  }));
+}
+
+function appScriptHasRun(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.head.querySelector('[data-ssr]') === null);
+}
 
 /** What switching to another tab and back does to the page. */
 async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {

@@ -8,6 +8,7 @@ import { dateRangeQuery, rangeQuery, type DateRange } from './metrics/date-range
 import { GetBotTraffic } from './queries/get-bot-traffic.query.js';
 import { GetDailySeries } from './queries/get-daily-series.query.js';
 import { engagementMetricsSchema, GetEngagementMetrics } from './queries/get-engagement-metrics.query.js';
+import { GetGrowth } from './queries/get-growth.query.js';
 import { GetLeadActivity } from './queries/get-lead-activity.query.js';
 import { GetLeadDetail } from './queries/get-lead-detail.query.js';
 import { GetTrafficSources } from './queries/get-traffic-sources.query.js';
@@ -16,6 +17,7 @@ import { GetSearchQueries } from './search-console/get-search-queries.query.js';
 import {
   botTrafficSchema,
   dailySeriesSchema,
+  growthSchema,
   leadActivitySchema,
   leadDetailSchema,
   recordedSearchQueriesSchema,
@@ -56,6 +58,16 @@ export class AnalyticsAdminController {
   @ApiZodOk(engagementMetricsSchema)
   engagement(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {
     return this.queries.execute(new GetEngagementMetrics(range));
+  }
+
+  @Get('growth')
+  @ApiOperation({
+    summary: 'Apps added, leads joined, app views counted and suggestions received in a range of days, each against the previous period',
+  })
+  @ApiZodQuery(rangeParams)
+  @ApiZodOk(growthSchema)
+  growth(@Query(new ZodPipe(dateRangeQuery)) range: DateRange) {
+    return this.queries.execute(new GetGrowth(range));
   }
 
   @Get('daily')

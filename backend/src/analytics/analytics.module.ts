@@ -9,6 +9,7 @@ import { GetDemandHandler } from './demand/get-demand.query.js';
 import { GetBotTrafficHandler } from './queries/get-bot-traffic.query.js';
 import { GetDailySeriesHandler } from './queries/get-daily-series.query.js';
 import { GetEngagementMetricsHandler } from './queries/get-engagement-metrics.query.js';
+import { GetGrowthHandler } from './queries/get-growth.query.js';
 import { GetLeadActivityHandler } from './queries/get-lead-activity.query.js';
 import { GetLeadDetailHandler } from './queries/get-lead-detail.query.js';
 import { GetTrafficSourcesHandler } from './queries/get-traffic-sources.query.js';
@@ -23,6 +24,7 @@ import { FetchSearchQueriesHandler, ImportSearchQueriesCsvHandler } from './sear
   providers: [
     CollectAnalyticsHandler,
     GetEngagementMetricsHandler,
+    GetGrowthHandler,
     GetDailySeriesHandler,
     GetUtmCampaignsHandler,
     GetTrafficSourcesHandler,

@@ -12,6 +12,7 @@ import { UpdateAppHandler } from './commands/update-app.command.js';
 import { RecordAppViewHandler } from './commands/record-app-view.command.js';
 import { DemoCatalogueSeeder } from './demo/seed-demo-catalogue.js';
 import { GoogleAdsController } from './google-ads/google-ads.controller.js';
+import { CountCatalogueGrowthHandler } from './queries/count-catalogue-growth.query.js';
 import { GetAppLabelsHandler } from './queries/get-app-labels.query.js';
 import { GetAppByIdHandler } from './queries/get-app-by-id.query.js';
 import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
@@ -38,6 +39,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
     ReactivateAppHandler,
     ImportAppsHandler,
     RecordAppViewHandler,
+    CountCatalogueGrowthHandler,
     ListAllAppsHandler,
     ListAdminAppsHandler,
     GetAppByIdHandler,

@@ -42,10 +42,11 @@ export interface AppViewsTable {
   views: number;
 }
 
-/** The (app, session) pairs already counted in app_views. */
+/** The (app, session) pairs already counted in app_views, each with the time of its counted view. */
 export interface AppViewSessionsTable {
   app_id: string;
   session_id: string;
+  viewed_at: Date;
 }
 
 declare module '../shared/db/tables.js' {

@@ -7,6 +7,7 @@ import { EndViralCampaignHandler, StartViralCampaignHandler } from './campaign/v
 import { ConversionTrackingController } from './conversion/conversion-tracking.controller.js';
 import { NewsletterController } from './newsletter/newsletter.controller.js';
 import { SubscribeToNewsletterHandler } from './newsletter/subscribe-to-newsletter.command.js';
+import { CountLeadsJoinedHandler } from './waitlist/count-leads-joined.query.js';
 import { CountQuizResultsHandler, ListQuizResultsOfHandler } from './quiz/quiz-results.query.js';
 import { GetQuizQuestionHandler } from './quiz/get-quiz-question.query.js';
 import { QuizController } from './quiz/quiz.controller.js';
@@ -67,6 +68,7 @@ import { WaitlistController } from './waitlist/waitlist.controller.js';
     SubmitQuizHandler,
     GetQuizQuestionHandler,
     CountQuizResultsHandler,
+    CountLeadsJoinedHandler,
     ListQuizResultsOfHandler,
     SubscribeToNewsletterHandler,
     StartViralCampaignHandler,

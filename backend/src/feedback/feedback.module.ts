@@ -8,6 +8,7 @@ import {
 } from './commands/triage-feedback.commands.js';
 import { FeedbackAdminController } from './feedback-admin.controller.js';
 import { FeedbackController } from './feedback.controller.js';
+import { CountSuggestionsHandler } from './queries/count-suggestions.query.js';
 import { GetFeedbackLabelsHandler } from './queries/get-feedback-labels.query.js';
 import { ListDeveloperInquiriesHandler, ListQuickQuestionsHandler, ListSuggestionsHandler } from './queries/list-feedback.queries.js';
 
@@ -26,6 +27,7 @@ import { ListDeveloperInquiriesHandler, ListQuickQuestionsHandler, ListSuggestio
     ListQuickQuestionsHandler,
     ListDeveloperInquiriesHandler,
     GetFeedbackLabelsHandler,
+    CountSuggestionsHandler,
   ],
 })
 export class FeedbackModule {}

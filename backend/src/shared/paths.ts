@@ -22,6 +22,9 @@ export const FRONTEND_DIST = process.env.FRONTEND_DIST || join(PROJECT_ROOT, 'fr
 /** The server-rendering build of the SPA (`vite build --ssr`), see backend/src/site/spa-page.ts. */
 export const FRONTEND_SSR_ENTRY = join(PROJECT_ROOT, 'frontend', 'dist-server', 'entry-server.js');
 
+/** The inline script every page carries (`vite build --config vite.landing.config.ts`), see spa-page.ts. */
+export const FRONTEND_LANDING_SCRIPT = join(PROJECT_ROOT, 'frontend', 'dist-landing', 'landing.js');
+
 /**
  * Where the embedded mode writes e-mails (`.eml` files) when SMTP_URL is unset. The mail transport writes
  * there; the erasure of a person deletes the copies that mention them.

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
-import { FRONTEND_DIST, FRONTEND_SSR_ENTRY } from '../shared/paths.js';
+import { FRONTEND_DIST, FRONTEND_LANDING_SCRIPT, FRONTEND_SSR_ENTRY } from '../shared/paths.js';
 import type { App, Category } from '../../../contracts/catalogue/app.js';
 import { renderMetaTags, type PageMeta } from './page-meta.js';
 
@@ -19,7 +19,7 @@ export interface PageParts {
   /** The page's path and query; its first view is rendered on the server. */
   path: string;
   seo?: SeoPage;
-  /** This response's Content Security Policy nonce, written on the page's one inline script. */
+  /** This response's Content Security Policy nonce, written on the page's inline scripts. */
   nonce: string;
   /** API responses the page will ask for, keyed by their path under /api: the SPA's SWR fallback. */
   initialData?: Record<string, unknown>;
@@ -31,8 +31,10 @@ export interface PageParts {
  * once, with no request waterfall or layout shift), and its first view rendered by the SPA's own components
  * (frontend/src/entry-server.tsx) from that same data, which the browser hydrates: the page paints before
  * any JavaScript runs. Without the server build, or if rendering fails, the page is sent without markup or
- * tags and the browser renders it. The template (stylesheet inlined) and the server build are loaded once per
- * process: restart after a new build.
+ * tags and the browser renders it. Every page carries the small inline script that counts a visit ending
+ * before the app's script has run (frontend/src/lib/analytics/landing.ts), first in its head. The template
+ * (stylesheet and that script inlined) and the server build are loaded once per process: restart after a new
+ * build.
  */
 export class SpaPage {
   private template?: string;
@@ -93,7 +95,7 @@ export class SpaPage {
   }
 
   private document(meta: PageMeta | undefined, initialData: Record<string, unknown>): string {
-    this.template ??= inlineStylesheets(readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8'));
+    this.template ??= inlineLandingScript(inlineStylesheets(readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8')), this.nonceSlot);
     let html = this.template;
     const head: string[] = [];
     if (meta) {
@@ -150,6 +152,18 @@ function inlineStylesheets(html: string): string {
     const path = join(FRONTEND_DIST, file);
     return existsSync(path) ? `<style>${readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : tag;
   });
+}
+
+/**
+ * The inline part every page carries, right after the charset: it notes the landing as the page is parsed, so
+ * a visit that ends before the app's script runs is still sent. Left out when it was not built.
+ */
+function inlineLandingScript(html: string, nonce: string): string {
+  if (!existsSync(FRONTEND_LANDING_SCRIPT)) return html;
+  const script = readFileSync(FRONTEND_LANDING_SCRIPT, 'utf8')
+    .trim()
+    .replace(/<\/script/gi, '<\\/script');
+  return html.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}\n    <script nonce="${nonce}">${script}</script>`);
 }
 
 /** JSON that cannot end the script element it sits in. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_UA } from '../testing/tracker-events.js';
 import { pageView, sessionStart } from '../testing/tracker-events.js';
-import { effectiveAt, fillFromUrl, hashIp, parseUserAgent, toVisitEvent } from './enrich.js';
+import { attributionOf, effectiveAt, fillFromUrl, hashIp, parseUserAgent, toVisitEvent } from './enrich.js';
 import { isbot } from 'isbot';
 
 const NONE = { source: null, medium: null, campaign: null, term: null, content: null };
@@ -62,6 +62,48 @@ describe('UTM and click ids from the URL', () => {
 
   it('ignores empty parameters, caps long ones and accepts relative URLs', () => {
     expect(fillFromUrl(`/?utm_source=&utm_medium=${'m'.repeat(300)}`, NONE, NO_CLICKS).utm).toEqual({ ...NONE, medium: 'm'.repeat(200) });
+  });
+});
+
+describe('where a session came from', () => {
+  const start = (url: string, referrer: string | null) => ({
+    type: 'session_start' as const,
+    sessionId: '5b0c9c1e-3f7a-4d8e-9b1a-2c3d4e5f6a7b',
+    at: '2026-11-22T08:00:00.000Z',
+    visitorId: null,
+    url,
+    referrer,
+  });
+
+  it('is worked out by the tracker’s rules for a start sent without it (the inline part of the page)', () => {
+    expect(attributionOf(start('https://unsheet.app/app/x?gclid=abc', null))).toEqual({
+      utm: NONE,
+      clickIds: { gclid: 'abc', msclkid: null, fbclid: null },
+      parsedReferrer: 'google',
+      trafficType: 'paid',
+      campaignSource: 'google_ads',
+    });
+    expect(attributionOf(start('https://unsheet.app/', 'https://www.google.de/'))).toMatchObject({
+      parsedReferrer: 'google',
+      trafficType: 'search',
+    });
+    expect(attributionOf(start('https://unsheet.app/?utm_source=news&utm_medium=email', null))).toMatchObject({
+      utm: { ...NONE, source: 'news', medium: 'email' },
+      trafficType: 'referral',
+      parsedReferrer: 'news',
+    });
+    expect(attributionOf(start('not a url', null))).toMatchObject({ trafficType: 'direct', parsedReferrer: null });
+  });
+
+  it('is the tracker’s when it sent it', () => {
+    const told = { ...start('https://unsheet.app/?gclid=abc', null), trafficType: 'direct' as const, parsedReferrer: null };
+    expect(attributionOf(told)).toEqual({
+      utm: NONE,
+      clickIds: NO_CLICKS,
+      parsedReferrer: null,
+      trafficType: 'direct',
+      campaignSource: null,
+    });
   });
 });
 

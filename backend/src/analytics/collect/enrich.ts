@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import UAParser from 'ua-parser-js';
 import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
 import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
+import { attribute, type Attribution } from '../../../../contracts/analytics/attribution.js';
 import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
 
 const MAX_USER_AGENT = 512;
@@ -68,6 +69,31 @@ export function fillFromUrl(url: string, utm: Utm, clickIds: ClickIds): { utm: U
   };
 }
 
+const NO_UTM: Utm = { source: null, medium: null, campaign: null, term: null, content: null };
+const NO_CLICK_IDS: ClickIds = { gclid: null, msclkid: null, fbclid: null };
+
+/**
+ * Where a session came from: as the tracker said, or, for a start sent without it (the inline part every page
+ * carries), worked out here from its URL and referrer by the tracker's own rules; direct when the URL is not
+ * one to read.
+ */
+export function attributionOf(start: Extract<TrackerEvent, { type: 'session_start' }>): Attribution {
+  if (start.trafficType === undefined) {
+    try {
+      return attribute(start.url, start.referrer);
+    } catch {
+      return { utm: NO_UTM, clickIds: NO_CLICK_IDS, parsedReferrer: null, trafficType: 'direct', campaignSource: null };
+    }
+  }
+  return {
+    utm: start.utm ?? NO_UTM,
+    clickIds: start.clickIds ?? NO_CLICK_IDS,
+    parsedReferrer: start.parsedReferrer ?? null,
+    trafficType: start.trafficType,
+    campaignSource: start.campaignSource ?? null,
+  };
+}
+
 /** The client's timestamp, unless it is more than a week before or a day after the server's clock. */
 export function effectiveAt(clientAt: string, receivedAt: Date): string {
   const at = Date.parse(clientAt);
@@ -87,7 +113,8 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
   const at = effectiveAt(event.at, context.receivedAt);
   switch (event.type) {
     case 'session_start': {
-      const { utm, clickIds } = fillFromUrl(event.url, event.utm, event.clickIds);
+      const told = attributionOf(event);
+      const { utm, clickIds } = fillFromUrl(event.url, told.utm, told.clickIds);
       return {
         streamId,
         type: 'AnalyticsSessionStarted',
@@ -100,9 +127,9 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           referrer: event.referrer,
           utm,
           clickIds,
-          parsedReferrer: event.parsedReferrer,
-          trafficType: event.trafficType,
-          campaignSource: event.campaignSource,
+          parsedReferrer: told.parsedReferrer,
+          trafficType: told.trafficType,
+          campaignSource: told.campaignSource,
           ipHash: context.ipHash,
           ...context.userAgent,
         },

@@ -84,6 +84,11 @@ export function toRange(from: string, to: string, timeZone = DEFAULT_TIME_ZONE):
   };
 }
 
+/** The range as the answers give it back: its days, their number and their zone. */
+export function periodOf({ from, to, days, timeZone }: DateRange): { from: string; to: string; days: number; timeZone: string } {
+  return { from, to, days, timeZone };
+}
+
 /** The range of the same length just before this one, in the same zone: what the dashboard compares with. */
 export function previousRange(range: DateRange): DateRange {
   return toRange(addDays(range.from, -range.days), addDays(range.from, -1), range.timeZone);

@@ -46,3 +46,17 @@ export function percentChange(current: number, previous: number | null): number 
   if (previous === 0) return current === 0 ? 0 : null;
   return round(((current - previous) / Math.abs(previous)) * 100);
 }
+
+/** Each figure against its previous value (null: no previous data): the cards' `changes`. */
+export function figureChanges<F extends string>(
+  figures: readonly F[],
+  now: Record<F, number>,
+  previous: (figure: F) => number | null,
+): Record<F, { previous: number | null; percent: number | null }> {
+  return Object.fromEntries(
+    figures.map((figure) => {
+      const before = previous(figure);
+      return [figure, { previous: before, percent: percentChange(now[figure], before) }];
+    }),
+  ) as Record<F, { previous: number | null; percent: number | null }>;
+}

@@ -7,23 +7,20 @@ import {
   type CardFigure,
   type EngagementMetrics as EngagementMetricsView,
 } from '../../../../contracts/analytics/engagement.js';
+import { figureChangeSchema, periodSchema } from '../../../../contracts/analytics/dashboard.js';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
-import { previousRange, type DateRange } from '../metrics/date-range.js';
+import { periodOf, previousRange, type DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
-import { average, percentChange, quizCompletionRate, userReturnRate } from '../metrics/formulas.js';
+import { average, figureChanges, quizCompletionRate, userReturnRate } from '../metrics/formulas.js';
 import { sessionDuration, type SessionTiming } from '../metrics/session-duration.js';
 import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { CountQuizResults } from '../../early-access/quiz/quiz-results.query.js';
 
 const hourRow = z.object({ hour: z.number().int().min(0).max(23), sessions: z.number().int() });
-const change = z.object({
-  previous: z.number().nullable().describe('The figure in the previous period; null when it had no sessions'),
-  percent: z.number().int().nullable().describe('Whole percent against previous; null without a ratio (no previous data, or 0)'),
-});
 
 export const engagementMetricsSchema = z.object({
-  period: z.object({ from: z.string(), to: z.string(), days: z.number().int(), timeZone: z.string() }),
+  period: periodSchema,
   totalSessions: z.number().int(),
   avgTimeOnSite: z.number().describe('Seconds, rounded: the mean session duration (first event to last, the last page included)'),
   avgPagesPerSession: z.number().describe('One decimal'),
@@ -33,7 +30,9 @@ export const engagementMetricsSchema = z.object({
   sessionsByHour: z.array(hourRow).length(24).describe("Sessions started in each hour 0–23 in the period's time zone, zeros included"),
   trafficSources: z.array(z.object({ source: z.string(), sessions: z.number().int() })).describe("Top 10; 'direct' when no referrer"),
   userReturnRate: z.number().describe('Percent of the visitors in the range who had a session before it or more than one in it'),
-  changes: z.object(Object.fromEntries(CARD_FIGURES.map((figure) => [figure, change])) as Record<CardFigure, typeof change>),
+  changes: z
+    .object(Object.fromEntries(CARD_FIGURES.map((figure) => [figure, figureChangeSchema])) as Record<CardFigure, typeof figureChangeSchema>)
+    .describe('Against the previous period; previous is null when it had no sessions'),
 });
 
 type CardFigures = Pick<EngagementMetricsView, CardFigure>;
@@ -180,10 +179,6 @@ async function sessionTimings(db: Db, inRange: RawBuilder<unknown>): Promise<(Se
   }));
 }
 
-function periodOf({ from, to, days, timeZone }: DateRange): EngagementMetricsView['period'] {
-  return { from, to, days, timeZone };
-}
-
 /** Every hour of the day, 0 first, with its sessions (0 when none). */
 function byHour(rows: readonly { hour: number; sessions: number }[]): { hour: number; sessions: number }[] {
   const counts = new Map(rows.map((row) => [row.hour, row.sessions]));
@@ -191,10 +186,5 @@ function byHour(rows: readonly { hour: number; sessions: number }[]): { hour: nu
 }
 
 function changes(now: CardFigures, before: CardFigures | null): EngagementMetricsView['changes'] {
-  return Object.fromEntries(
-    CARD_FIGURES.map((figure) => {
-      const previous = before ? before[figure] : null;
-      return [figure, { previous, percent: percentChange(now[figure], previous) }];
-    }),
-  ) as EngagementMetricsView['changes'];
+  return figureChanges(CARD_FIGURES, now, (figure) => (before ? before[figure] : null));
 }

@@ -4,7 +4,7 @@
  * the paid keyword of a campaign link (utm_term), else the words of the page's title and path that carry
  * meaning (stop words, the site's name and route prefixes removed). At most 10, of at most 100 characters.
  */
-import { cleanText, knownSource, referringHost } from './attribution';
+import { cleanText, knownSource, referringHost } from '../../../../contracts/analytics/attribution';
 
 export const MAX_KEYWORDS = 10;
 export const MAX_KEYWORD_LENGTH = 100;

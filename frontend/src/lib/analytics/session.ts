@@ -1,6 +1,7 @@
 /**
  * Who is visiting, for analytics and for the features that link their records to the visit (the lead form
- * sends the session id). No imports on purpose: any page may load it, so it must stay tiny.
+ * sends the session id), and the analytics session's state. No imports on purpose: any page may load it, and
+ * the inline part of every page (landing.ts) is built from it, so it must stay tiny.
  */
 
 const SESSION_KEY = 'unsheet.session-id';
@@ -49,4 +50,36 @@ function storedId(storage: () => Storage, key: string): string {
   } catch {
     return randomId();
   }
+}
+
+/** The session's start and pages viewed, kept beside its id so a reload continues the same session. */
+const SESSION_STATE_KEY = 'unsheet.analytics-session';
+
+export interface SessionState {
+  id: string;
+  startedAt: number;
+  pagesViewed: number;
+}
+
+/** The stored session state; null when there is none (the session's start has not been sent). */
+export function readSessionState(): SessionState | null {
+  try {
+    const state = JSON.parse(sessionStorage.getItem(SESSION_STATE_KEY) ?? 'null') as SessionState | null;
+    return state && typeof state.startedAt === 'number' && typeof state.pagesViewed === 'number' ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSessionState(state: SessionState): void {
+  try {
+    sessionStorage.setItem(SESSION_STATE_KEY, JSON.stringify(state));
+  } catch {
+    // Without storage the session lives as long as this page; nothing else to do.
+  }
+}
+
+/** The admin console is not visitor traffic. */
+export function isUntracked(pathname: string): boolean {
+  return /^\/admin(?:\/|$)/.test(pathname);
 }

@@ -1,6 +1,7 @@
 /**
- * The part of the analytics tracker that every page carries: it notes the landing page, route changes and
- * interactions from the first moment on, with their ids, loads the tracker itself (tracker.ts) once the page
+ * The part of the analytics tracker that every page's app script carries: it notes the landing page (taking it
+ * over from the inline part, landing.ts, with its ids and what it has sent), route changes and interactions
+ * from the first moment on, with their ids, loads the tracker itself (tracker.ts) once the page
  * has loaded and gone quiet, and hands it what happened meanwhile. A visitor who leaves (or switches away)
  * before then still counts: on page hide it sends what it knows by beacon, as the tracker would have, and
  * marks it sent so the tracker, if it loads later, does not send it again.
@@ -9,9 +10,10 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { beacon, keepalivePost, serialise, takeBatches } from './beacon';
 import type { InteractionAction } from './events';
-import { randomId } from './session';
 import type { SearchRecord, Tracker } from './tracker';
-import { eventsSoFar, isUntracked, openPage, openSession, saveSessionState, type Opened, type PendingInteraction } from './visit-events';
+import { takeOverLanding, type Landing } from './landing';
+import { isUntracked, randomId, saveSessionState } from './session';
+import { eventsSoFar, openPage, openSession, type Opened, type PendingInteraction } from './visit-events';
 
 type Command = (tracker: Tracker) => void;
 
@@ -69,15 +71,23 @@ function load() {
     .catch((error: unknown) => console.warn('Analytics: the tracker did not load', error));
 }
 
-/** The visitor is on `path` (a route change, or the page landed on), having left a page titled `leftTitle`. */
-function pageOpened(path: string, leftTitle: string) {
+/**
+ * The visitor is on `path` (a route change, or the page landed on), having left a page titled `leftTitle`;
+ * `landing`: the landing page as the inline part noted it.
+ */
+function pageOpened(path: string, leftTitle: string, landing?: Landing) {
   // StrictMode runs effects twice in development; one route change is one page.
   if (path === lastPath) return;
   lastPath = path;
   const at = Date.now();
   // The admin console is not visitor traffic; going there still ends the page before.
   const tracked = !isUntracked(new URL(path, location.origin).pathname);
-  const page = tracked ? openPage(randomId(), path, at, lastUrl) : null;
+  const page = tracked ? openPage(landing?.pageViewId ?? randomId(), path, at, lastUrl) : null;
+  if (page && landing?.sentTitle !== undefined) {
+    // The inline part has sent this view and its time so far (and saved the session it started).
+    page.title = landing.sentTitle;
+    page.timeSent = true;
+  }
   if (page) lastUrl = page.url;
   const entry: Opened = { path, page, at, leftTitle };
   if (!tracker) opened.push(entry);
@@ -109,7 +119,7 @@ function sendWhatIsKnown() {
 // be gone before the app has hydrated.
 if (typeof document !== 'undefined') {
   landingTitle = document.title;
-  pageOpened(location.pathname + location.search, '');
+  pageOpened(location.pathname + location.search, '', takeOverLanding());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') sendWhatIsKnown();
     else hidden = false;

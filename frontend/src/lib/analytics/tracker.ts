@@ -4,7 +4,7 @@
  * time spent on the page left, interactions from the features, and on page hide the session's time on site
  * and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
  */
-import { cleanText } from './attribution';
+import { cleanText } from '../../../../contracts/analytics/attribution';
 import { createBatchQueue, type SendOutcome } from './batch-queue';
 import { beacon, keepalivePost } from './beacon';
 import { LIMITS, type AnalyticsEvent } from './events';
@@ -13,13 +13,12 @@ import {
   openSession,
   pageTimeEvent,
   pageViewEvent,
-  saveSessionState,
   sessionEndEvent,
   type Opened,
   type PendingInteraction,
-  type SessionState,
   type VisitPage,
 } from './visit-events';
+import { saveSessionState, type SessionState } from './session';
 
 /** How long a new page may take to set its title (lazy code, data) before its view goes with the title it has. */
 const TITLE_WAIT_MS = 3000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventsSoFar, sessionStartEvent, type Opened, type PendingInteraction, type SessionState, type VisitPage } from './visit-events';
+import { eventsSoFar, sessionStartEvent, type Opened, type PendingInteraction, type VisitPage } from './visit-events';
+import type { SessionState } from './session';
 
 const T0 = Date.parse('2026-11-25T10:00:00.000Z');
 const SITE = 'https://unsheet.app';

@@ -4,7 +4,7 @@
  * loaded. Ids are made as things happen and the records note what has gone out, so whichever side sends an
  * event, the other never sends it again (and the server's keys would count it once if it did).
  */
-import { attribute, cleanText } from './attribution';
+import { attribute, cleanText } from '../../../../contracts/analytics/attribution';
 import {
   LIMITS,
   type AnalyticsEvent,
@@ -16,16 +16,7 @@ import {
   type SessionStart,
 } from './events';
 import { potentialKeywords } from './keywords';
-import { getSessionId, getVisitorId } from './session';
-
-/** The session's start and pages viewed, kept beside its id so a reload continues the same session. */
-const SESSION_STATE_KEY = 'unsheet.analytics-session';
-
-export interface SessionState {
-  id: string;
-  startedAt: number;
-  pagesViewed: number;
-}
+import { getSessionId, getVisitorId, isUntracked, readSessionState, saveSessionState, type SessionState } from './session';
 
 /** A page the visitor opened (a tracked one), with its view's id from the moment it opened. */
 export interface VisitPage {
@@ -70,7 +61,7 @@ export function openPage(id: string, path: string, at: number, previousUrl: stri
 /** This browser session, and its session_start when it begins now (null when a reload or an earlier beacon began it). */
 export function openSession(): { state: SessionState; start: SessionStart | null } {
   const id = getSessionId();
-  const stored = readState();
+  const stored = readSessionState();
   if (stored?.id === id) return { state: stored, start: null };
   // The session starts with the document the visitor landed on, whatever client-side navigation followed.
   const state = { id, startedAt: Math.round(performance.timeOrigin), pagesViewed: 0 };
@@ -157,28 +148,6 @@ function landingUrl(): string {
   const entry = performance.getEntriesByType('navigation')[0];
   if (entry && !isUntracked(new URL(entry.name).pathname)) return entry.name;
   return location.href;
-}
-
-/** The admin console is not visitor traffic. */
-export function isUntracked(pathname: string): boolean {
-  return /^\/admin(?:\/|$)/.test(pathname);
-}
-
-function readState(): SessionState | null {
-  try {
-    const state = JSON.parse(sessionStorage.getItem(SESSION_STATE_KEY) ?? 'null') as SessionState | null;
-    return state && typeof state.startedAt === 'number' && typeof state.pagesViewed === 'number' ? state : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveSessionState(state: SessionState): void {
-  try {
-    sessionStorage.setItem(SESSION_STATE_KEY, JSON.stringify(state));
-  } catch {
-    // Without storage the session lives as long as this page; nothing else to do.
-  }
 }
 
 function withinLimit(metadata: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,7 @@
 // The dashboard's shapes: the API's answers, from the contracts the SPA shares with the API, and what the
 // route passes down.
 import type { EngagementMetrics, FigureChange } from '../../../../../contracts/analytics/engagement';
+import type { Growth } from '../../../../../contracts/analytics/dashboard';
 import type { AdminAppPage, AppSummary } from '../../../../../contracts/catalogue/app';
 import type { Lead, LeadPage, LeadSort } from '../../../../../contracts/early-access/lead';
 import type { AdminSettings } from '../../../../../contracts/admin/settings';
@@ -17,6 +18,7 @@ export type {
   AdminSettings,
   EngagementMetrics,
   FigureChange,
+  Growth,
   Lead,
   LeadPage,
   LeadSort,

@@ -11,6 +11,7 @@ import { useCatalogueFigures } from '../../catalogue/api/get-admin-apps';
 import { ADMIN_TABS, type AdminTab } from '../../../../lib/paths';
 import { DemandTab } from '../../demand/components/demand-tab';
 import { useEngagementMetrics } from '../api/get-engagement';
+import { useGrowth } from '../api/get-growth';
 import { FIRST_LEADS, useLeads } from '../api/get-leads';
 import { useSuggestions } from '../api/get-suggestions';
 import { useTopApps } from '../api/get-top-apps';
@@ -41,6 +42,7 @@ export function AdminDashboard({
 }) {
   const { data: apps } = useCatalogueFigures();
   const { data: metrics } = useEngagementMetrics();
+  const { data: growth } = useGrowth();
   // The tabs' first pages: the same requests as the tabs make when they open.
   const { data: leads } = useLeads(FIRST_LEADS);
   const { data: suggestions } = useSuggestions(1);
@@ -78,7 +80,7 @@ export function AdminDashboard({
         <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
         <TimeZoneNote />
       </div>
-      <StatCards apps={apps} leadCount={leads?.spotsTaken} suggestionCount={suggestions?.total} metrics={metrics} />
+      <StatCards apps={apps} leadCount={leads?.spotsTaken} suggestionCount={suggestions?.total} growth={growth} metrics={metrics} />
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList aria-label="Dashboard sections">
           {ADMIN_TABS.map((value) => (

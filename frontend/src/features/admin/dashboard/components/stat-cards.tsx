@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { EARLY_EXPLORERS_CAP } from '../../../../../../contracts/early-access/rewards';
 import { describeChange, formatMinutesSeconds, type ChangeDirection } from '../dashboard-rules';
-import type { CatalogueFigures, EngagementMetrics } from '../types';
+import type { CatalogueFigures, EngagementMetrics, FigureChange, Growth } from '../types';
+import type { GrowthFigure } from '../../../../../../contracts/analytics/dashboard';
 import type { CardFigure } from '../../../../../../contracts/analytics/engagement';
 
 const LOADING = '—';
@@ -31,39 +32,64 @@ const CHANGE_STYLES: Record<ChangeDirection, { arrow: string; className: string 
   none: { arrow: '', className: 'text-muted-foreground' },
 };
 
-/** A card's change against the previous period: an arrow and a colour, and the words that say the same. */
-function Change({ metrics, figure }: { metrics: EngagementMetrics | undefined; figure: CardFigure }) {
-  if (!metrics) return null;
-  const { text, direction } = describeChange(metrics.changes[figure], metrics.period.days);
+/**
+ * A card's change against the previous period: an arrow and a colour, and the words that say the same;
+ * `gained` leads with what the figure gained in the period ('3 added').
+ */
+function Change({ change, days, testId, gained }: { change: FigureChange; days: number; testId: string; gained?: string }) {
+  const { text, direction } = describeChange(change, days);
   const { arrow, className } = CHANGE_STYLES[direction];
   return (
-    <p className={`mt-1 flex items-center gap-1 text-xs ${className}`} data-testid={`change-${figure}`}>
+    <p className={`mt-1 flex items-center gap-1 text-xs ${className}`} data-testid={`change-${testId}`}>
       {arrow && <span aria-hidden="true">{arrow}</span>}
-      {text}
+      {gained ? `${gained} · ${text}` : text}
     </p>
   );
 }
 
+/** An engagement card's change. */
+function EngagementChange({ metrics, figure }: { metrics: EngagementMetrics | undefined; figure: CardFigure }) {
+  return metrics ? <Change change={metrics.changes[figure]} days={metrics.period.days} testId={figure} /> : null;
+}
+
+/** What a top card's figure gained in the period ('3 added'), and its change. */
+const GAINED: Record<GrowthFigure, string> = {
+  appsAdded: 'added',
+  leadsJoined: 'joined',
+  appViews: 'counted',
+  suggestionsReceived: 'received',
+};
+function GrowthChange({ growth, figure }: { growth: Growth | undefined; figure: GrowthFigure }) {
+  if (!growth) return null;
+  const gained = `${formatInteger(growth[figure])} ${GAINED[figure]}`;
+  return <Change change={growth.changes[figure]} days={growth.period.days} testId={figure} gained={gained} />;
+}
+
 /**
- * The four top cards (all-time totals) and the engagement row (spec §2, and the return rate), each of the
- * latter with its change against the previous period; placeholders only while loading.
+ * The four top cards (all-time totals, each with what it gained in the period and that against the previous
+ * period) and the engagement row (spec §2, and the return rate), each with its change against the previous
+ * period; placeholders only while loading.
  */
 export function StatCards({
   apps,
   leadCount,
   suggestionCount,
+  growth,
   metrics,
 }: {
   apps: CatalogueFigures | undefined;
   leadCount: number | undefined;
   suggestionCount: number | undefined;
+  growth: Growth | undefined;
   metrics: EngagementMetrics | undefined;
 }) {
   const progress = Math.min(100, ((leadCount ?? 0) / EARLY_EXPLORERS_CAP) * 100);
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Stat label="Total Apps" value={apps ? formatInteger(apps.active) : LOADING} />
+        <Stat label="Total Apps" value={apps ? formatInteger(apps.active) : LOADING}>
+          <GrowthChange growth={growth} figure="appsAdded" />
+        </Stat>
         <Stat label="Early Explorers" value={leadCount === undefined ? LOADING : `${leadCount}/${EARLY_EXPLORERS_CAP}`}>
           <div
             role="progressbar"
@@ -75,26 +101,31 @@ export function StatCards({
           >
             <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
           </div>
+          <GrowthChange growth={growth} figure="leadsJoined" />
         </Stat>
-        <Stat label="Total Views" value={apps ? formatInteger(apps.activeViews) : LOADING} />
-        <Stat label="Suggestions" value={suggestionCount ?? LOADING} />
+        <Stat label="Total Views" value={apps ? formatInteger(apps.activeViews) : LOADING}>
+          <GrowthChange growth={growth} figure="appViews" />
+        </Stat>
+        <Stat label="Suggestions" value={suggestionCount ?? LOADING}>
+          <GrowthChange growth={growth} figure="suggestionsReceived" />
+        </Stat>
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         <Stat label="Avg. Time on Site" value={metrics ? formatMinutesSeconds(metrics.avgTimeOnSite) : LOADING}>
-          <Change metrics={metrics} figure="avgTimeOnSite" />
+          <EngagementChange metrics={metrics} figure="avgTimeOnSite" />
         </Stat>
         <Stat label="Pages per Visit" value={metrics ? metrics.avgPagesPerSession.toFixed(1) : LOADING}>
-          <Change metrics={metrics} figure="avgPagesPerSession" />
+          <EngagementChange metrics={metrics} figure="avgPagesPerSession" />
         </Stat>
         <Stat label="Quiz Completion" value={metrics ? `${Number(metrics.quizCompletionRate.toFixed(1))}%` : LOADING}>
-          <Change metrics={metrics} figure="quizCompletionRate" />
+          <EngagementChange metrics={metrics} figure="quizCompletionRate" />
         </Stat>
         <Stat label="Daily Sessions" value={metrics ? formatInteger(metrics.totalSessions) : LOADING}>
-          <Change metrics={metrics} figure="totalSessions" />
+          <EngagementChange metrics={metrics} figure="totalSessions" />
         </Stat>
         {/* Visitors of the period who had come before it, or came more than once in it. */}
         <Stat label="Returning Visitors" value={metrics ? `${Number(metrics.userReturnRate.toFixed(1))}%` : LOADING}>
-          <Change metrics={metrics} figure="userReturnRate" />
+          <EngagementChange metrics={metrics} figure="userReturnRate" />
         </Stat>
       </div>
     </div>

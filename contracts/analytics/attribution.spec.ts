@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attribute, knownSource, parseClickIds, parseUtm, referringHost } from './attribution';
+import { attribute, knownSource, parseClickIds, parseUtm, referringHost } from './attribution.js';
 
 const SITE = 'https://unsheet.app';
 

@@ -1,13 +1,15 @@
 /**
- * Where a session came from, worked out in the browser from the landing URL and document.referrer (spec §9:
- * search engines and social sites by name; paid when gclid, msclkid or fbclid is present), extended with AI
- * assistants as their own kind of source. Pure functions, so the rules are tested as a table.
+ * Where a session came from, worked out from the landing URL and document.referrer (spec §9: search engines
+ * and social sites by name; paid when gclid, msclkid or fbclid is present), extended with AI assistants as
+ * their own kind of source. The tracker works it out in the browser; the API, for a session start sent
+ * without it (the small inline part every page carries leaves it out). Pure functions, so the rules are
+ * tested as a table.
  */
-import type { ClickIds, Utm } from '../../../../contracts/analytics/collect';
-import type { TrafficType } from '../../../../contracts/analytics/limits';
+import type { ClickIds, Utm } from './collect.js';
+import type { TrafficType } from './limits.js';
 
-export type { ClickIds, Utm } from '../../../../contracts/analytics/collect';
-export type { TrafficType } from '../../../../contracts/analytics/limits';
+export type { ClickIds, Utm } from './collect.js';
+export type { TrafficType } from './limits.js';
 
 export interface Attribution {
   utm: Utm;
