@@ -8,6 +8,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import type { App, CategoryWithApps } from '../../../contracts/catalogue/app.js';
+import { earlyAccessStatusKey } from '../../../contracts/early-access/keys.js';
+import type { EarlyAccessStatus } from '../../../contracts/early-access/waitlist.js';
 import { allAppsKey, appKey, categoriesKey, categoryKey, HOME_TOP_APPS, topAppsKey } from '../../../contracts/catalogue/keys.js';
 import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
 import { GetCategory } from '../catalogue/queries/get-category.query.js';
@@ -15,6 +17,7 @@ import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.quer
 import { GetTopApps } from '../catalogue/queries/get-top-apps.query.js';
 import { ListApps } from '../catalogue/queries/list-apps.query.js';
 import { ListCategories } from '../catalogue/queries/list-categories.query.js';
+import { GetEarlyAccessStatus } from '../early-access/waitlist/get-early-access-status.query.js';
 import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { CONFIG } from '../shared/kernel.module.js';
@@ -34,6 +37,7 @@ const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/adm
 @Controller()
 export class SiteController {
   private readonly logger = new Logger(SiteController.name);
+  private lastEarlyAccessStatus?: EarlyAccessStatus;
   private readonly page = new SpaPage((error, url) =>
     this.logger.error(`Server rendering failed for ${pathOf(url)}: ${(error as Error).stack ?? error}`),
   );
@@ -111,22 +115,37 @@ export class SiteController {
     await this.sendPage(request, response, 404);
   }
 
-  /** Every page also gets the categories, which the header's menu shows everywhere. */
+  /**
+   * Every page also gets the categories, which the header's menu shows everywhere, and the Early Explorers
+   * status, whose mode every invitation to join follows (the header's button is on every page).
+   */
   private async sendPage(
     request: Request,
     response: Response,
     status: number,
     parts: Pick<PageParts, 'seo' | 'initialData'> = {},
   ): Promise<void> {
-    const categories = await this.queries.execute(new ListCategories());
+    const [categories, earlyAccess] = await Promise.all([this.queries.execute(new ListCategories()), this.earlyAccessStatus()]);
     const page = await this.page.render({
       ...parts,
       base: this.base(request),
       path: request.originalUrl,
       nonce: cspNonce(response),
-      initialData: { [categoriesKey]: categories, ...parts.initialData },
+      initialData: { [categoriesKey]: categories, [earlyAccessStatusKey]: earlyAccess, ...parts.initialData },
     });
     void response.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  }
+
+  /**
+   * The status, as the same object while its figures are the same: a rendered page is kept while its data is
+   * the very same objects (SpaPage), so a page is rendered again when the spots taken change, not per request.
+   */
+  private async earlyAccessStatus(): Promise<EarlyAccessStatus> {
+    const current = await this.queries.execute(new GetEarlyAccessStatus());
+    const last = this.lastEarlyAccessStatus;
+    if (last && (Object.keys(current) as (keyof EarlyAccessStatus)[]).every((key) => last[key] === current[key])) return last;
+    this.lastEarlyAccessStatus = current;
+    return current;
   }
 
   private async find<T>(query: object): Promise<T | null> {

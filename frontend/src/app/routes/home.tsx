@@ -16,6 +16,7 @@ import { CategoryList } from '../../features/catalogue/components/category-list'
 import { LoadError } from '../../features/catalogue/components/load-error';
 import { ReadyToTry } from '../../features/catalogue/components/ready-to-try';
 import { homeMeta } from '../../features/catalogue/seo';
+import { useEarlyAccessWording } from '../../lib/early-access-wording';
 import { useModals } from '../../lib/modals';
 
 // Below the fold and interactive: each loads when it scrolls near, keeping the first load in budget.
@@ -33,6 +34,7 @@ const Leaderboard = lazy(() =>
 export function HomeRoute() {
   const { hash } = useLocation();
   const openModal = useModals((state) => state.openModal);
+  const wording = useEarlyAccessWording();
   // The three reads start together on mount (SWR), and each section shows its part as soon as it arrives.
   const top = useTopApps(HOME_TOP_APPS);
   const categories = useCategories();
@@ -54,7 +56,7 @@ export function HomeRoute() {
             Focused tools for the jobs your small business still does by hand in a spreadsheet.
           </p>
           <Button type="button" size="lg" variant="secondary" onClick={() => openModal('lead')}>
-            Join 100 Early Explorers
+            {wording.hero}
           </Button>
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-8">

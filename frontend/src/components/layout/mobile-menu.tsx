@@ -6,6 +6,7 @@
  */
 import { useRef, type ComponentProps, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { useEarlyAccessWording } from '../../lib/early-access-wording';
 import { useModals } from '../../lib/modals';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
@@ -35,6 +36,7 @@ const rowClass =
 
 export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, signedIn = false, onSignOut, onInstall }: MobileMenuProps) {
   const openModal = useModals((state) => state.openModal);
+  const wording = useEarlyAccessWording();
   /** What to do once the sheet has gone: open a dialog (which must not fight the sheet over focus). */
   const afterClose = useRef<(() => void) | null>(null);
   const close = () => onOpenChange(false);
@@ -113,7 +115,7 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, sign
               close();
             }}
           >
-            Join Explorers
+            {wording.join}
           </Button>
         </div>
       </SheetContent>
