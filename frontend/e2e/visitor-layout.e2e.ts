@@ -289,6 +289,13 @@ describe("the app page's side column", () => {
     }
     await page.screenshot({ path: `${SHOTS}app-page-scrolled-1280.png` });
 
+    // On a short desktop screen the column still ends within it (it scrolls on its own instead).
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await settled(page);
+    const short = (await column.boundingBox())!;
+    expect(short.y).toBeGreaterThanOrEqual(56);
+    expect(short.y + short.height).toBeLessThanOrEqual(600);
+
     // On a phone the column stacks above the content and scrolls away with it.
     await page.setViewportSize(PHONE);
     await page.evaluate(() => window.scrollTo(0, 3000));

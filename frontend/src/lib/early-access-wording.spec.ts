@@ -24,7 +24,7 @@ describe('earlyAccessWording', () => {
       join: 'Join the Wait-list',
       hero: 'Join the Wait-list',
       boxTitle: 'Early Explorer spots are taken',
-      boxText: 'All 100 Early Explorer spots are taken. Join the wait-list and we will let you in as soon as there is room.',
+      boxText: 'Join the wait-list and we will let you in as soon as there is room.',
       claim: 'Join the Wait-list',
       bannerText: 'All 100 Early Explorer spots are taken. Join the wait-list and we will let you in as soon as there is room.',
       bannerButton: 'Join the Wait-list',

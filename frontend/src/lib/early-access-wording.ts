@@ -34,7 +34,7 @@ export function earlyAccessWording(mode: EarlyAccessMode, cap = EARLY_EXPLORERS_
       join: 'Join the Wait-list',
       hero: 'Join the Wait-list',
       boxTitle: 'Early Explorer spots are taken',
-      boxText: `All ${cap} Early Explorer spots are taken. ${WAITLIST_INVITATION}`,
+      boxText: WAITLIST_INVITATION,
       claim: 'Join the Wait-list',
       bannerText: `All ${cap} Early Explorer spots are taken. ${WAITLIST_INVITATION}`,
       bannerButton: 'Join the Wait-list',
