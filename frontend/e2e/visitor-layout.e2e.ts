@@ -4,18 +4,14 @@
  * in any state, the app page's side column stays in view on desktop, and the floating idea button never covers
  * the search's own suggestion button. The tests run in order: the spots are filled half-way through.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { grantAdmin } from '../../backend/src/identity/commands/grant-admin.js';
+import { profilesProjection } from '../../backend/src/identity/projections/profiles.projection.js';
+import { EventStore } from '../../backend/src/shared/event-store/event-store.js';
 import { idle, SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
 const site = useSite();
-
-/** Screenshots a person looks at for this work, besides the tests' own folder. */
-const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOTS_DIR;
-mkdirSync(SHOTS, { recursive: true });
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -58,9 +54,9 @@ async function offerInstall(page: Page): Promise<void> {
   expect(kept).toBe(true);
 }
 
+/** Signs in on /auth as an account holder would (the account made as the console's grant command makes one). */
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const env = { ...process.env, DATABASE_URL: site.database.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-  await promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', email, '--password', password], { env });
+  await grantAdmin(site.db, new EventStore(site.db, [profilesProjection]), { email, password });
   await visit(page, `${site.url}/auth`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -146,7 +142,7 @@ async function expectInvitations(mode: 'early' | 'waitlist'): Promise<void> {
           .getByText(name === 'category' ? 'Early Explorer spots are taken' : WAITLIST_CTA, { exact: false })
           .first()
           .scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}waitlist-${name}-${viewport.width}.png` });
+        await page.screenshot({ path: `${SCREENSHOTS_DIR}waitlist-${name}-${viewport.width}.png` });
       }
       await page.close();
     }
@@ -257,9 +253,25 @@ describe('no page scrolls sideways', () => {
         await offerInstall(page);
         await page.setViewportSize({ width: 768, height: 800 });
         await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).waitFor();
-        await page.screenshot({ path: `${SHOTS}header-768-signed-in-install.png`, clip: { x: 0, y: 0, width: 768, height: 160 } });
+        await page.screenshot({
+          path: `${SCREENSHOTS_DIR}header-768-signed-in-install.png`,
+          clip: { x: 0, y: 0, width: 768, height: 160 },
+        });
+        // The menu stands for the header's row on a tablet: all of it is there, the developer form included.
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        for (const name of ['Sign Out', 'Install app', 'Join Explorers']) await menu.getByRole('button', { name }).waitFor();
+        await menu.getByText('Welcome back!').waitFor();
+        await page.screenshot({ path: `${SCREENSHOTS_DIR}menu-768-signed-in-install.png` });
+        await menu.getByRole('button', { name: 'Apply as Developer' }).click();
+        await page.getByRole('dialog', { name: 'Apply as a Developer' }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
         await page.setViewportSize({ width: 1024, height: 800 });
-        await page.screenshot({ path: `${SHOTS}header-1024-signed-in-install.png`, clip: { x: 0, y: 0, width: 1024, height: 160 } });
+        await page.screenshot({
+          path: `${SCREENSHOTS_DIR}header-1024-signed-in-install.png`,
+          clip: { x: 0, y: 0, width: 1024, height: 160 },
+        });
       }
       await context.close();
     },
@@ -287,7 +299,7 @@ describe("the app page's side column", () => {
       expect(box.y, `scrolled to ${y}`).toBeGreaterThanOrEqual(56);
       expect(box.y + box.height, `scrolled to ${y}`).toBeLessThanOrEqual(DESKTOP.height);
     }
-    await page.screenshot({ path: `${SHOTS}app-page-scrolled-1280.png` });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}app-page-scrolled-1280.png` });
 
     // On a short desktop screen the column still ends within it (it scrolls on its own instead).
     await page.setViewportSize({ width: 1280, height: 600 });
@@ -361,7 +373,7 @@ describe('invitations to join once the 100 spots are taken', () => {
       .getByRole('dialog', { name: 'Join the wait-list' })
       .getByText('All 100 Early Explorer spots are taken.', { exact: false })
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}waitlist-dialog-1280.png` });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}waitlist-dialog-1280.png` });
     await page.close();
   }, 120_000);
 });
