@@ -112,11 +112,19 @@ describe('pages rendered with SEO tags', () => {
       JSON.parse(html.match(/<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/)![1]!);
     const home = (await api.get('/')).body as string;
     const homeData = initialData(home);
-    expect(Object.keys(homeData).sort()).toEqual(['/apps', '/apps/top?limit=12&offset=0', '/apps?sort=popular&ready=true', '/categories']);
+    expect(Object.keys(homeData).sort()).toEqual([
+      '/apps',
+      '/apps/top?limit=12&offset=0',
+      '/apps?sort=popular&ready=true',
+      '/categories',
+      '/early-access/status',
+    ]);
     expect(homeData['/apps']).toEqual((await api.get('/api/apps')).body);
     expect(homeData['/apps?sort=popular&ready=true']).toEqual((await api.get('/api/apps?sort=popular&ready=true')).body);
     expect(homeData['/apps/top?limit=12&offset=0']).toEqual((await api.get('/api/apps/top?limit=12&offset=0')).body);
     expect(homeData['/categories']).toEqual((await api.get('/api/categories')).body);
+    // Every page's invitations to join follow the Early Explorers mode from the first paint.
+    expect(homeData['/early-access/status']).toEqual((await api.get('/api/early-access/status')).body);
     expect(home).not.toMatch(/<link rel="stylesheet"/);
     expect(home).toContain('<style>');
 

@@ -377,7 +377,7 @@ describe('the lead dialog at 100 leads and more', () => {
     for (let i = leadCount; i < 104; i++) await post('/api/leads', { email: `seed${i}@example.com`, source_page: '/' });
     const page = await site.browser.newPage({ viewport: PHONE });
     await visit(page, `${site.url}/`);
-    await page.getByRole('button', { name: 'Join 100 Early Explorers' }).click();
+    await page.getByRole('button', { name: 'Join the Wait-list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Join the wait-list' });
     await dialog.getByText('All 100 Early Explorer spots are taken.', { exact: false }).waitFor();
     await dialog.getByRole('textbox', { name: 'Email' }).fill('late@example.com');

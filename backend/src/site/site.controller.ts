@@ -21,12 +21,15 @@ import {
   READY_TO_TRY_SHOWN,
   topAppsKey,
 } from '../../../contracts/catalogue/keys.js';
+import { earlyAccessStatusKey } from '../../../contracts/early-access/keys.js';
+import type { EarlyAccessStatus } from '../../../contracts/early-access/waitlist.js';
 import { GetAppBySlug } from '../catalogue/queries/get-app-by-slug.query.js';
 import { GetCategory } from '../catalogue/queries/get-category.query.js';
 import { GetSitemapEntries } from '../catalogue/queries/get-sitemap-entries.query.js';
 import { GetTopApps } from '../catalogue/queries/get-top-apps.query.js';
 import { ListAppsPage } from '../catalogue/queries/list-apps-page.query.js';
 import { ListCategories } from '../catalogue/queries/list-categories.query.js';
+import { GetEarlyAccessStatus } from '../early-access/waitlist/get-early-access-status.query.js';
 import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { CONFIG } from '../shared/kernel.module.js';
@@ -48,6 +51,7 @@ const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/adm
 @Controller()
 export class SiteController {
   private readonly logger = new Logger(SiteController.name);
+  private lastEarlyAccessStatus?: EarlyAccessStatus;
   private readonly page = new SpaPage((error, url) =>
     this.logger.error(`Server rendering failed for ${pathOf(url)}: ${(error as Error).stack ?? error}`),
   );
@@ -148,22 +152,37 @@ export class SiteController {
     await this.sendPage(request, response, 404);
   }
 
-  /** Every page also gets the categories, which the header's menu shows everywhere. */
+  /**
+   * Every page also gets the categories, which the header's menu shows everywhere, and the Early Explorers
+   * status, whose mode every invitation to join follows (the header's button is on every page).
+   */
   private async sendPage(
     request: Request,
     response: Response,
     status: number,
     parts: Pick<PageParts, 'seo' | 'initialData'> = {},
   ): Promise<void> {
-    const categories = await this.queries.execute(new ListCategories());
+    const [categories, earlyAccess] = await Promise.all([this.queries.execute(new ListCategories()), this.earlyAccessStatus()]);
     const page = await this.page.render({
       ...parts,
       base: this.base(request),
       path: request.originalUrl,
       nonce: cspNonce(response),
-      initialData: { [categoriesKey]: categories, ...parts.initialData },
+      initialData: { [categoriesKey]: categories, [earlyAccessStatusKey]: earlyAccess, ...parts.initialData },
     });
     void response.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  }
+
+  /**
+   * The status, as the same object while its figures are the same: a rendered page is kept while its data is
+   * the very same objects (SpaPage), so a page is rendered again when the spots taken change, not per request.
+   */
+  private async earlyAccessStatus(): Promise<EarlyAccessStatus> {
+    const current = await this.queries.execute(new GetEarlyAccessStatus());
+    const last = this.lastEarlyAccessStatus;
+    if (last && (Object.keys(current) as (keyof EarlyAccessStatus)[]).every((key) => last[key] === current[key])) return last;
+    this.lastEarlyAccessStatus = current;
+    return current;
   }
 
   private async find<T>(query: object): Promise<T | null> {

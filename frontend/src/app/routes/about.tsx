@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { useEarlyAccessWording } from '../../lib/early-access-wording';
 import { useModals } from '../../lib/modals';
 import { paths } from '../../lib/paths';
 
@@ -22,6 +23,7 @@ const explorerPerks = [
 
 export function AboutRoute() {
   const openModal = useModals((state) => state.openModal);
+  const wording = useEarlyAccessWording();
 
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-12 sm:py-16">
@@ -92,7 +94,7 @@ export function AboutRoute() {
           ))}
         </ul>
         <Button type="button" variant="secondary" size="lg" className="self-start" onClick={() => openModal('lead')}>
-          Join Explorers
+          {wording.join}
         </Button>
       </section>
     </article>

@@ -87,8 +87,13 @@ export function AppDetailRoute() {
       </header>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        {/* First in the source, so phones see how to try or join before the long read; beside it on desktop. */}
-        <aside aria-label="Access and status" className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
+        {/* First in the source, so phones see how to try or join before the long read; beside it on desktop,
+            where it stays in view under the sticky header (h-14) while the long read scrolls by. On a screen
+            too short for all of it, it scrolls on its own rather than hide its foot until the row ends. */}
+        <aside
+          aria-label="Access and status"
+          className="flex flex-col gap-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto"
+        >
           <TryNowBox app={app} onOpen={openedFrom('try_now')} />
           <VipListBox app={app}>
             <VipSignupOnDemand onOpen={() => trackInteraction(app.id, 'cta_click', { cta: 'vip_list' })} />

@@ -16,6 +16,7 @@ import { PopularStrip } from '../../features/catalogue/components/popular-strip'
 import { ReadyToTry } from '../../features/catalogue/components/ready-to-try';
 import { Skeleton } from '../../components/ui/skeleton';
 import { homeMeta } from '../../features/catalogue/seo';
+import { useEarlyAccessWording } from '../../lib/early-access-wording';
 import { useModals } from '../../lib/modals';
 import { cn } from '../../lib/utils';
 
@@ -35,6 +36,7 @@ export function HomeRoute() {
   const { hash } = useLocation();
   const [search] = useSearchParams();
   const openModal = useModals((state) => state.openModal);
+  const wording = useEarlyAccessWording();
   // The reads start together on mount (SWR), and each section shows its part as soon as it arrives. The
   // catalogue appears once in full (All Applications); the strips above it are short lists of links.
   const top = useTopApps(HOME_TOP_APPS);
@@ -58,7 +60,7 @@ export function HomeRoute() {
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Button type="button" size="lg" variant="secondary" onClick={() => openModal('lead')}>
-              Join 100 Early Explorers
+              {wording.hero}
             </Button>
             {/* The quiz sits further down; a plain anchor, so it works before the page's code has loaded. */}
             <Button asChild size="lg" variant="outline">

@@ -1,15 +1,22 @@
+import { useIdeaButtonHidden } from '../../lib/idea-button';
 import { useModals } from '../../lib/modals';
+import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 
-// Compact on purpose: it floats over every page, so at 375 px it must not cover more than a corner.
+// Compact on purpose: it floats over every page, so at 375 px it must not cover more than a corner. It steps
+// aside while the page shows a button of its own to the same dialog (lib/idea-button.ts).
 export function FloatingIdeaButton() {
   const openModal = useModals((state) => state.openModal);
+  const hidden = useIdeaButtonHidden();
 
   return (
     <Button
       type="button"
       onClick={() => openModal('suggestion')}
-      className="fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 h-11 rounded-full px-4 shadow-lg print:hidden"
+      className={cn(
+        'fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-30 h-11 rounded-full px-4 shadow-lg print:hidden',
+        hidden && 'invisible',
+      )}
     >
       <svg
         aria-hidden="true"

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useEarlyAccessWording } from '../../lib/early-access-wording';
 import { useModals } from '../../lib/modals';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
@@ -21,12 +22,14 @@ type HeaderProps = {
 
 export function Header({ categories, signedIn = false, onSignOut, onInstall }: HeaderProps) {
   const openModal = useModals((state) => state.openModal);
+  const wording = useEarlyAccessWording();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/80 backdrop-blur supports-backdrop-filter:bg-card/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
         <BrandLink />
-        <div className="hidden items-center gap-2 md:flex">
+        {/* The full row from 1024 px: at tablet widths, signed in and offered the install, it did not fit. */}
+        <div className="hidden items-center gap-2 lg:flex">
           {onInstall && (
             <Button type="button" variant="ghost" onClick={onInstall}>
               <InstallIcon className="size-4" />
@@ -49,10 +52,10 @@ export function Header({ categories, signedIn = false, onSignOut, onInstall }: H
             Apply as Developer
           </Button>
           <Button type="button" variant="secondary" onClick={() => openModal('lead')}>
-            Join Explorers
+            {wording.join}
           </Button>
         </div>
-        <MobileMenuButton categories={categories} signedIn={signedIn} onSignOut={onSignOut} onInstall={onInstall} className="md:hidden" />
+        <MobileMenuButton categories={categories} signedIn={signedIn} onSignOut={onSignOut} onInstall={onInstall} className="lg:hidden" />
       </div>
     </header>
   );

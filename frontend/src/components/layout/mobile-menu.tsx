@@ -1,11 +1,12 @@
 /**
- * The small-screen navigation: a right-hand sheet. Every entry closes it, so the page the visitor chose
- * is what they see next. Join Explorers waits until the sheet has gone before opening the lead dialog, so
- * the two dialogs never fight over focus. Loaded only when first needed (see MobileMenuButton in the
- * header): the dialog code stays out of every page's first load.
+ * The navigation below 1024 px: a right-hand sheet. Every entry closes it, so the page the visitor chose is
+ * what they see next. Join Explorers and Apply as Developer wait until the sheet has gone before opening their
+ * dialog, so the two dialogs never fight over focus. Loaded only when first needed (see MobileMenuButton in
+ * the header): the dialog code stays out of every page's first load.
  */
 import { useRef, type ComponentProps, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { useEarlyAccessWording } from '../../lib/early-access-wording';
 import { useModals } from '../../lib/modals';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
@@ -35,6 +36,7 @@ const rowClass =
 
 export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, signedIn = false, onSignOut, onInstall }: MobileMenuProps) {
   const openModal = useModals((state) => state.openModal);
+  const wording = useEarlyAccessWording();
   /** What to do once the sheet has gone: open a dialog (which must not fight the sheet over focus). */
   const afterClose = useRef<(() => void) | null>(null);
   const close = () => onOpenChange(false);
@@ -102,7 +104,20 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, sign
             </button>
           )}
         </nav>
-        <div className="border-t p-4">
+        {/* The header's two buttons, which the menu stands for up to 1024 px (tablets too). */}
+        <div className="flex flex-col gap-2 border-t p-4">
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            className="w-full"
+            onClick={() => {
+              afterClose.current = () => openModal('developer-inquiry');
+              close();
+            }}
+          >
+            Apply as Developer
+          </Button>
           <Button
             type="button"
             variant="secondary"
@@ -113,7 +128,7 @@ export function MobileMenu({ open, onOpenChange, returnFocusTo, categories, sign
               close();
             }}
           >
-            Join Explorers
+            {wording.join}
           </Button>
         </div>
       </SheetContent>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { trackSearch } from '../../../lib/analytics/track';
 import { randomId } from '../../../lib/analytics/session';
+import { useOffersSuggestion } from '../../../lib/idea-button';
 import { useModals } from '../../../lib/modals';
 import { cn } from '../../../lib/utils';
 import { useCategories } from '../api/get-categories';
@@ -118,12 +119,14 @@ export function AppSearch() {
 function NoResults({ query, onSuggest }: { query: string; onSuggest: () => void }) {
   const categories = useCategories();
   const popular = useTopApps(POPULAR_ON_EMPTY);
+  const suggest = useRef<HTMLButtonElement>(null);
+  useOffersSuggestion(suggest);
   return (
     <div className="flex flex-col gap-8">
       <EmptyState
         title="No tool for that yet"
         action={
-          <Button type="button" onClick={onSuggest}>
+          <Button ref={suggest} type="button" onClick={onSuggest}>
             {"Can't find it? Suggest this tool"}
           </Button>
         }

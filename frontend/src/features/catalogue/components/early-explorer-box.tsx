@@ -1,8 +1,10 @@
 import { Button } from '../../../components/ui/button';
+import { useEarlyAccessWording } from '../../../lib/early-access-wording';
 import { SparklesIcon } from './icons';
 
-/** The category page's invitation to the Early Explorers programme. */
+/** The category page's invitation to the Early Explorers programme, or to its wait-list once the spots are taken. */
 export function EarlyExplorerBox({ onClaim }: { onClaim: () => void }) {
+  const wording = useEarlyAccessWording();
   return (
     <aside
       aria-labelledby="early-explorer-title"
@@ -12,15 +14,13 @@ export function EarlyExplorerBox({ onClaim }: { onClaim: () => void }) {
         <SparklesIcon className="mt-0.5 size-6 shrink-0 text-primary" />
         <div className="flex flex-col gap-1">
           <h2 id="early-explorer-title" className="font-semibold">
-            Early Explorer Access
+            {wording.boxTitle}
           </h2>
-          <p className="text-sm text-pretty text-muted-foreground">
-            The first 100 sign-ups get lifetime access to one app, free of payment.
-          </p>
+          <p className="text-sm text-pretty text-muted-foreground">{wording.boxText}</p>
         </div>
       </div>
       <Button type="button" onClick={onClaim} className="shrink-0">
-        Claim Spot
+        {wording.claim}
       </Button>
     </aside>
   );

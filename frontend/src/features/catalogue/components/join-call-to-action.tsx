@@ -1,7 +1,9 @@
 import { Button } from '../../../components/ui/button';
+import { useEarlyAccessWording } from '../../../lib/early-access-wording';
 
 /** The closing invitation at the foot of an app page. */
 export function JoinCallToAction({ onJoin }: { onJoin: () => void }) {
+  const wording = useEarlyAccessWording();
   return (
     <section
       aria-labelledby="join-cta-title"
@@ -10,11 +12,9 @@ export function JoinCallToAction({ onJoin }: { onJoin: () => void }) {
       <h2 id="join-cta-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
         Ready to retire the spreadsheet?
       </h2>
-      <p className="max-w-xl text-pretty text-primary-foreground/85">
-        The first 100 Early Explorers get lifetime access to one app, free. Claim your spot before it is gone.
-      </p>
+      <p className="max-w-xl text-pretty text-primary-foreground/85">{wording.bannerText}</p>
       <Button type="button" size="lg" variant="outline" className="border-transparent text-primary" onClick={onJoin}>
-        Join 100 Early Explorers
+        {wording.bannerButton}
       </Button>
     </section>
   );

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { earlyAccessStatusKey } from '../../../../../contracts/early-access/keys';
 import type { JoinWaitlistRequest, JoinWaitlistResult } from '../../../../../contracts/early-access/waitlist';
 import { apiPost } from '../../../lib/api-client';
 import { getSessionId } from '../../../lib/analytics/session';
-import { earlyAccessStatusKey } from './get-status';
 
 // POST /api/leads: join the Early Explorers (or, once the 100 spots are gone, the wait-list); the welcome
 // e-mail asks to confirm the address. The same e-mail again from the browser that joined with it gets its

@@ -1,12 +1,14 @@
 /**
- * The lead dialog ('Join Explorers' everywhere): Early Explorers mode while fewer than 100 have joined,
- * wait-list mode after (spec §4). Its form state lives inside the content, so closing it starts afresh;
- * joining again with the same e-mail gives the same place and link back.
+ * The lead dialog (every 'Join Explorers' and 'Claim Spot'): Early Explorers mode while fewer than 100 have
+ * joined, wait-list mode after (spec §4), in the words of lib/early-access-wording. Its form state lives
+ * inside the content, so closing it starts afresh; joining again with the same e-mail gives the same place
+ * and link back.
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import type { EarlyAccessStatus } from '../../../../../contracts/early-access/waitlist';
+import { earlyAccessWording } from '../../../lib/early-access-wording';
 import { useEarlyAccessStatus } from '../api/get-status';
 import { JoinResult, toJoined, type Joined } from './join-result';
 import { JoinEmailForm } from './waitlist-form';
@@ -82,24 +84,16 @@ function StatusHeader({ status, failed }: { status: EarlyAccessStatus | undefine
     );
   }
 
-  if (status.mode === 'waitlist') {
-    return (
-      <DialogHeader>
-        <DialogTitle>Join the wait-list</DialogTitle>
-        <DialogDescription>
-          All {status.cap} Early Explorer spots are taken. Join the wait-list and we will let you in as soon as there is room.
-        </DialogDescription>
-      </DialogHeader>
-    );
-  }
-
+  const wording = earlyAccessWording(status.mode, status.cap);
   return (
     <DialogHeader>
-      <DialogTitle>Join {status.cap} Early Explorers</DialogTitle>
-      <DialogDescription>The first {status.cap} explorers get lifetime access to one app, free.</DialogDescription>
-      <p className="text-sm font-semibold text-primary">
-        {status.spotsRemaining} {status.spotsRemaining === 1 ? 'spot' : 'spots'} remaining
-      </p>
+      <DialogTitle>{wording.dialogTitle}</DialogTitle>
+      <DialogDescription>{wording.dialogDescription}</DialogDescription>
+      {status.mode === 'early-explorers' && (
+        <p className="text-sm font-semibold text-primary">
+          {status.spotsRemaining} {status.spotsRemaining === 1 ? 'spot' : 'spots'} remaining
+        </p>
+      )}
     </DialogHeader>
   );
 }
