@@ -27,6 +27,7 @@ import * as appViewSessions from './2026-11-26-21-app-view-sessions.js';
 import * as emailOutboxMailbox from './2026-11-26-22-email-outbox-mailbox.js';
 import * as adminListPages from './2026-11-26-23-admin-list-pages.js';
 import * as demandSignals from './2026-11-26-24-demand-signals.js';
+import * as analyticsRollups from './2026-11-26-25-analytics-rollups.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-22-email-outbox-mailbox': emailOutboxMailbox,
   '2026-11-26-23-admin-list-pages': adminListPages,
   '2026-11-26-24-demand-signals': demandSignals,
+  '2026-11-26-25-analytics-rollups': analyticsRollups,
 };
