@@ -13,9 +13,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/shared/db/database.js';
 import type { Db } from '../src/shared/db/tables.js';
-import { addDays, dayIn, toRange, type DateRange } from '../src/analytics/metrics/date-range.js';
-import { fromRollups, fromRows, type EngagementReads } from '../src/analytics/queries/engagement-reads.js';
-import { previousRange } from '../src/analytics/metrics/date-range.js';
+import { addDays, dayIn, previousRange, toRange, type DateRange } from '../src/analytics/metrics/date-range.js';
+import { appViews, cardCounts, sessionsByHour, topSources } from '../src/analytics/queries/engagement-reads.js';
 import { dailySeries } from '../src/analytics/queries/get-daily-series.query.js';
 import { trafficSources } from '../src/analytics/queries/get-traffic-sources.query.js';
 import { utmCampaigns } from '../src/analytics/queries/get-utm-campaigns.query.js';
@@ -72,18 +71,19 @@ async function rollUp(db: Db, from: number, to: number): Promise<void> {
 
 type Reads = Record<string, (db: Db, range: DateRange) => Promise<unknown>>;
 
-const engagement = (reads: EngagementReads) => (db: Db, range: DateRange) =>
+/** The engagement query's reads (its quiz count and app labels are other modules' small tables). */
+const engagement = (rollups: boolean) => (db: Db, range: DateRange) =>
   Promise.all([
-    reads.cardCounts(db, range),
-    reads.cardCounts(db, previousRange(range)),
-    reads.sessionsByHour(db, range),
-    reads.topSources(db, range),
-    reads.appViews(db, range),
+    cardCounts(db, range, rollups),
+    cardCounts(db, previousRange(range), rollups),
+    sessionsByHour(db, range, rollups),
+    topSources(db, range, rollups),
+    appViews(db, range, rollups),
   ]);
 
 const reads = (rollup: boolean): Reads => ({
   'daily series': (db, range) => dailySeries(db, range, rollup),
-  engagement: engagement(rollup ? fromRollups : fromRows),
+  engagement: engagement(rollup),
   'traffic sources': (db, range) => trafficSources(db, range, rollup),
   'UTM campaigns': (db, range) => utmCampaigns(db, range, rollup),
 });

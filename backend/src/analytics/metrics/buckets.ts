@@ -10,6 +10,25 @@ export const UTC_DAY_MS = 86_400_000;
 export const bucketOf = (ms: number) => Math.floor(ms / BUCKET_MS) * BUCKET_MS;
 export const utcDayOf = (ms: number) => Math.floor(ms / UTC_DAY_MS) * UTC_DAY_MS;
 
-/** Whether [start, end) is whole buckets: always for today's zones; a range that is not is read from the rows. */
-export const inWholeBuckets = ({ start, end }: { start: Date; end: Date }) =>
-  start.getTime() % BUCKET_MS === 0 && end.getTime() % BUCKET_MS === 0;
+/**
+ * A range cut for reading: its whole buckets [innerStart, innerEnd), read from the rollups, and its partial
+ * edges [start, innerStart) and [innerEnd, end), read from the rows. With `rollups` false the inner part
+ * is empty and the whole range is read from the rows (what the rollups are checked against).
+ */
+export interface RangeCut {
+  start: Date;
+  end: Date;
+  innerStart: Date;
+  innerEnd: Date;
+}
+
+export function cut({ start, end }: { start: Date; end: Date }, rollups = true): RangeCut {
+  const innerStart = Math.ceil(start.getTime() / BUCKET_MS) * BUCKET_MS;
+  const innerEnd = bucketOf(end.getTime());
+  if (!rollups || innerStart >= innerEnd) return { start, end, innerStart: end, innerEnd: end };
+  return { start, end, innerStart: new Date(innerStart), innerEnd: new Date(innerEnd) };
+}
+
+/** Whether the cut reads nothing from the rows but empty edges. */
+export const wholeBuckets = (cut: RangeCut) =>
+  cut.innerStart.getTime() === cut.start.getTime() && cut.innerEnd.getTime() === cut.end.getTime();

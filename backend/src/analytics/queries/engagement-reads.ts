@@ -1,14 +1,16 @@
 /**
- * What the engagement figures are computed from, two ways that give the same answers: the rollups
- * (projections/rollups.ts), which cost the same whatever the traffic, and the visits rows, which a range
- * that is not whole 15-minute buckets still needs (no time zone in use today makes one).
+ * What the engagement figures are computed from: the rollups (projections/rollups.ts) for the range's whole
+ * 15-minute buckets, which cost the same whatever the traffic, and the visits rows for its partial edges
+ * (no time zone in use today makes any). With `rollups` false every figure is read from the rows: the
+ * answer the rollups must equal.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/tables.js';
-import { inWholeBuckets, UTC_DAY_MS } from '../metrics/buckets.js';
+import { cut, UTC_DAY_MS, wholeBuckets, type RangeCut } from '../metrics/buckets.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
+import { inBuckets, inEdges } from './range-cut.js';
 
 /** The counts behind the cards: sessions, their seconds and pages, home page views, visitors and those who came back. */
 export interface CardCounts {
@@ -20,132 +22,69 @@ export interface CardCounts {
   returning: number;
 }
 
-type HourRow = { hour: number; sessions: number };
-type SourceRow = { source: string; sessions: number };
-type AppViewRow = { app_id: string; count: number };
-
-export interface EngagementReads {
-  cardCounts(db: Db, range: DateRange): Promise<CardCounts>;
-  /** Sessions started in each hour of the day in the range's zone; hours without any left out. */
-  sessionsByHour(db: Db, range: DateRange): Promise<HourRow[]>;
-  /** The ten sources with most sessions ('direct' without a referrer). */
-  topSources(db: Db, range: DateRange): Promise<SourceRow[]>;
-  /** Views of each app viewed in the range. */
-  appViews(db: Db, range: DateRange): Promise<AppViewRow[]>;
+export async function cardCounts(db: Db, range: DateRange, rollups = true): Promise<CardCounts> {
+  const c = cut(range, rollups);
+  const [inner, edges, visitors] = await Promise.all([
+    sql<{ sessions: number; time: number; pages: number; home_views: number }>`
+      select coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(duration), 0)::bigint as time,
+             coalesce(sum(pages), 0)::bigint as pages,
+             (select coalesce(sum(home_views), 0)::int from analytics_page_view_rollups where ${inBuckets(c)}) as home_views
+      from analytics_session_rollups where ${inBuckets(c)}`.execute(db),
+    edgeCounts(db, c),
+    wholeBuckets(c) ? visitorsFromPairs(db, c) : visitorsFromRows(db, c),
+  ]);
+  const row = inner.rows[0]!;
+  return {
+    sessions: row.sessions + edges.sessions,
+    time: row.time + edges.time,
+    pages: row.pages + edges.pages,
+    homeViews: row.home_views + edges.homeViews,
+    ...visitors,
+  };
 }
 
-export const engagementReads = (range: DateRange): EngagementReads => (inWholeBuckets(range) ? fromRollups : fromRows);
+async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visitors' | 'returning'>> {
+  const [timings, homeViews] = await Promise.all([
+    sessionTimings(db, inEdges('start_time', c)),
+    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${inEdges('timestamp', c)}`.execute(db),
+  ]);
+  return {
+    sessions: timings.length,
+    time: timings.reduce((sum, t) => sum + sessionDuration(t), 0),
+    pages: timings.reduce((sum, t) => sum + t.pages, 0),
+    homeViews: homeViews.rows[0]!.n,
+  };
+}
 
-export const fromRows: EngagementReads = {
-  async cardCounts(db, { start, end }) {
-    const inRange = sql`start_time >= ${start} and start_time < ${end}`;
-    const [timings, visitors, homeViews] = await Promise.all([
-      sessionTimings(db, inRange),
-      sql<{ visitors: number; returning: number }>`
-        with v as (
-          select visitor_id, count(*) as sessions from user_sessions
-          where visitor_id is not null and ${inRange} group by visitor_id)
-        select count(*)::int as visitors,
-               count(*) filter (where v.sessions > 1 or exists (
-                 select 1 from user_sessions p where p.visitor_id = v.visitor_id and p.start_time < ${start}))::int as returning
-        from v`.execute(db),
-      sql<{ n: number }>`
-        select count(*)::int as n from page_views
-        where page_path = '/' and timestamp >= ${start} and timestamp < ${end}`.execute(db),
-    ]);
-    return {
-      sessions: timings.length,
-      time: timings.reduce((sum, t) => sum + sessionDuration(t), 0),
-      pages: timings.reduce((sum, t) => sum + t.pages, 0),
-      homeViews: homeViews.rows[0]!.n,
-      visitors: visitors.rows[0]!.visitors,
-      returning: visitors.rows[0]!.returning,
-    };
-  },
+/** Visitors with a session in the range, and those among them who had one before it or more than one in it. */
+async function visitorsFromRows(db: Db, { start, end }: RangeCut): Promise<Pick<CardCounts, 'visitors' | 'returning'>> {
+  const { rows } = await sql<{ visitors: number; returning: number }>`
+    with v as (
+      select visitor_id, count(*) as sessions from user_sessions
+      where visitor_id is not null and start_time >= ${start} and start_time < ${end} group by visitor_id)
+    select count(*)::int as visitors,
+           count(*) filter (where v.sessions > 1 or exists (
+             select 1 from user_sessions p where p.visitor_id = v.visitor_id and p.start_time < ${start}))::int as returning
+    from v`.execute(db);
+  return rows[0]!;
+}
 
-  async sessionsByHour(db, { start, end, timeZone }) {
-    const { rows } = await sql<HourRow>`
-      select extract(hour from start_time at time zone ${timeZone}::text)::int as hour, count(*)::int as sessions
-      from user_sessions where start_time >= ${start} and start_time < ${end} group by 1`.execute(db);
-    return rows;
-  },
-
-  async topSources(db, { start, end }) {
-    const { rows } = await sql<SourceRow>`
-      select coalesce(parsed_referrer, 'direct') as source, count(*)::int as sessions
-      from user_sessions where start_time >= ${start} and start_time < ${end}
-      group by 1 order by sessions desc, source limit 10`.execute(db);
-    return rows;
-  },
-
-  async appViews(db, { start, end }) {
-    const { rows } = await sql<AppViewRow>`
-      select app_id, count(*)::int as count from app_interactions
-      where app_id is not null and action_type = 'view' and timestamp >= ${start} and timestamp < ${end}
-      group by app_id`.execute(db);
-    return rows;
-  },
-};
-
-export const fromRollups: EngagementReads = {
-  async cardCounts(db, range) {
-    const { start, end } = range;
-    const { rows } = await sql<{
-      sessions: number;
-      time: number;
-      pages: number;
-      visitor_sessions: number;
-      first_sessions: number;
-      home_views: number;
-    }>`
-      with s as (
-        select coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(duration), 0)::bigint as time,
-               coalesce(sum(pages), 0)::bigint as pages, coalesce(sum(visitor_sessions), 0)::int as visitor_sessions,
-               coalesce(sum(first_sessions), 0)::int as first_sessions
-        from analytics_session_rollups where bucket >= ${start} and bucket < ${end}),
-      p as (
-        select coalesce(sum(home_views), 0)::int as home_views
-        from analytics_page_view_rollups where bucket >= ${start} and bucket < ${end})
-      select * from s, p`.execute(db);
-    const row = rows[0]!;
-    const pairs = await pairsWithin(db, range);
-    // A visitor's sessions in the range are a chain of consecutive sessions: one visitor per session less
-    // the pairs inside the range. Those who did not come back had their first session in it and no second.
-    const visitors = row.visitor_sessions - pairs.pairs;
-    const oneTime = row.first_sessions - pairs.second_pairs;
-    return {
-      sessions: row.sessions,
-      time: row.time,
-      pages: row.pages,
-      homeViews: row.home_views,
-      visitors,
-      returning: visitors - oneTime,
-    };
-  },
-
-  async sessionsByHour(db, { start, end, timeZone }) {
-    const { rows } = await sql<HourRow>`
-      select extract(hour from bucket at time zone ${timeZone}::text)::int as hour, sum(sessions)::int as sessions
-      from analytics_session_rollups where bucket >= ${start} and bucket < ${end}
-      group by 1 having sum(sessions) > 0`.execute(db);
-    return rows;
-  },
-
-  async topSources(db, { start, end }) {
-    const { rows } = await sql<SourceRow>`
-      select source, sum(sessions)::int as sessions
-      from analytics_source_rollups where bucket >= ${start} and bucket < ${end}
-      group by 1 having sum(sessions) > 0 order by sessions desc, source limit 10`.execute(db);
-    return rows;
-  },
-
-  async appViews(db, { start, end }) {
-    const { rows } = await sql<AppViewRow>`
-      select app_id, sum(views)::int as count from analytics_app_view_rollups
-      where bucket >= ${start} and bucket < ${end} group by app_id having sum(views) > 0`.execute(db);
-    return rows;
-  },
-};
+/**
+ * The same from the rollups. A visitor's sessions in the range are a chain of consecutive sessions, so the
+ * visitors are the sessions with a visitor id less the pairs of consecutive sessions inside the range; those
+ * who did not come back had their first session ever in the range and not their second.
+ */
+async function visitorsFromPairs(db: Db, c: RangeCut): Promise<Pick<CardCounts, 'visitors' | 'returning'>> {
+  const [sessions, pairs] = await Promise.all([
+    sql<{ visitor_sessions: number; first_sessions: number }>`
+      select coalesce(sum(visitor_sessions), 0)::int as visitor_sessions, coalesce(sum(first_sessions), 0)::int as first_sessions
+      from analytics_session_rollups where ${inBuckets(c)}`.execute(db),
+    pairsWithin(db, c),
+  ]);
+  const { visitor_sessions, first_sessions } = sessions.rows[0]!;
+  const visitors = visitor_sessions - pairs.pairs;
+  return { visitors, returning: visitors - (first_sessions - pairs.second_pairs) };
+}
 
 /**
  * The pairs of a visitor's consecutive sessions (p, q) with both starts in [start, end), and those whose p
@@ -153,27 +92,65 @@ export const fromRollups: EngagementReads = {
  * and a partial last day; pairs are read by UTC day where both ends fall in whole days and by 15-minute
  * bucket where an end falls in a partial day, so a read touches a few rows per day of the range.
  */
-async function pairsWithin(db: Db, { start, end }: DateRange): Promise<{ pairs: number; second_pairs: number }> {
+async function pairsWithin(db: Db, { start, end }: RangeCut): Promise<{ pairs: number; second_pairs: number }> {
   const a = start.getTime();
   const b = end.getTime();
   let firstMidnight = Math.ceil(a / UTC_DAY_MS) * UTC_DAY_MS;
   let lastMidnight = Math.floor(b / UTC_DAY_MS) * UTC_DAY_MS;
   // Within one UTC day (or across one midnight with no whole day): all of it is the partial first day.
   if (firstMidnight > lastMidnight) firstMidnight = lastMidnight = b;
-  const [a0, a1, b1, b0] = [a, firstMidnight, lastMidnight, b].map((ms) => new Date(ms));
+  const [a1, b1] = [firstMidnight, lastMidnight].map((ms) => new Date(ms));
   const { rows } = await sql<{ pairs: number; second_pairs: number }>`
     with within as (
       select pairs, second_pairs from analytics_return_pairs
-      where fine_p and fine_q and p_at >= ${a0} and p_at < ${a1} and (q_at < ${a1} or (q_at >= ${b1} and q_at < ${b0}))
+      where fine_p and fine_q and p_at >= ${start} and p_at < ${a1} and (q_at < ${a1} or (q_at >= ${b1} and q_at < ${end}))
       union all
       select pairs, second_pairs from analytics_return_pairs
-      where fine_p and not fine_q and p_at >= ${a0} and p_at < ${a1} and q_at >= ${a1} and q_at < ${b1}
+      where fine_p and not fine_q and p_at >= ${start} and p_at < ${a1} and q_at >= ${a1} and q_at < ${b1}
       union all
       select pairs, second_pairs from analytics_return_pairs
       where not fine_p and not fine_q and p_at >= ${a1} and p_at < ${b1} and q_at < ${b1}
       union all
       select pairs, second_pairs from analytics_return_pairs
-      where not fine_p and fine_q and q_at >= ${b1} and q_at < ${b0} and p_at >= ${a1})
+      where not fine_p and fine_q and q_at >= ${b1} and q_at < ${end} and p_at >= ${a1})
     select coalesce(sum(pairs), 0)::int as pairs, coalesce(sum(second_pairs), 0)::int as second_pairs from within`.execute(db);
   return rows[0]!;
+}
+
+/** Sessions started in each hour of the day in the range's zone; hours without any left out. */
+export async function sessionsByHour(db: Db, range: DateRange, rollups = true): Promise<{ hour: number; sessions: number }[]> {
+  const c = cut(range, rollups);
+  const hour = (column: string) => sql`extract(hour from ${sql.ref(column)} at time zone ${range.timeZone}::text)::int`;
+  const { rows } = await sql<{ hour: number; sessions: number }>`
+    select hour, sum(n)::int as sessions from (
+      select ${hour('bucket')} as hour, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
+      union all
+      select ${hour('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+    group by 1 having sum(n) > 0`.execute(db);
+  return rows;
+}
+
+/** The ten sources with most sessions ('direct' without a referrer). */
+export async function topSources(db: Db, range: DateRange, rollups = true): Promise<{ source: string; sessions: number }[]> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<{ source: string; sessions: number }>`
+    select source, sum(n)::int as sessions from (
+      select source, sum(sessions) as n from analytics_source_rollups where ${inBuckets(c)} group by 1
+      union all
+      select coalesce(parsed_referrer, 'direct'), count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+    group by 1 having sum(n) > 0 order by sessions desc, source limit 10`.execute(db);
+  return rows;
+}
+
+/** Views of each app viewed in the range. */
+export async function appViews(db: Db, range: DateRange, rollups = true): Promise<{ app_id: string; count: number }[]> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<{ app_id: string; count: number }>`
+    select app_id, sum(n)::int as count from (
+      select app_id, sum(views) as n from analytics_app_view_rollups where ${inBuckets(c)} group by 1
+      union all
+      select app_id, count(*) from app_interactions
+      where app_id is not null and action_type = 'view' and ${inEdges('timestamp', c)} group by 1) x
+    group by 1 having sum(n) > 0`.execute(db);
+  return rows;
 }

@@ -11,7 +11,7 @@ import { DB } from '../../shared/kernel.module.js';
 import { previousRange, type DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
 import { average, percentChange, quizCompletionRate, userReturnRate } from '../metrics/formulas.js';
-import { engagementReads, type EngagementReads } from './engagement-reads.js';
+import { appViews, cardCounts, sessionsByHour, topSources } from './engagement-reads.js';
 import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { CountQuizResults } from '../../early-access/quiz/quiz-results.query.js';
 
@@ -73,15 +73,15 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
     return orEmpty('engagement', zeroMetrics(range), () => this.compute(range));
   }
 
-  /** The figures from the rollups, or from the rows when the range is not whole buckets (`reads` forces one). */
-  async compute(range: DateRange, reads: EngagementReads = engagementReads(range)): Promise<EngagementMetricsView> {
+  /** The figures from the rollups (`rollups` false: from the visits rows alone, the same answer). */
+  async compute(range: DateRange, rollups = true): Promise<EngagementMetricsView> {
     const previous = previousRange(range);
     const [figures, before, topCategories, hours, trafficSources] = await Promise.all([
-      this.cardFigures(range, reads),
-      this.cardFigures(previous, reads),
-      this.topCategories(range, reads),
-      reads.sessionsByHour(this.db, range),
-      reads.topSources(this.db, range),
+      this.cardFigures(range, rollups),
+      this.cardFigures(previous, rollups),
+      this.topCategories(range, rollups),
+      sessionsByHour(this.db, range, rollups),
+      topSources(this.db, range, rollups),
     ]);
     return {
       period: periodOf(range),
@@ -95,9 +95,9 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
   }
 
   /** The figures of the cards for one range. */
-  private async cardFigures(range: DateRange, reads: EngagementReads): Promise<CardFigures> {
+  private async cardFigures(range: DateRange, rollups: boolean): Promise<CardFigures> {
     const [counts, quizResults] = await Promise.all([
-      reads.cardCounts(this.db, range),
+      cardCounts(this.db, range, rollups),
       this.queries.execute(new CountQuizResults(range.start, range.end)),
     ]);
     return {
@@ -113,8 +113,8 @@ export class GetEngagementMetricsHandler implements IQueryHandler<GetEngagementM
    * The five categories whose apps were viewed most: views (not clicks, shares or quiz steps) counted here,
    * categories asked of the catalogue. The dashboard labels the figures "views".
    */
-  private async topCategories(range: DateRange, reads: EngagementReads): Promise<{ category: string; count: number }[]> {
-    const rows = await reads.appViews(this.db, range);
+  private async topCategories(range: DateRange, rollups: boolean): Promise<{ category: string; count: number }[]> {
+    const rows = await appViews(this.db, range, rollups);
     const apps = await this.queries.execute(new GetAppLabels(rows.map((row) => row.app_id)));
     const counts = new Map<string, number>();
     for (const { app_id, count } of rows) {
