@@ -24,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       utm_medium text,
       utm_campaign text
     )`.execute(db);
-  await sql`create index analytics_session_facts_visitor_idx on analytics_session_facts (visitor_id) where visitor_id is not null`.execute(db);
+  // One row a visitor, locked while a batch recomputes the visitor's sessions.
+  await sql`create table analytics_rollup_visitors (visitor_id uuid primary key)`.execute(db);
+  await sql`create index analytics_session_facts_visitor_idx on analytics_session_facts (visitor_id) where visitor_id is not null`.execute(
+    db,
+  );
   await sql`
     create table analytics_session_rollups (
       bucket timestamptz not null,
@@ -95,6 +99,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'analytics_campaign_rollups',
     'analytics_source_rollups',
     'analytics_session_rollups',
+    'analytics_rollup_visitors',
     'analytics_session_facts',
   ]) {
     await sql`drop table ${sql.table(table)}`.execute(db);

@@ -14,10 +14,16 @@ import pg from 'pg';
 import { openDatabase } from '../src/shared/db/database.js';
 import type { Db } from '../src/shared/db/tables.js';
 import { addDays, dayIn, previousRange, toRange, type DateRange } from '../src/analytics/metrics/date-range.js';
-import { appViews, cardCounts, sessionsByHour, topSources } from '../src/analytics/queries/engagement-reads.js';
-import { dailySeries } from '../src/analytics/queries/get-daily-series.query.js';
-import { trafficSources } from '../src/analytics/queries/get-traffic-sources.query.js';
-import { utmCampaigns } from '../src/analytics/queries/get-utm-campaigns.query.js';
+import {
+  appViews,
+  cardCounts,
+  dailySeries,
+  sessionsByHour,
+  topSources,
+  trafficSources,
+  utmCampaigns,
+} from '../src/analytics/queries/dashboard-reads.js';
+
 import { updateRollups } from '../src/analytics/projections/rollups.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -112,7 +118,8 @@ const { db } = database;
 try {
   const today = dayIn(new Date(), TIME_ZONE);
   const range = toRange(addDays(today, -29), today, TIME_ZONE);
-  const results: { pageViews: number; fillS: number; rollupS: number; rollups: Record<string, number>; rows: Record<string, number> }[] = [];
+  const results: { pageViews: number; fillS: number; rollupS: number; rollups: Record<string, number>; rows: Record<string, number> }[] =
+    [];
   let sessions = 0;
   for (const size of SIZES) {
     const target = Math.round(size / PAGES_PER_SESSION);

@@ -161,6 +161,10 @@ export interface AnalyticsSessionFactsTable {
   utm_campaign: string | null;
 }
 
+export interface AnalyticsRollupVisitorsTable {
+  visitor_id: string;
+}
+
 /** Sessions by the 15-minute UTC bucket of their start, per writing shard. */
 export interface AnalyticsSessionRollupsTable {
   bucket: Date;
@@ -232,6 +236,7 @@ declare module '../shared/db/tables.js' {
     demand_missing_pages: DemandMissingPagesTable;
     demand_category_visits: DemandCategoryVisitsTable;
     analytics_session_facts: AnalyticsSessionFactsTable;
+    analytics_rollup_visitors: AnalyticsRollupVisitorsTable;
     analytics_session_rollups: AnalyticsSessionRollupsTable;
     analytics_source_rollups: AnalyticsSourceRollupsTable;
     analytics_campaign_rollups: AnalyticsCampaignRollupsTable;

@@ -10,10 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../../shared/testing/test
 import type { InteractionAction, TrafficType, VisitEvent } from '../analytics.events.js';
 import { cut, wholeBuckets } from '../metrics/buckets.js';
 import { toRange, type DateRange } from '../metrics/date-range.js';
-import { appViews, cardCounts, sessionsByHour, topSources } from '../queries/engagement-reads.js';
-import { dailySeries } from '../queries/get-daily-series.query.js';
-import { trafficSources } from '../queries/get-traffic-sources.query.js';
-import { utmCampaigns } from '../queries/get-utm-campaigns.query.js';
+import { appViews, cardCounts, dailySeries, sessionsByHour, topSources, trafficSources, utmCampaigns } from '../queries/dashboard-reads.js';
+
 import { visitsProjection } from './visits.projection.js';
 
 let testDb: TestDatabase;
@@ -91,11 +89,23 @@ function visits(rand: () => number, first: number, sessions: number, from: strin
       const path = pick(['/', '/', '/apps/ledger', '/category/finance']);
       events.push({
         type: 'AnalyticsPageViewed',
-        data: { key: `view-${pageViewId}`, sessionId, pageViewId, at: iso(at), url: `https://unsheet.test${path}`, title: path, referrer: null, potentialKeywords: [] },
+        data: {
+          key: `view-${pageViewId}`,
+          sessionId,
+          pageViewId,
+          at: iso(at),
+          url: `https://unsheet.test${path}`,
+          title: path,
+          referrer: null,
+          potentialKeywords: [],
+        },
       });
       if (rand() < 0.5) {
         const seconds = Math.floor(rand() * 300);
-        events.push({ type: 'AnalyticsPageTimed', data: { key: `time-${pageViewId}`, sessionId, pageViewId, at: iso(at + seconds * 1000), seconds } });
+        events.push({
+          type: 'AnalyticsPageTimed',
+          data: { key: `time-${pageViewId}`, sessionId, pageViewId, at: iso(at + seconds * 1000), seconds },
+        });
       }
       if (rand() < 0.4) {
         const eventId = uuid(4, n * 10 + page);
@@ -108,7 +118,10 @@ function visits(rand: () => number, first: number, sessions: number, from: strin
     }
     if (rand() < 0.7) {
       const end = at + Math.floor(rand() * 120_000);
-      events.push({ type: 'AnalyticsSessionEnded', data: { sessionId, at: iso(end), timeOnSite: Math.round((end - start) / 1000), pagesViewed: pages } });
+      events.push({
+        type: 'AnalyticsSessionEnded',
+        data: { sessionId, at: iso(end), timeOnSite: Math.round((end - start) / 1000), pagesViewed: pages },
+      });
     }
     return events;
   });
@@ -129,7 +142,7 @@ function batches(rand: () => number, perVisit: VisitEvent[][]): VisitEvent[][] {
     if (rand() < 0.1) log.push(event);
   }
   const cut: VisitEvent[][] = [];
-  for (let i = 0; i < log.length; ) {
+  for (let i = 0; i < log.length;) {
     const size = 1 + Math.floor(rand() * 60);
     cut.push(log.slice(i, i + size));
     i += size;
@@ -223,7 +236,9 @@ describe('dashboard rollups', () => {
     expect(wholeBuckets(c)).toBe(false);
     const { rows: inEdges } = await sql<{ n: number }>`
       select count(*)::int as n from user_sessions
-      where start_time >= ${c.start} and start_time < ${c.innerStart} or start_time >= ${c.innerEnd} and start_time < ${c.end}`.execute(db());
+      where start_time >= ${c.start} and start_time < ${c.innerStart} or start_time >= ${c.innerEnd} and start_time < ${c.end}`.execute(
+      db(),
+    );
     expect(inEdges[0]!.n).toBeGreaterThan(0);
     const { rollups: fromRollupRows, rows } = await bothWays(range);
     expect(fromRollupRows).toEqual(rows);

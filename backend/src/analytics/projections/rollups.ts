@@ -12,7 +12,7 @@
  *
  * Rows are written under the caller's shard: partitions of the projection running at once write
  * different rows, and reads sum over shards. A visitor's sessions may be in several partitions, so their
- * recomputation is serialised per visitor (an advisory lock), not per projection.
+ * recomputation is serialised per visitor (a row lock), not per projection.
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
@@ -22,9 +22,6 @@ import { sessionTimings } from '../metrics/session-timings.js';
 
 /** The shard rollup rows are written under: the projection partition's number once it is partitioned. */
 export const ROLLUP_SHARD = 0;
-
-/** First key of the per-visitor advisory locks ('roll'). */
-const VISITOR_LOCK_CLASS = 0x726f6c6c;
 
 export interface RollupChanges {
   /** Every session the batch's events name. */
@@ -91,10 +88,11 @@ async function refreshSessions(trx: Trx, named: readonly string[], shard: number
     select visitor_id from analytics_session_facts where session_id = any(${sessionIds}::uuid[]) and visitor_id is not null`.execute(trx);
   const visitors = visitorRows.map((row) => row.visitor_id);
   if (visitors.length > 0) {
-    // In one order in every transaction, so two partitions never wait for each other in a cycle.
+    // Row locks on the visitors, taken in one order in every transaction, so two partitions never wait for
+    // each other in a cycle (row locks, unlike advisory locks, take no room in the shared lock table).
     await sql`
-      select count(pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, k)) from (
-        select distinct hashtext(v::text) as k from unnest(${visitors}::uuid[]) v order by 1) keys`.execute(trx);
+      insert into analytics_rollup_visitors (visitor_id) select v from unnest(${visitors}::uuid[]) v order by v
+      on conflict (visitor_id) do update set visitor_id = excluded.visitor_id`.execute(trx);
   }
   const { rows: all } = await sql<{ session_id: string }>`
     select session_id from user_sessions where visitor_id = any(${visitors}::uuid[])
@@ -105,15 +103,22 @@ async function refreshSessions(trx: Trx, named: readonly string[], shard: number
 
   const deltas = new RollupDeltas();
   const changed: SessionFacts[] = [];
-  for (const facts of before.values()) deltas.add(facts, -1);
+  for (const old of before.values()) {
+    const facts = after.get(old.session_id);
+    if (!facts || !sameFacts(old, facts)) deltas.add(old, -1);
+  }
   for (const facts of after.values()) {
-    deltas.add(facts, 1);
     const old = before.get(facts.session_id);
-    if (!old || JSON.stringify(old) !== JSON.stringify(facts)) changed.push(facts);
+    if (old && sameFacts(old, facts)) continue;
+    deltas.add(facts, 1);
+    changed.push(facts);
   }
   await deltas.write(trx, shard);
   await storeFacts(trx, changed);
 }
+
+const sameFacts = (a: SessionFacts, b: SessionFacts) =>
+  (Object.keys(a) as (keyof SessionFacts)[]).every((column) => a[column] === b[column]);
 
 const factColumns = sql`session_id, visitor_id, start_time, prev_start, second, pages, duration, traffic_type, parsed_referrer,
   utm_source, utm_medium, utm_campaign`;
@@ -252,7 +257,7 @@ class RollupDeltas {
   private bump(table: RollupTable, key: Key, sign: 1 | -1, counts: number[]): void {
     let rows = this.rows.get(table);
     if (!rows) this.rows.set(table, (rows = new Map()));
-    const id = JSON.stringify(key);
+    const id = key.map((part) => (part === null ? '\u0000' : String(part))).join('\u0001');
     const row = rows.get(id) ?? { key, counts: counts.map(() => 0) };
     counts.forEach((n, i) => (row.counts[i]! += sign * n));
     rows.set(id, row);
@@ -270,13 +275,19 @@ class RollupDeltas {
       );
       const keys = table.keys.map(([name]) => sql.ref(name));
       const counters = table.counters.map((name) => sql.ref(name));
-      const columns = [...table.keys.map(([name, type]) => sql.raw(`${name} ${type}`)), ...table.counters.map((name) => sql.raw(`${name} bigint`))];
+      const columns = [
+        ...table.keys.map(([name, type]) => sql.raw(`${name} ${type}`)),
+        ...table.counters.map((name) => sql.raw(`${name} bigint`)),
+      ];
       const { rows: emptied } = await sql<Record<string, unknown>>`
         insert into ${sql.table(table.name)} as t (${sql.join(keys)}, shard, ${sql.join(counters)})
         select ${sql.join(keys)}, ${shard}, ${sql.join(counters)} from ${recordset(records)} as r(${sql.join(columns)})
         on conflict (${sql.join(keys)}, shard) do update set
           ${sql.join(table.counters.map((name) => sql`${sql.ref(name)} = t.${sql.ref(name)} + excluded.${sql.ref(name)}`))}
-        returning ${sql.join(keys)}, ${sql.join(table.counters.map((name) => sql`${sql.ref(name)} = 0`), sql` and `)} as empty`.execute(trx);
+        returning ${sql.join(keys)}, ${sql.join(
+          table.counters.map((name) => sql`${sql.ref(name)} = 0`),
+          sql` and `,
+        )} as empty`.execute(trx);
       // A row back at zero is deleted, so the rows are the same however the events were batched.
       const empty = emptied.filter((row) => row.empty);
       if (empty.length === 0) continue;

@@ -35,6 +35,7 @@ export const visitsProjection: Projection<VisitEvent> = {
     'user_sessions',
     'page_views',
     'app_interactions',
+    'analytics_rollup_visitors',
     'analytics_session_facts',
     'analytics_session_rollups',
     'analytics_source_rollups',

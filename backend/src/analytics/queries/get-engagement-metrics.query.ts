@@ -11,7 +11,7 @@ import { DB } from '../../shared/kernel.module.js';
 import { previousRange, type DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
 import { average, percentChange, quizCompletionRate, userReturnRate } from '../metrics/formulas.js';
-import { appViews, cardCounts, sessionsByHour, topSources } from './engagement-reads.js';
+import { appViews, cardCounts, sessionsByHour, topSources } from './dashboard-reads.js';
 import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { CountQuizResults } from '../../early-access/quiz/quiz-results.query.js';
 

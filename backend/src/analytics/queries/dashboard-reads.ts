@@ -1,16 +1,80 @@
 /**
- * What the engagement figures are computed from: the rollups (projections/rollups.ts) for the range's whole
- * 15-minute buckets, which cost the same whatever the traffic, and the visits rows for its partial edges
- * (no time zone in use today makes any). With `rollups` false every figure is read from the rows: the
- * answer the rollups must equal.
+ * The admin dashboard's reads: the rollups (projections/rollups.ts) for the range's whole 15-minute buckets,
+ * which cost the same whatever the traffic, and the visits rows for its partial edges (no time zone in use
+ * today makes any). With `rollups` false every figure is read from the rows: the answer the rollups must
+ * equal.
  */
 import { sql } from 'kysely';
+import type { DailySeries, TrafficSources, UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
 import type { Db } from '../../shared/db/tables.js';
 import { cut, UTC_DAY_MS, wholeBuckets, type RangeCut } from '../metrics/buckets.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
-import { inBuckets, inEdges } from './range-cut.js';
+
+/** The cut's whole buckets, on a rollup table's `bucket`. */
+const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${c.innerEnd}`;
+
+/** The cut's partial edges, on a visits table's time column. */
+function inEdges(column: string, c: RangeCut) {
+  const at = sql.ref(column);
+  return sql`(${at} >= ${c.start} and ${at} < ${c.innerStart} or ${at} >= ${c.innerEnd} and ${at} < ${c.end})`;
+}
+
+/** Sessions (by start) and page views per day of the range in its zone, every day present. */
+export async function dailySeries(db: Db, range: DateRange, rollups = true): Promise<DailySeries> {
+  const c = cut(range, rollups);
+  const day = (column: string) => sql`(${sql.ref(column)} at time zone ${range.timeZone}::text)::date`;
+  const { rows } = await sql<DailySeries[number]>`
+    with days as (
+      select d::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d),
+    s as (
+      select day, sum(n)::int as n from (
+        select ${day('bucket')} as day, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
+        union all
+        select ${day('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+      group by 1),
+    p as (
+      select day, sum(n)::int as n from (
+        select ${day('bucket')} as day, sum(page_views) as n from analytics_page_view_rollups where ${inBuckets(c)} group by 1
+        union all
+        select ${day('timestamp')}, count(*) from page_views where ${inEdges('timestamp', c)} group by 1) x
+      group by 1)
+    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.n, 0) as sessions, coalesce(p.n, 0) as "pageViews"
+    from days left join s on s.day = days.day left join p on p.day = days.day
+    order by days.day`.execute(db);
+  return rows;
+}
+
+/** Sessions per traffic type and source, most first; at most 100 rows. */
+export async function trafficSources(db: Db, range: DateRange, rollups = true): Promise<TrafficSources> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<TrafficSources[number]>`
+    select traffic_type as "trafficType", source, sum(n)::int as sessions from (
+      select traffic_type, source, sum(sessions) as n from analytics_source_rollups where ${inBuckets(c)} group by 1, 2
+      union all
+      select coalesce(traffic_type, 'unknown'), coalesce(parsed_referrer, 'direct'), count(*) from user_sessions
+      where ${inEdges('start_time', c)} group by 1, 2) x
+    group by 1, 2 having sum(n) > 0 order by sessions desc, 1, 2 limit 100`.execute(db);
+  return rows;
+}
+
+/** Sessions per UTM source, medium and campaign (sessions with none left out), most first; at most 100 rows. */
+export async function utmCampaigns(db: Db, range: DateRange, rollups = true): Promise<UtmCampaigns> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<UtmCampaigns[number]>`
+    select utm_source as source, utm_medium as medium, utm_campaign as campaign, sum(n)::int as sessions from (
+      select utm_source, utm_medium, utm_campaign, sum(sessions) as n from analytics_campaign_rollups
+      where ${inBuckets(c)} group by 1, 2, 3
+      union all
+      select utm_source, utm_medium, utm_campaign, count(*) from user_sessions
+      where ${inEdges('start_time', c)} and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
+      group by 1, 2, 3) x
+    group by 1, 2, 3 having sum(n) > 0
+    order by sessions desc, source nulls last, medium nulls last, campaign nulls last
+    limit 100`.execute(db);
+  return rows;
+}
 
 /** The counts behind the cards: sessions, their seconds and pages, home page views, visitors and those who came back. */
 export interface CardCounts {
