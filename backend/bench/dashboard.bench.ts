@@ -10,8 +10,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase } from '../src/shared/db/database.js';
+import { openBenchDatabase } from './bench-database.js';
 import type { Db } from '../src/shared/db/tables.js';
 import { addDays, dayIn, previousRange, toRange, type DateRange } from '../src/analytics/metrics/date-range.js';
 import {
@@ -26,7 +25,6 @@ import {
 
 import { updateRollups } from '../src/analytics/projections/rollups.js';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIZES = (process.env.BENCH_PAGE_VIEWS ?? '100000,1000000,3000000').split(',').map(Number);
 const PAGES_PER_SESSION = 3;
 const CHUNK = 5_000;
@@ -106,14 +104,7 @@ async function median(work: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
-const name = `unsheet_bench_dashboard_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: SERVER_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(SERVER_URL);
-url.pathname = `/${name}`;
-const database = await openDatabase({ url: url.toString(), dataDir: '.data' });
-const { db } = database;
+const { db, drop } = await openBenchDatabase('unsheet_bench_dashboard');
 
 try {
   const today = dayIn(new Date(), TIME_ZONE);
@@ -173,7 +164,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await database.close();
-  await admin.query(`drop database ${name}`);
-  await admin.end();
+  await drop();
 }

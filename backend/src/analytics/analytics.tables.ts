@@ -150,7 +150,9 @@ export interface AnalyticsSessionFactsTable {
   session_id: string;
   visitor_id: string | null;
   start_time: Date;
+  /** Start of the visitor's previous session (by start, then id); null for the first, or without a visitor id. */
   prev_start: Date | null;
+  /** The visitor's second session: its pair with the first counts for the return rate. */
   second: boolean;
   pages: number;
   duration: number;

@@ -16,6 +16,7 @@
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
+import type { AnalyticsSessionFactsTable } from '../analytics.tables.js';
 import { bucketOf, utcDayOf } from '../metrics/buckets.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
@@ -61,23 +62,8 @@ async function countAppViews(trx: Trx, interactions: RollupChanges['interactions
     on conflict (bucket, app_id, shard) do update set views = t.views + excluded.views`.execute(trx);
 }
 
-/** What one session adds to the rollups. */
-interface SessionFacts {
-  session_id: string;
-  visitor_id: string | null;
-  start_time: number;
-  /** Start of the visitor's previous session (by start, then id); null for the first or without a visitor id. */
-  prev_start: number | null;
-  /** The visitor's second session: its pair with the first counts for the return rate. */
-  second: boolean;
-  pages: number;
-  duration: number;
-  traffic_type: string | null;
-  parsed_referrer: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-}
+/** What one session adds to the rollups (a row of analytics_session_facts, its times in epoch ms). */
+type SessionFacts = Omit<AnalyticsSessionFactsTable, 'start_time' | 'prev_start'> & { start_time: number; prev_start: number | null };
 
 async function refreshSessions(trx: Trx, named: readonly string[], shard: number): Promise<void> {
   if (named.length === 0) return;
@@ -123,7 +109,7 @@ const sameFacts = (a: SessionFacts, b: SessionFacts) =>
 const factColumns = sql`session_id, visitor_id, start_time, prev_start, second, pages, duration, traffic_type, parsed_referrer,
   utm_source, utm_medium, utm_campaign`;
 
-type FactRow = Omit<SessionFacts, 'start_time' | 'prev_start'> & { start_time: Date; prev_start: Date | null };
+type FactRow = AnalyticsSessionFactsTable;
 
 const toFacts = (row: FactRow): SessionFacts => ({
   session_id: row.session_id,
