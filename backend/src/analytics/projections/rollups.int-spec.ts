@@ -218,7 +218,7 @@ const RANGES: [string, string, string][] = [
 describe('dashboard rollups', () => {
   beforeAll(async () => {
     await spec.given(...batches(random(3), ALL)).tables();
-  });
+  }, 120_000);
 
   it.each(RANGES)('answer as the rows do from %s to %s in %s', async (from, to, zone) => {
     const range = toRange(from, to, zone);
@@ -265,5 +265,5 @@ describe('dashboard rollups', () => {
     // Other batches, in another order: the same rows.
     await spec.given(...batches(random(5), ALL)).tables();
     expect(await rollups()).toEqual(once);
-  });
+  }, 300_000);
 });
