@@ -299,6 +299,8 @@ npm run bench                      # local PostgreSQL on 127.0.0.1:5432
 BENCH_DATABASE_URL=postgres://… npm run bench
 npx nest build && BENCH_ONLY=waitlist npx tsx backend/bench/http.bench.ts   # some scenarios only; writes nothing
 npx nest build && BENCH_ONLY=catalogue BENCH_CPU_PROF=1 npx tsx backend/bench/http.bench.ts   # and CPU profiles
+npm run bench:dashboard            # the dashboard's reads at 0.1, 1 and 3 million page views; writes its section
+BENCH_PAGE_VIEWS=30000,100000 npm run bench:dashboard   # other sizes
 \`\`\`
 `;
   writeFileSync(join(PROJECT_ROOT, 'docs', 'performance.md'), report);
