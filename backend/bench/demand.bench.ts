@@ -9,14 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase } from '../src/shared/db/database.js';
+import { openBenchDatabase } from './bench-database.js';
 import type { RecordedEvent } from '../src/shared/event-store/events.js';
 import { demandProjection } from '../src/analytics/demand/demand.projection.js';
 import { readNeeds } from '../src/analytics/demand/read-demand.js';
 import { toRange } from '../src/analytics/metrics/date-range.js';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SEARCHES = 100_000;
 const SUGGESTIONS = 5_000;
 const BATCH = 1000;
@@ -94,14 +92,7 @@ function events(): RecordedEvent[] {
   })) as unknown as RecordedEvent[];
 }
 
-const name = `unsheet_bench_demand_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: SERVER_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(SERVER_URL);
-url.pathname = `/${name}`;
-const database = await openDatabase({ url: url.toString(), dataDir: '.data' });
-const { db } = database;
+const { db, drop } = await openBenchDatabase('unsheet_bench_demand');
 
 try {
   const log = events();
@@ -138,7 +129,5 @@ try {
   );
   if (median >= TARGET_MS) process.exitCode = 1;
 } finally {
-  await database.close();
-  await admin.query(`drop database ${name}`);
-  await admin.end();
+  await drop();
 }

@@ -145,6 +145,81 @@ export interface DemandCategoryVisitsTable {
   session_id: string;
 }
 
+/** What a session last added to the rollups (projections/rollups.ts). */
+export interface AnalyticsSessionFactsTable {
+  session_id: string;
+  visitor_id: string | null;
+  start_time: Date;
+  /** Start of the visitor's previous session (by start, then id); null for the first, or without a visitor id. */
+  prev_start: Date | null;
+  /** The visitor's second session: its pair with the first counts for the return rate. */
+  second: boolean;
+  pages: number;
+  duration: number;
+  traffic_type: string | null;
+  parsed_referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+export interface AnalyticsRollupVisitorsTable {
+  visitor_id: string;
+}
+
+/** Sessions by the 15-minute UTC bucket of their start, per writing shard. */
+export interface AnalyticsSessionRollupsTable {
+  bucket: Date;
+  shard: number;
+  sessions: number;
+  visitor_sessions: number;
+  first_sessions: number;
+  pages: number;
+  duration: number;
+}
+
+export interface AnalyticsSourceRollupsTable {
+  bucket: Date;
+  traffic_type: string;
+  source: string;
+  shard: number;
+  sessions: number;
+}
+
+export interface AnalyticsCampaignRollupsTable {
+  bucket: Date;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  shard: number;
+  sessions: number;
+}
+
+export interface AnalyticsPageViewRollupsTable {
+  bucket: Date;
+  shard: number;
+  page_views: number;
+  home_views: number;
+}
+
+export interface AnalyticsAppViewRollupsTable {
+  bucket: Date;
+  app_id: string;
+  shard: number;
+  views: number;
+}
+
+/** A visitor's consecutive sessions, each start by its 15-minute bucket (fine) or its UTC day. */
+export interface AnalyticsReturnPairsTable {
+  fine_p: boolean;
+  fine_q: boolean;
+  p_at: Date;
+  q_at: Date;
+  shard: number;
+  pairs: number;
+  second_pairs: number;
+}
+
 declare module '../shared/db/tables.js' {
   interface Tables {
     user_sessions: UserSessionsTable;
@@ -162,5 +237,13 @@ declare module '../shared/db/tables.js' {
     demand_quiz_matches: DemandQuizMatchesTable;
     demand_missing_pages: DemandMissingPagesTable;
     demand_category_visits: DemandCategoryVisitsTable;
+    analytics_session_facts: AnalyticsSessionFactsTable;
+    analytics_rollup_visitors: AnalyticsRollupVisitorsTable;
+    analytics_session_rollups: AnalyticsSessionRollupsTable;
+    analytics_source_rollups: AnalyticsSourceRollupsTable;
+    analytics_campaign_rollups: AnalyticsCampaignRollupsTable;
+    analytics_page_view_rollups: AnalyticsPageViewRollupsTable;
+    analytics_app_view_rollups: AnalyticsAppViewRollupsTable;
+    analytics_return_pairs: AnalyticsReturnPairsTable;
   }
 }

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
+import { updateRollups } from './rollups.js';
 import {
   VISIT_EVENT_TYPES,
   type AnalyticsAppInteraction,
@@ -33,10 +34,23 @@ export const visitsProjection: Projection<VisitEvent> = {
   name: 'analytics-visits',
   mode: 'async',
   handles: VISIT_EVENT_TYPES,
-  tables: ['user_sessions', 'page_views', 'app_interactions'],
-  // A session's rows depend on its own events only (its stream): partitions by session apply at once.
+  tables: [
+    'user_sessions',
+    'page_views',
+    'app_interactions',
+    'analytics_rollup_visitors',
+    'analytics_session_facts',
+    'analytics_session_rollups',
+    'analytics_source_rollups',
+    'analytics_campaign_rollups',
+    'analytics_page_view_rollups',
+    'analytics_app_view_rollups',
+    'analytics_return_pairs',
+  ],
+  // A session's rows depend on its own events only (its stream): partitions by session apply at once. The
+  // rollups a visitor's sessions share are written per partition (shard) and under the visitor's row lock.
   partitions: VISITS_PARTITIONS,
-  async handle(trx, events) {
+  async handle(trx, events, { partition }) {
     const fresh = firstOfEachKey(events);
     const of = <T extends VisitEvent['type']>(type: T) =>
       fresh.filter((event): event is Recorded<Extract<VisitEvent, { type: T }>> => event.type === type);
@@ -46,7 +60,9 @@ export const visitsProjection: Projection<VisitEvent> = {
     await countPageViews(trx, inserted);
     await endSessions(trx, of('AnalyticsSessionEnded'));
     await setTimesOnPage(trx, of('AnalyticsPageTimed'));
-    await insertInteractions(trx, of('AnalyticsAppInteraction'));
+    const interactions = await insertInteractions(trx, of('AnalyticsAppInteraction'));
+    const sessionIds = fresh.map((event) => event.data.sessionId);
+    await updateRollups(trx, { sessionIds, pageViews: inserted, interactions }, partition);
   },
 };
 
@@ -101,7 +117,7 @@ async function startSessions(trx: Trx, events: Recorded<AnalyticsSessionStarted>
 }
 
 /** pages_viewed += the page views just inserted; creates the session's row if its start has not arrived yet. */
-async function countPageViews(trx: Trx, inserted: { session_id: string; timestamp: string }[]): Promise<void> {
+async function countPageViews(trx: Trx, inserted: InsertedPageView[]): Promise<void> {
   if (inserted.length === 0) return;
   const perSession = new Map<string, { session_id: string; pages: number; first_at: string }>();
   for (const { session_id, timestamp } of inserted) {
@@ -141,8 +157,10 @@ async function endSessions(trx: Trx, events: Recorded<AnalyticsSessionEnded>[]):
     where user_sessions.end_time is null or user_sessions.end_time <= excluded.end_time`.execute(trx);
 }
 
+type InsertedPageView = { session_id: string; timestamp: string; page_path: string };
+
 /** Inserts the page views not there yet; returns those inserted (with their time, as ISO text). */
-async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]): Promise<{ session_id: string; timestamp: string }[]> {
+async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]): Promise<InsertedPageView[]> {
   if (events.length === 0) return [];
   const rows = events.map(({ data, createdAt }) => ({
     page_view_id: data.pageViewId,
@@ -155,7 +173,7 @@ async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]
     timestamp: data.at,
     created_at: createdAt,
   }));
-  const { rows: inserted } = await sql<{ session_id: string; timestamp: string }>`
+  const { rows: inserted } = await sql<InsertedPageView>`
     insert into page_views (page_view_id, session_id, page_url, page_path, page_title, referrer, utm_source,
       utm_medium, utm_campaign, utm_term, utm_content, gclid, parsed_referrer, potential_keywords, timestamp, created_at)
     select r.page_view_id, r.session_id, r.page_url, r.page_path, r.page_title, r.referrer, s.utm_source,
@@ -165,7 +183,7 @@ async function insertPageViews(trx: Trx, events: Recorded<AnalyticsPageViewed>[]
       referrer text, potential_keywords jsonb, timestamp timestamptz, created_at timestamptz)
     left join user_sessions s on s.session_id = r.session_id
     on conflict (page_view_id) do nothing
-    returning session_id, to_json(timestamp)#>>'{}' as timestamp`.execute(trx);
+    returning session_id, to_json(timestamp)#>>'{}' as timestamp, page_path`.execute(trx);
   return inserted;
 }
 
@@ -182,8 +200,11 @@ async function setTimesOnPage(trx: Trx, events: Recorded<AnalyticsPageTimed>[]):
     where p.page_view_id = r.page_view_id`.execute(trx);
 }
 
-async function insertInteractions(trx: Trx, events: Recorded<AnalyticsAppInteraction>[]): Promise<void> {
-  if (events.length === 0) return;
+type InsertedInteraction = { app_id: string | null; action_type: string; timestamp: string };
+
+/** Inserts the interactions not there yet; returns those inserted. */
+async function insertInteractions(trx: Trx, events: Recorded<AnalyticsAppInteraction>[]): Promise<InsertedInteraction[]> {
+  if (events.length === 0) return [];
   const rows = events.map(({ data, createdAt }) => ({
     id: data.eventId,
     app_id: data.appId,
@@ -193,11 +214,13 @@ async function insertInteractions(trx: Trx, events: Recorded<AnalyticsAppInterac
     timestamp: data.at,
     created_at: createdAt,
   }));
-  await sql`
+  const { rows: inserted } = await sql<InsertedInteraction>`
     insert into app_interactions (id, app_id, session_id, action_type, metadata, timestamp, created_at)
     select * from ${recordset(rows)} as r(id uuid, app_id uuid, session_id uuid, action_type text, metadata jsonb,
       timestamp timestamptz, created_at timestamptz)
-    on conflict (id) do nothing`.execute(trx);
+    on conflict (id) do nothing
+    returning app_id, action_type, to_json(timestamp)#>>'{}' as timestamp`.execute(trx);
+  return inserted;
 }
 
 /** The URL's path ('/' for the home page), or the URL itself when it does not parse. */

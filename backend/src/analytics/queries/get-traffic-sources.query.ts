@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { sql } from 'kysely';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
+import { trafficSources } from './dashboard-reads.js';
 import type { TrafficSources } from '../../../../contracts/analytics/dashboard.js';
 
 /** Sessions per traffic type and source for the analytics panel, most first; at most 100 rows. */
@@ -19,13 +19,6 @@ export class GetTrafficSourcesHandler implements IQueryHandler<GetTrafficSources
   constructor(@Inject(DB) private readonly db: Db) {}
 
   execute({ range }: GetTrafficSources): Promise<TrafficSources> {
-    return orEmpty('traffic-sources', [], async () => {
-      const { rows } = await sql<TrafficSources[number]>`
-        select coalesce(traffic_type, 'unknown') as "trafficType", coalesce(parsed_referrer, 'direct') as source,
-               count(*)::int as sessions
-        from user_sessions where start_time >= ${range.start} and start_time < ${range.end}
-        group by 1, 2 order by sessions desc, 1, 2 limit 100`.execute(this.db);
-      return rows;
-    });
+    return orEmpty('traffic-sources', [], () => trafficSources(this.db, range));
   }
 }

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { sql } from 'kysely';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
+import { utmCampaigns } from './dashboard-reads.js';
 import type { UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
 
 /** Sessions per UTM source / medium / campaign (sessions with none of the three left out), most first; at most 100 rows. */
@@ -19,16 +19,6 @@ export class GetUtmCampaignsHandler implements IQueryHandler<GetUtmCampaigns> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   execute({ range }: GetUtmCampaigns): Promise<UtmCampaigns> {
-    return orEmpty('utm-campaigns', [], async () => {
-      const { rows } = await sql<UtmCampaigns[number]>`
-        select utm_source as source, utm_medium as medium, utm_campaign as campaign, count(*)::int as sessions
-        from user_sessions
-        where start_time >= ${range.start} and start_time < ${range.end}
-          and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
-        group by 1, 2, 3
-        order by sessions desc, source nulls last, medium nulls last, campaign nulls last
-        limit 100`.execute(this.db);
-      return rows;
-    });
+    return orEmpty('utm-campaigns', [], () => utmCampaigns(this.db, range));
   }
 }

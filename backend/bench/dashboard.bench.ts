@@ -1,0 +1,223 @@
+/**
+ * `npm run bench:dashboard`: the admin's 30-day dashboard reads at 0.1, 1 and 3 million page views, on the
+ * real PostgreSQL (BENCH_DATABASE_URL, else the local server) in a throw-away database.
+ *
+ * Visits are written set-based in SQL (sessions of 3 page views, the first on the home page, two sessions a
+ * visitor, spread over the 60 days before now), then the rollups are brought up to date by the visits
+ * projection's own code (updateRollups, 5,000 sessions at a time) as its batches would. At the smallest
+ * size every read is also answered from the rows and must be equal. Each read is timed (median of 5, after
+ * one warm-up) from the rollups and, for comparison, from the rows (one run). Writes its section of
+ * docs/performance.md.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { PROJECT_ROOT } from '../src/shared/paths.js';
+import { openBenchDatabase } from './bench-database.js';
+import type { Db } from '../src/shared/db/tables.js';
+import { addDays, dayIn, previousRange, toRange, type DateRange } from '../src/analytics/metrics/date-range.js';
+import {
+  appViews,
+  cardCounts,
+  dailySeries,
+  sessionsByHour,
+  topSources,
+  trafficSources,
+  utmCampaigns,
+} from '../src/analytics/queries/dashboard-reads.js';
+
+import { updateRollups } from '../src/analytics/projections/rollups.js';
+
+const SIZES = (process.env.BENCH_PAGE_VIEWS ?? '100000,1000000,3000000').split(',').map(Number);
+const PAGES_PER_SESSION = 3;
+const CHUNK = 5_000;
+const RUNS = 5;
+const TARGET_MS = 50;
+const TIME_ZONE = 'Europe/Berlin';
+
+/** Sessions [from, to) and their page views, set-based; session i belongs to visitor i / 2. */
+async function fill(db: Db, from: number, to: number): Promise<void> {
+  await sql`
+    insert into user_sessions (session_id, visitor_id, start_time, end_time, time_on_site, pages_viewed, landing_url,
+      parsed_referrer, traffic_type, utm_source, utm_medium, utm_campaign)
+    select md5('s' || i)::uuid, case when i % 10 = 0 then null else md5('v' || (i / 2))::uuid end,
+      t, t + interval '90 seconds', 90, ${PAGES_PER_SESSION}, 'https://unsheet.test/',
+      (array[null, 'google.com', 'news.example', 't.co', 'reddit.com'])[1 + i % 5],
+      (array['direct', 'search', 'referral', 'social', 'social'])[1 + i % 5],
+      case when i % 7 = 0 then (array['news', 'ads', 'partner'])[1 + i % 3] end,
+      case when i % 7 = 0 then (array['email', 'cpc', null])[1 + i % 3] end,
+      case when i % 7 = 0 then 'campaign-' || (i % 11) end
+    from generate_series(${from}::int, ${to - 1}::int) i,
+      lateral (select now() - interval '60 days' * ((i * 0.618033988749895) % 1) as t) start`.execute(db);
+  await sql`
+    insert into page_views (page_view_id, session_id, page_url, page_path, page_title, potential_keywords, time_on_page,
+      timestamp, created_at)
+    select md5('p' || i || '-' || k)::uuid, s.session_id, 'https://unsheet.test' || path, path, path, '[]'::jsonb, 20,
+      s.start_time + k * interval '30 seconds', now()
+    from generate_series(${from}::int, ${to - 1}::int) i
+    join user_sessions s on s.session_id = md5('s' || i)::uuid,
+      generate_series(0, ${PAGES_PER_SESSION - 1}::int) k,
+      lateral (select case when k = 0 then '/' else '/apps/app-' || (i % 50) end as path) p`.execute(db);
+}
+
+/** The rollups of sessions [from, to), as the projection's batches update them. */
+async function rollUp(db: Db, from: number, to: number): Promise<void> {
+  for (let first = from; first < to; first += CHUNK) {
+    const last = Math.min(first + CHUNK, to);
+    await db.transaction().execute(async (trx) => {
+      const { rows: sessions } = await sql<{ session_id: string }>`
+        select md5('s' || i)::uuid as session_id from generate_series(${first}::int, ${last - 1}::int) i`.execute(trx);
+      const sessionIds = sessions.map((row) => row.session_id);
+      const { rows: pageViews } = await sql<{ timestamp: string; page_path: string }>`
+        select to_json(timestamp)#>>'{}' as timestamp, page_path from page_views
+        where session_id = any(${sessionIds}::uuid[])`.execute(trx);
+      await updateRollups(trx, { sessionIds, pageViews, interactions: [] }, 0);
+    });
+  }
+}
+
+async function once(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+type Reads = Record<string, (db: Db, range: DateRange) => Promise<unknown>>;
+
+/** The engagement query's reads (its quiz count and app labels are other modules' small tables). */
+const engagement = (rollups: boolean) => (db: Db, range: DateRange) =>
+  Promise.all([
+    cardCounts(db, range, rollups),
+    cardCounts(db, previousRange(range), rollups),
+    sessionsByHour(db, range, rollups),
+    topSources(db, range, rollups),
+    appViews(db, range, rollups),
+  ]);
+
+const reads = (rollup: boolean): Reads => ({
+  'daily series': (db, range) => dailySeries(db, range, rollup),
+  engagement: engagement(rollup),
+  'traffic sources': (db, range) => trafficSources(db, range, rollup),
+  'UTM campaigns': (db, range) => utmCampaigns(db, range, rollup),
+});
+
+async function median(work: () => Promise<unknown>): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+interface Result {
+  pageViews: number;
+  sessions: number;
+  fillS: number;
+  rollupS: number;
+  rollups: Record<string, number>;
+  rows: Record<string, number>;
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+
+function report(range: DateRange, results: Result[], loadAtStart: string, worst: number): string {
+  const names = Object.keys(results[0]!.rollups);
+  const largest = results.at(-1)!;
+  const rate = (r: Result) => Math.round((r.sessions - (results[results.indexOf(r) - 1]?.sessions ?? 0)) / r.rollupS).toLocaleString('en');
+  return `<!-- dashboard -->
+## Dashboard reads (backend/bench/dashboard.bench.ts)
+\`npm run bench:dashboard\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown'}, ${Math.round(totalmem() / 2 ** 30)} GiB,
+Node.js ${process.version}, PostgreSQL on the same cores. Load average (1 / 5 / 15 min) at the start: ${loadAtStart}, at the end:
+${load()} (on ${cpus().length} cores: above ${cpus().length}, other work was competing for the cores and every figure is depressed by it).
+
+The admin's 30-day reads (${range.from} to ${range.to} in ${range.timeZone}), in ms: the median of ${RUNS} runs (after one
+warm-up) from the rollups, and in brackets one run from the visits rows alone, as the dashboard read them
+before the rollups. Visits are written set-based in SQL (sessions of ${PAGES_PER_SESSION} page views, two sessions a visitor,
+spread over the 60 days before the run), then rolled up by the projection's own code (\`updateRollups\`,
+${CHUNK.toLocaleString('en')} sessions a transaction); at the smallest size every read answered the same both ways.
+"Engagement" is the engagement query's reads (both ranges' cards, hours, sources, app views).
+
+| page views | sessions | ${names.join(' | ')} | rolled up |
+|---|---|${names.map(() => '---|').join('')}---|
+${results
+  .map(
+    (r) =>
+      `| ${r.pageViews.toLocaleString('en')} | ${r.sessions.toLocaleString('en')} | ${names
+        .map((name) => `${r.rollups[name]!.toFixed(1)} (${Math.round(r.rows[name]!).toLocaleString('en')})`)
+        .join(' | ')} | ${rate(r)} sessions/s |`,
+  )
+  .join('\n')}
+
+Target: every read under ${TARGET_MS} ms at ${largest.pageViews.toLocaleString('en')} page views, flat within noise: slowest ${worst.toFixed(1)} ms, ${worst < TARGET_MS ? 'met' : 'missed'}.
+<!-- /dashboard -->
+`;
+}
+
+/** Replaces the dashboard section of docs/performance.md (placed before "Why it is built this way" the first time). */
+function writeSection(section: string): void {
+  const file = join(PROJECT_ROOT, 'docs', 'performance.md');
+  const current = readFileSync(file, 'utf8');
+  const marked = /<!-- dashboard -->[\s\S]*<!-- \/dashboard -->\n/;
+  const next = marked.test(current)
+    ? current.replace(marked, () => section)
+    : current.replace('## Why it is built this way', () => `${section}\n## Why it is built this way`);
+  writeFileSync(file, next);
+  console.log('Wrote the dashboard section of docs/performance.md');
+}
+
+const loadAtStart = load();
+const { db, drop } = await openBenchDatabase('unsheet_bench_dashboard');
+
+try {
+  const today = dayIn(new Date(), TIME_ZONE);
+  const range = toRange(addDays(today, -29), today, TIME_ZONE);
+  const results: Result[] = [];
+  let sessions = 0;
+  for (const size of SIZES) {
+    const target = Math.round(size / PAGES_PER_SESSION);
+    const filling = performance.now();
+    await fill(db, sessions, target);
+    const fillS = (performance.now() - filling) / 1000;
+    const rolling = performance.now();
+    await rollUp(db, sessions, target);
+    const rollupS = (performance.now() - rolling) / 1000;
+    sessions = target;
+    await sql`vacuum analyze`.execute(db);
+    if (size === SIZES[0]) {
+      for (const [read, work] of Object.entries(reads(true))) {
+        const [a, b] = [await work(db, range), await reads(false)[read]!(db, range)];
+        if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${read}: the rollups answer differently from the rows`);
+      }
+    }
+    // The rows' reads take seconds at the larger sizes: one run each, for comparison.
+    const timed = async (rollup: boolean) => {
+      const times: Record<string, number> = {};
+      for (const [read, work] of Object.entries(reads(rollup)))
+        times[read] = rollup ? await median(() => work(db, range)) : await once(() => work(db, range));
+      return times;
+    };
+    results.push({ pageViews: size, sessions: target, fillS, rollupS, rollups: await timed(true), rows: await timed(false) });
+    const last = results.at(-1)!;
+    console.log(
+      `${size.toLocaleString('en')} page views (${target.toLocaleString('en')} sessions): filled in ${fillS.toFixed(0)} s, rolled up in ${rollupS.toFixed(0)} s`,
+    );
+    for (const read of Object.keys(last.rollups)) {
+      console.log(`  ${read}: rollups ${last.rollups[read]!.toFixed(1)} ms, rows ${last.rows[read]!.toFixed(1)} ms`);
+    }
+  }
+  const worst = Math.max(...Object.values(results.at(-1)!.rollups));
+  const section = report(range, results, loadAtStart, worst);
+  console.log(`\n${section}`);
+  writeSection(section);
+  if (worst >= TARGET_MS) process.exitCode = 1;
+} finally {
+  await drop();
+}

@@ -1,0 +1,46 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../shared/db/tables.js';
+import type { SessionTiming } from './session-duration.js';
+
+export interface SessionTimingRow extends SessionTiming {
+  sessionId: string;
+  pages: number;
+}
+
+/**
+ * The sessions `where` picks from user_sessions, each with its pages viewed and the inputs of its duration
+ * (the rule is sessionDuration's): what the engagement card's raw read and the rollups both start from.
+ */
+export async function sessionTimings(db: Db, where: RawBuilder<unknown>): Promise<SessionTimingRow[]> {
+  const { rows } = await sql<{
+    session_id: string;
+    pages: number;
+    first_at: number;
+    last_at: number;
+    page_at: number | null;
+    page_seconds: number | null;
+  }>`
+    with s as (select session_id, start_time, end_time, pages_viewed from user_sessions where ${where}),
+    events as (
+      select session_id, min(timestamp) as first_at, max(timestamp) as last_at from page_views
+      where session_id in (select session_id from s) group by session_id
+      union all
+      select session_id, min(timestamp), max(timestamp) from app_interactions
+      where session_id in (select session_id from s) group by session_id),
+    last_page as (
+      select distinct on (session_id) session_id, timestamp, time_on_page from page_views
+      where session_id in (select session_id from s) order by session_id, timestamp desc, page_view_id desc)
+    select s.session_id, s.pages_viewed as pages,
+           extract(epoch from least(s.start_time, min(e.first_at)))::float8 * 1000 as first_at,
+           extract(epoch from greatest(s.start_time, s.end_time, max(e.last_at)))::float8 * 1000 as last_at,
+           extract(epoch from lp.timestamp)::float8 * 1000 as page_at, lp.time_on_page as page_seconds
+    from s left join events e on e.session_id = s.session_id left join last_page lp on lp.session_id = s.session_id
+    group by s.session_id, s.start_time, s.end_time, s.pages_viewed, lp.timestamp, lp.time_on_page`.execute(db);
+  return rows.map((row) => ({
+    sessionId: row.session_id,
+    pages: row.pages,
+    firstEventAt: row.first_at,
+    lastEventAt: row.last_at,
+    lastPage: row.page_at === null ? null : { viewedAt: row.page_at, seconds: row.page_seconds },
+  }));
+}

@@ -1,0 +1,289 @@
+/**
+ * The dashboard’s rollups (migration 27), kept in the visits projection's transaction so that a 30-day read
+ * sums a few thousand rows however many page views there are.
+ *
+ * Page views and app views are counted when they are inserted (the projection returns exactly the rows it
+ * inserted, so a retried beacon counts once). A session's share (its start bucket, pages, duration, source,
+ * campaign, and its place among its visitor's sessions) can change with every event of the session, and a
+ * session arriving late changes its visitor's other sessions' places: so each batch recomputes the facts of
+ * the sessions it names and of their visitors' other sessions, and moves the rollups by the difference with
+ * what those sessions had added before (analytics_session_facts). The rollups are so always the sum of the
+ * sessions' current facts: a retry changes nothing and a rebuild gives the same rows.
+ *
+ * Rows are written under the caller's shard: partitions of the projection running at once write
+ * different rows, and reads sum over shards. A visitor's sessions may be in several partitions, so their
+ * recomputation is serialised per visitor (a row lock), not per projection.
+ */
+import { sql } from 'kysely';
+import type { Trx } from '../../shared/db/tables.js';
+import type { AnalyticsSessionFactsTable } from '../analytics.tables.js';
+import { bucketOf, utcDayOf } from '../metrics/buckets.js';
+import { sessionDuration } from '../metrics/session-duration.js';
+import { sessionTimings } from '../metrics/session-timings.js';
+
+export interface RollupChanges {
+  /** Every session the batch's events name. */
+  sessionIds: readonly string[];
+  /** The page views the batch inserted (not those that were there already). */
+  pageViews: readonly { timestamp: string; page_path: string }[];
+  /** The app interactions the batch inserted. */
+  interactions: readonly { app_id: string | null; action_type: string; timestamp: string }[];
+}
+
+/** `shard`: the projection partition applying the batch (rows of different partitions never collide). */
+export async function updateRollups(trx: Trx, changes: RollupChanges, shard: number): Promise<void> {
+  await countPageViews(trx, changes.pageViews, shard);
+  await countAppViews(trx, changes.interactions, shard);
+  await refreshSessions(trx, changes.sessionIds, shard);
+}
+
+const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
+const BUCKET = sql`interval '15 minutes'`;
+
+async function countPageViews(trx: Trx, pageViews: RollupChanges['pageViews'], shard: number): Promise<void> {
+  if (pageViews.length === 0) return;
+  await sql`
+    insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views)
+    select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), ${shard}, count(*), count(*) filter (where r.page_path = '/')
+    from ${recordset(pageViews)} as r(timestamp timestamptz, page_path text) group by 1
+    on conflict (bucket, shard) do update set
+      page_views = t.page_views + excluded.page_views, home_views = t.home_views + excluded.home_views`.execute(trx);
+}
+
+async function countAppViews(trx: Trx, interactions: RollupChanges['interactions'], shard: number): Promise<void> {
+  const views = interactions.filter((row) => row.action_type === 'view' && row.app_id !== null);
+  if (views.length === 0) return;
+  await sql`
+    insert into analytics_app_view_rollups as t (bucket, app_id, shard, views)
+    select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), r.app_id, ${shard}, count(*)
+    from ${recordset(views)} as r(timestamp timestamptz, app_id uuid) group by 1, 2
+    on conflict (bucket, app_id, shard) do update set views = t.views + excluded.views`.execute(trx);
+}
+
+/** What one session adds to the rollups (a row of analytics_session_facts, its times in epoch ms). */
+type SessionFacts = Omit<AnalyticsSessionFactsTable, 'start_time' | 'prev_start'> & { start_time: number; prev_start: number | null };
+
+async function refreshSessions(trx: Trx, named: readonly string[], shard: number): Promise<void> {
+  if (named.length === 0) return;
+  const sessionIds = [...new Set(named)];
+  const { rows: visitorRows } = await sql<{ visitor_id: string }>`
+    select visitor_id from user_sessions where session_id = any(${sessionIds}::uuid[]) and visitor_id is not null
+    union
+    select visitor_id from analytics_session_facts where session_id = any(${sessionIds}::uuid[]) and visitor_id is not null`.execute(trx);
+  const visitors = visitorRows.map((row) => row.visitor_id);
+  if (visitors.length > 0) {
+    // Row locks on the visitors, taken in one order in every transaction, so two partitions never wait for
+    // each other in a cycle (row locks, unlike advisory locks, take no room in the shared lock table).
+    await sql`
+      insert into analytics_rollup_visitors (visitor_id) select v from unnest(${visitors}::uuid[]) v order by v
+      on conflict (visitor_id) do update set visitor_id = excluded.visitor_id`.execute(trx);
+  }
+  const { rows: all } = await sql<{ session_id: string }>`
+    select session_id from user_sessions where visitor_id = any(${visitors}::uuid[])
+    union select session_id from analytics_session_facts where visitor_id = any(${visitors}::uuid[])
+    union select unnest(${sessionIds}::uuid[])`.execute(trx);
+  const ids = all.map((row) => row.session_id);
+  const [before, after] = await Promise.all([storedFacts(trx, ids), currentFacts(trx, ids, visitors)]);
+
+  const deltas = new RollupDeltas();
+  const changed: SessionFacts[] = [];
+  for (const old of before.values()) {
+    const facts = after.get(old.session_id);
+    if (!facts || !sameFacts(old, facts)) deltas.add(old, -1);
+  }
+  for (const facts of after.values()) {
+    const old = before.get(facts.session_id);
+    if (old && sameFacts(old, facts)) continue;
+    deltas.add(facts, 1);
+    changed.push(facts);
+  }
+  await deltas.write(trx, shard);
+  await storeFacts(trx, changed);
+}
+
+const sameFacts = (a: SessionFacts, b: SessionFacts) =>
+  (Object.keys(a) as (keyof SessionFacts)[]).every((column) => a[column] === b[column]);
+
+const factColumns = sql`session_id, visitor_id, start_time, prev_start, second, pages, duration, traffic_type, parsed_referrer,
+  utm_source, utm_medium, utm_campaign`;
+
+type FactRow = AnalyticsSessionFactsTable;
+
+const toFacts = (row: FactRow): SessionFacts => ({
+  session_id: row.session_id,
+  visitor_id: row.visitor_id,
+  start_time: row.start_time.getTime(),
+  prev_start: row.prev_start?.getTime() ?? null,
+  second: row.second,
+  pages: row.pages,
+  duration: row.duration,
+  traffic_type: row.traffic_type,
+  parsed_referrer: row.parsed_referrer,
+  utm_source: row.utm_source,
+  utm_medium: row.utm_medium,
+  utm_campaign: row.utm_campaign,
+});
+
+async function storedFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
+  const { rows } = await sql<FactRow>`
+    select ${factColumns} from analytics_session_facts where session_id = any(${ids}::uuid[])`.execute(trx);
+  return new Map(rows.map((row) => [row.session_id, toFacts(row)]));
+}
+
+/** The sessions' facts from the visits tables as they are now. */
+async function currentFacts(trx: Trx, ids: string[], visitors: string[]): Promise<Map<string, SessionFacts>> {
+  const [{ rows }, timings] = await Promise.all([
+    sql<Omit<FactRow, 'pages' | 'duration'>>`
+      select s.session_id, s.visitor_id, s.start_time, o.prev_start, coalesce(o.n = 2, false) as second, s.traffic_type,
+             s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign
+      from user_sessions s
+      left join (
+        select session_id, lag(start_time) over w as prev_start, row_number() over w as n
+        from user_sessions where visitor_id = any(${visitors}::uuid[])
+        window w as (partition by visitor_id order by start_time, session_id)) o on o.session_id = s.session_id
+      where s.session_id = any(${ids}::uuid[])`.execute(trx),
+    sessionTimings(trx, sql`session_id = any(${ids}::uuid[])`),
+  ]);
+  const byId = new Map(timings.map((timing) => [timing.sessionId, timing]));
+  return new Map(
+    rows.map((row) => {
+      const timing = byId.get(row.session_id)!;
+      return [row.session_id, toFacts({ ...row, pages: timing.pages, duration: sessionDuration(timing) })];
+    }),
+  );
+}
+
+async function storeFacts(trx: Trx, facts: SessionFacts[]): Promise<void> {
+  if (facts.length === 0) return;
+  const rows = facts.map((f) => ({
+    ...f,
+    start_time: new Date(f.start_time).toISOString(),
+    prev_start: f.prev_start === null ? null : new Date(f.prev_start).toISOString(),
+  }));
+  await sql`
+    insert into analytics_session_facts (${factColumns})
+    select ${factColumns} from ${recordset(rows)} as r(session_id uuid, visitor_id uuid, start_time timestamptz,
+      prev_start timestamptz, second boolean, pages integer, duration integer, traffic_type text, parsed_referrer text,
+      utm_source text, utm_medium text, utm_campaign text)
+    on conflict (session_id) do update set visitor_id = excluded.visitor_id, start_time = excluded.start_time,
+      prev_start = excluded.prev_start, second = excluded.second, pages = excluded.pages, duration = excluded.duration,
+      traffic_type = excluded.traffic_type, parsed_referrer = excluded.parsed_referrer, utm_source = excluded.utm_source,
+      utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign`.execute(trx);
+}
+
+/** A rollup table: its key columns and its counters, with their SQL types. */
+interface RollupTable {
+  name: string;
+  keys: [string, string][];
+  counters: string[];
+}
+
+const SESSIONS: RollupTable = {
+  name: 'analytics_session_rollups',
+  keys: [['bucket', 'timestamptz']],
+  counters: ['sessions', 'visitor_sessions', 'first_sessions', 'pages', 'duration'],
+};
+const SOURCES: RollupTable = {
+  name: 'analytics_source_rollups',
+  keys: [
+    ['bucket', 'timestamptz'],
+    ['traffic_type', 'text'],
+    ['source', 'text'],
+  ],
+  counters: ['sessions'],
+};
+const CAMPAIGNS: RollupTable = {
+  name: 'analytics_campaign_rollups',
+  keys: [
+    ['bucket', 'timestamptz'],
+    ['utm_source', 'text'],
+    ['utm_medium', 'text'],
+    ['utm_campaign', 'text'],
+  ],
+  counters: ['sessions'],
+};
+const PAIRS: RollupTable = {
+  name: 'analytics_return_pairs',
+  keys: [
+    ['fine_p', 'boolean'],
+    ['fine_q', 'boolean'],
+    ['p_at', 'timestamptz'],
+    ['q_at', 'timestamptz'],
+  ],
+  counters: ['pairs', 'second_pairs'],
+};
+
+type Key = (string | number | boolean | null)[];
+
+/** The net change of every rollup row a set of sessions moves: what they add now less what they added before. */
+class RollupDeltas {
+  private readonly rows = new Map<RollupTable, Map<string, { key: Key; counts: number[] }>>();
+
+  add(f: SessionFacts, sign: 1 | -1): void {
+    const bucket = bucketOf(f.start_time);
+    const visitor = f.visitor_id !== null ? 1 : 0;
+    this.bump(SESSIONS, [bucket], sign, [1, visitor, visitor && f.prev_start === null ? 1 : 0, f.pages, f.duration]);
+    this.bump(SOURCES, [bucket, f.traffic_type ?? 'unknown', f.parsed_referrer ?? 'direct'], sign, [1]);
+    if (f.utm_source !== null || f.utm_medium !== null || f.utm_campaign !== null) {
+      this.bump(CAMPAIGNS, [bucket, f.utm_source, f.utm_medium, f.utm_campaign], sign, [1]);
+    }
+    if (f.prev_start !== null) {
+      const p = { fine: bucketOf(f.prev_start), day: utcDayOf(f.prev_start) };
+      const q = { fine: bucket, day: utcDayOf(f.start_time) };
+      for (const fineP of [true, false]) {
+        for (const fineQ of [true, false]) {
+          this.bump(PAIRS, [fineP, fineQ, fineP ? p.fine : p.day, fineQ ? q.fine : q.day], sign, [1, f.second ? 1 : 0]);
+        }
+      }
+    }
+  }
+
+  private bump(table: RollupTable, key: Key, sign: 1 | -1, counts: number[]): void {
+    let rows = this.rows.get(table);
+    if (!rows) this.rows.set(table, (rows = new Map()));
+    const id = key.map((part) => (part === null ? '\u0000' : String(part))).join('\u0001');
+    const row = rows.get(id) ?? { key, counts: counts.map(() => 0) };
+    counts.forEach((n, i) => (row.counts[i]! += sign * n));
+    rows.set(id, row);
+  }
+
+  async write(trx: Trx, shard: number): Promise<void> {
+    for (const [table, rows] of this.rows) {
+      const changed = [...rows.values()].filter((row) => row.counts.some((n) => n !== 0));
+      if (changed.length === 0) continue;
+      const records = changed.map(({ key, counts }) =>
+        Object.fromEntries([
+          ...table.keys.map(([name, type], i) => [name, type === 'timestamptz' ? new Date(key[i] as number).toISOString() : key[i]]),
+          ...table.counters.map((name, i) => [name, counts[i]]),
+        ]),
+      );
+      const keys = table.keys.map(([name]) => sql.ref(name));
+      const counters = table.counters.map((name) => sql.ref(name));
+      const columns = [
+        ...table.keys.map(([name, type]) => sql.raw(`${name} ${type}`)),
+        ...table.counters.map((name) => sql.raw(`${name} bigint`)),
+      ];
+      const { rows: emptied } = await sql<Record<string, unknown>>`
+        insert into ${sql.table(table.name)} as t (${sql.join(keys)}, shard, ${sql.join(counters)})
+        select ${sql.join(keys)}, ${shard}, ${sql.join(counters)} from ${recordset(records)} as r(${sql.join(columns)})
+        on conflict (${sql.join(keys)}, shard) do update set
+          ${sql.join(table.counters.map((name) => sql`${sql.ref(name)} = t.${sql.ref(name)} + excluded.${sql.ref(name)}`))}
+        returning ${sql.join(keys)}, ${sql.join(
+          table.counters.map((name) => sql`${sql.ref(name)} = 0`),
+          sql` and `,
+        )} as empty`.execute(trx);
+      // A row back at zero is deleted, so the rows are the same however the events were batched.
+      const empty = emptied.filter((row) => row.empty);
+      if (empty.length === 0) continue;
+      await sql`
+        delete from ${sql.table(table.name)} t using ${recordset(empty)} as r(${sql.join(columns.slice(0, table.keys.length))})
+        where t.shard = ${shard} and ${sql.join(
+          table.keys.map(([name]) => sql`t.${sql.ref(name)} is not distinct from r.${sql.ref(name)}`),
+          sql` and `,
+        )} and ${sql.join(
+          table.counters.map((name) => sql`t.${sql.ref(name)} = 0`),
+          sql` and `,
+        )}`.execute(trx);
+    }
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The admin dashboard's reads: the rollups (projections/rollups.ts) for the range's whole 15-minute buckets,
+ * which cost the same whatever the traffic, and the visits rows for its partial edges (no time zone in use
+ * today makes any). With `rollups` false every figure is read from the rows: the answer the rollups must
+ * equal.
+ */
+import { sql } from 'kysely';
+import type { DailySeries, TrafficSources, UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
+import type { Db } from '../../shared/db/tables.js';
+import { cut, UTC_DAY_MS, wholeBuckets, type RangeCut } from '../metrics/buckets.js';
+import type { DateRange } from '../metrics/date-range.js';
+import { sessionDuration } from '../metrics/session-duration.js';
+import { sessionTimings } from '../metrics/session-timings.js';
+
+/** The cut's whole buckets, on a rollup table's `bucket`. */
+const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${c.innerEnd}`;
+
+/** The cut's partial edges, on a visits table's time column. */
+function inEdges(column: string, c: RangeCut) {
+  const at = sql.ref(column);
+  return sql`(${at} >= ${c.start} and ${at} < ${c.innerStart} or ${at} >= ${c.innerEnd} and ${at} < ${c.end})`;
+}
+
+/** Sessions (by start) and page views per day of the range in its zone, every day present. */
+export async function dailySeries(db: Db, range: DateRange, rollups = true): Promise<DailySeries> {
+  const c = cut(range, rollups);
+  const day = (column: string) => sql`(${sql.ref(column)} at time zone ${range.timeZone}::text)::date`;
+  const { rows } = await sql<DailySeries[number]>`
+    with days as (
+      select d::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d),
+    s as (
+      select day, sum(n)::int as n from (
+        select ${day('bucket')} as day, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
+        union all
+        select ${day('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+      group by 1),
+    p as (
+      select day, sum(n)::int as n from (
+        select ${day('bucket')} as day, sum(page_views) as n from analytics_page_view_rollups where ${inBuckets(c)} group by 1
+        union all
+        select ${day('timestamp')}, count(*) from page_views where ${inEdges('timestamp', c)} group by 1) x
+      group by 1)
+    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.n, 0) as sessions, coalesce(p.n, 0) as "pageViews"
+    from days left join s on s.day = days.day left join p on p.day = days.day
+    order by days.day`.execute(db);
+  return rows;
+}
+
+/** Sessions per traffic type and source, most first; at most 100 rows. */
+export async function trafficSources(db: Db, range: DateRange, rollups = true): Promise<TrafficSources> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<TrafficSources[number]>`
+    select traffic_type as "trafficType", source, sum(n)::int as sessions from (
+      select traffic_type, source, sum(sessions) as n from analytics_source_rollups where ${inBuckets(c)} group by 1, 2
+      union all
+      select coalesce(traffic_type, 'unknown'), coalesce(parsed_referrer, 'direct'), count(*) from user_sessions
+      where ${inEdges('start_time', c)} group by 1, 2) x
+    group by 1, 2 having sum(n) > 0 order by sessions desc, 1, 2 limit 100`.execute(db);
+  return rows;
+}
+
+/** Sessions per UTM source, medium and campaign (sessions with none left out), most first; at most 100 rows. */
+export async function utmCampaigns(db: Db, range: DateRange, rollups = true): Promise<UtmCampaigns> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<UtmCampaigns[number]>`
+    select utm_source as source, utm_medium as medium, utm_campaign as campaign, sum(n)::int as sessions from (
+      select utm_source, utm_medium, utm_campaign, sum(sessions) as n from analytics_campaign_rollups
+      where ${inBuckets(c)} group by 1, 2, 3
+      union all
+      select utm_source, utm_medium, utm_campaign, count(*) from user_sessions
+      where ${inEdges('start_time', c)} and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
+      group by 1, 2, 3) x
+    group by 1, 2, 3 having sum(n) > 0
+    order by sessions desc, source nulls last, medium nulls last, campaign nulls last
+    limit 100`.execute(db);
+  return rows;
+}
+
+/** The counts behind the cards: sessions, their seconds and pages, home page views, visitors and those who came back. */
+export interface CardCounts {
+  sessions: number;
+  time: number;
+  pages: number;
+  homeViews: number;
+  visitors: number;
+  returning: number;
+}
+
+export async function cardCounts(db: Db, range: DateRange, rollups = true): Promise<CardCounts> {
+  const c = cut(range, rollups);
+  const [inner, edges, visitors] = await Promise.all([
+    sql<{ sessions: number; time: number; pages: number; visitor_sessions: number; first_sessions: number; home_views: number }>`
+      select coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(duration), 0)::bigint as time,
+             coalesce(sum(pages), 0)::bigint as pages, coalesce(sum(visitor_sessions), 0)::int as visitor_sessions,
+             coalesce(sum(first_sessions), 0)::int as first_sessions,
+             (select coalesce(sum(home_views), 0)::int from analytics_page_view_rollups where ${inBuckets(c)}) as home_views
+      from analytics_session_rollups where ${inBuckets(c)}`.execute(db),
+    edgeCounts(db, c),
+    // With edges, the distinct visitors are counted on the rows (no zone in use today has any).
+    wholeBuckets(c) ? pairsWithin(db, c) : visitorsFromRows(db, c),
+  ]);
+  const row = inner.rows[0]!;
+  return {
+    sessions: row.sessions + edges.sessions,
+    time: row.time + edges.time,
+    pages: row.pages + edges.pages,
+    homeViews: row.home_views + edges.homeViews,
+    // A visitor's sessions in the range are a chain of consecutive sessions, so the visitors are the
+    // sessions with a visitor id less the pairs of consecutive sessions inside the range; those who did not
+    // come back had their first session ever in the range and not their second.
+    ...('pairs' in visitors
+      ? {
+          visitors: row.visitor_sessions - visitors.pairs,
+          returning: row.visitor_sessions - visitors.pairs - (row.first_sessions - visitors.second_pairs),
+        }
+      : visitors),
+  };
+}
+
+async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visitors' | 'returning'>> {
+  const [timings, homeViews] = await Promise.all([
+    sessionTimings(db, inEdges('start_time', c)),
+    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${inEdges('timestamp', c)}`.execute(db),
+  ]);
+  return {
+    sessions: timings.length,
+    time: timings.reduce((sum, t) => sum + sessionDuration(t), 0),
+    pages: timings.reduce((sum, t) => sum + t.pages, 0),
+    homeViews: homeViews.rows[0]!.n,
+  };
+}
+
+/** Visitors with a session in the range, and those among them who had one before it or more than one in it. */
+async function visitorsFromRows(db: Db, { start, end }: RangeCut): Promise<Pick<CardCounts, 'visitors' | 'returning'>> {
+  const { rows } = await sql<{ visitors: number; returning: number }>`
+    with v as (
+      select visitor_id, count(*) as sessions from user_sessions
+      where visitor_id is not null and start_time >= ${start} and start_time < ${end} group by visitor_id)
+    select count(*)::int as visitors,
+           count(*) filter (where v.sessions > 1 or exists (
+             select 1 from user_sessions p where p.visitor_id = v.visitor_id and p.start_time < ${start}))::int as returning
+    from v`.execute(db);
+  return rows[0]!;
+}
+
+/**
+ * The pairs of a visitor's consecutive sessions (p, q) with both starts in [start, end), and those whose p
+ * is the visitor's first session. The range is split at UTC midnights into a partial first day, whole days
+ * and a partial last day; pairs are read by UTC day where both ends fall in whole days and by 15-minute
+ * bucket where an end falls in a partial day, so a read touches a few rows per day of the range.
+ */
+async function pairsWithin(db: Db, { start, end }: RangeCut): Promise<{ pairs: number; second_pairs: number }> {
+  const a = start.getTime();
+  const b = end.getTime();
+  let firstMidnight = Math.ceil(a / UTC_DAY_MS) * UTC_DAY_MS;
+  let lastMidnight = Math.floor(b / UTC_DAY_MS) * UTC_DAY_MS;
+  // Within one UTC day (or across one midnight with no whole day): all of it is the partial first day.
+  if (firstMidnight > lastMidnight) firstMidnight = lastMidnight = b;
+  const [a1, b1] = [firstMidnight, lastMidnight].map((ms) => new Date(ms));
+  const { rows } = await sql<{ pairs: number; second_pairs: number }>`
+    with within as (
+      select pairs, second_pairs from analytics_return_pairs
+      where fine_p and fine_q and p_at >= ${start} and p_at < ${a1} and (q_at < ${a1} or (q_at >= ${b1} and q_at < ${end}))
+      union all
+      select pairs, second_pairs from analytics_return_pairs
+      where fine_p and not fine_q and p_at >= ${start} and p_at < ${a1} and q_at >= ${a1} and q_at < ${b1}
+      union all
+      select pairs, second_pairs from analytics_return_pairs
+      where not fine_p and not fine_q and p_at >= ${a1} and p_at < ${b1} and q_at < ${b1}
+      union all
+      select pairs, second_pairs from analytics_return_pairs
+      where not fine_p and fine_q and q_at >= ${b1} and q_at < ${end} and p_at >= ${a1})
+    select coalesce(sum(pairs), 0)::int as pairs, coalesce(sum(second_pairs), 0)::int as second_pairs from within`.execute(db);
+  return rows[0]!;
+}
+
+/** Sessions started in each hour of the day in the range's zone; hours without any left out. */
+export async function sessionsByHour(db: Db, range: DateRange, rollups = true): Promise<{ hour: number; sessions: number }[]> {
+  const c = cut(range, rollups);
+  const hour = (column: string) => sql`extract(hour from ${sql.ref(column)} at time zone ${range.timeZone}::text)::int`;
+  const { rows } = await sql<{ hour: number; sessions: number }>`
+    select hour, sum(n)::int as sessions from (
+      select ${hour('bucket')} as hour, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
+      union all
+      select ${hour('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+    group by 1 having sum(n) > 0`.execute(db);
+  return rows;
+}
+
+/** The ten sources with most sessions ('direct' without a referrer). */
+export async function topSources(db: Db, range: DateRange, rollups = true): Promise<{ source: string; sessions: number }[]> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<{ source: string; sessions: number }>`
+    select source, sum(n)::int as sessions from (
+      select source, sum(sessions) as n from analytics_source_rollups where ${inBuckets(c)} group by 1
+      union all
+      select coalesce(parsed_referrer, 'direct'), count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+    group by 1 having sum(n) > 0 order by sessions desc, source limit 10`.execute(db);
+  return rows;
+}
+
+/** Views of each app viewed in the range. */
+export async function appViews(db: Db, range: DateRange, rollups = true): Promise<{ app_id: string; count: number }[]> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<{ app_id: string; count: number }>`
+    select app_id, sum(n)::int as count from (
+      select app_id, sum(views) as n from analytics_app_view_rollups where ${inBuckets(c)} group by 1
+      union all
+      select app_id, count(*) from app_interactions
+      where app_id is not null and action_type = 'view' and ${inEdges('timestamp', c)} group by 1) x
+    group by 1 having sum(n) > 0`.execute(db);
+  return rows;
+}
