@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 async function appIds(url: string): Promise<string[]> {
-  const response = await fetch(`${url}/api/apps`);
+  const response = await fetch(`${url}/api/apps?pageSize=100`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { items: { id: string }[] }).items.map((app) => app.id).sort();
 }
