@@ -100,7 +100,7 @@ describe('growth of the top cards', () => {
       period: { from: today, to: today, days: 1, timeZone: ZONE },
       appsAdded: added,
       leadsJoined: 3,
-      appViews: 5, // app 0 and app 1 in session 0, app 0 in session 1, app 2 in session 2, app 0 in session 3
+      appViews: 5, // app 0 and app 1 in the first visit, app 0 in the second, app 2 in the third, app 0 in the fourth
       suggestionsReceived: 1,
       changes: {
         appsAdded: { previous: 2, percent: Math.round(((added - 2) / 2) * 100) },
