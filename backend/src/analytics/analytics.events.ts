@@ -58,6 +58,8 @@ export type AnalyticsPageViewed = Event<
     pageViewId: string;
     at: string;
     url: string;
+    /** The URL's path, as page_views.page_path keeps it (absent from page views logged before it was added). */
+    path?: string;
     title: string;
     referrer: string | null;
     potentialKeywords: string[];

@@ -132,4 +132,12 @@ describe('toVisitEvent', () => {
     });
     expect(toVisitEvent(view, context)).toMatchObject({ type: 'AnalyticsPageViewed', data: { key: `page_view:${view.pageViewId}` } });
   });
+
+  it("records a page view's path, as the browser's URL parser gives it", () => {
+    const pathOf = (url: string) => (toVisitEvent(pageView({ url }), context).data as { path?: string }).path;
+    expect(pathOf('https://unsheet.app/c/finance?utm_source=x#top')).toBe('/c/finance');
+    expect(pathOf('https://unsheet.app')).toBe('/');
+    expect(pathOf('https://unsheet.app/a/../app/ledger%20x')).toBe('/app/ledger%20x');
+    expect(pathOf('/relative path?q=1')).toBe('/relative%20path');
+  });
 });

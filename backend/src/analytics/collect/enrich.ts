@@ -145,6 +145,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           pageViewId: event.pageViewId,
           at,
           url: event.url,
+          path: pagePath(event.url),
           title: event.title,
           referrer: event.referrer,
           potentialKeywords: event.potentialKeywords,
@@ -195,5 +196,14 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           opened: event.opened,
         },
       };
+  }
+}
+
+/** The URL's path ('/' for the home page), or the URL itself when it does not parse. */
+export function pagePath(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url;
   }
 }

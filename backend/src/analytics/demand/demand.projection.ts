@@ -16,7 +16,7 @@ import type { QuizCompleted } from '../../early-access/quiz/quiz.events.js';
 import type { SuggestionSubmitted } from '../../feedback/feedback.events.js';
 import type { PageNotFound } from '../../site/not-found.events.js';
 import type { AnalyticsPageViewed, AnalyticsSearchPerformed } from '../analytics.events.js';
-import { pathOf } from '../projections/visits.projection.js';
+import { pagePath } from '../collect/enrich.js';
 import type { DemandDecision } from './demand.events.js';
 import { coreOf, wordingOf } from './wording.js';
 
@@ -153,7 +153,7 @@ const CATEGORY_PAGE = /^\/c\/([^/]+)$/;
 
 async function recordCategoryVisits(trx: Trx, events: RecordedEvent<AnalyticsPageViewed>[]): Promise<void> {
   const rows = events.flatMap(({ data }) => {
-    const slug = CATEGORY_PAGE.exec(pathOf(data.url))?.[1];
+    const slug = CATEGORY_PAGE.exec(pagePath(data.url))?.[1];
     return slug ? [{ slug: decodeSlug(slug), day: data.at.slice(0, 10), session_id: data.sessionId }] : [];
   });
   if (rows.length === 0) return;

@@ -12,6 +12,8 @@ export interface EventsTable {
   type: string;
   data: ColumnType<unknown, string, string>;
   metadata: ColumnType<Record<string, unknown>, string, string>;
+  /** hashtextextended(stream_id, 0), computed by the database: what partitioned projections split the log by. */
+  stream_hash: ColumnType<string, never, never>;
   transaction_id: Generated<string>;
   created_at: Generated<Date>;
 }

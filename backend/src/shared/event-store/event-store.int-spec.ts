@@ -235,4 +235,28 @@ describe('catching up on the log', () => {
     expect(batch.events.every((event) => event.type === 'Wanted')).toBe(true);
     expect(batch.events.length).toBeGreaterThan(100);
   });
+
+  it("reads a partition's rows only: the other partitions' events are skipped from the index", async () => {
+    const events = store();
+    await events.appendUnversioned(
+      Array.from({ length: 2000 }, (_, j) => ({ streamId: `p-${j}`, type: j % 2 === 0 ? 'Wanted' : 'Other', data: { j } })),
+    );
+    await sql`analyze events`.execute(testDb.handle.db);
+    const options = { types: ['Wanted'], limit: 1000, partition: { index: 1, of: 4 } };
+
+    const compiled = catchUpWindow(START, options).compile(testDb.handle.db);
+    const { rows } = await testDb.handle.db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode & { 'Actual Loops': number } }[] }>({
+      ...compiled,
+      sql: `explain (analyze, format json) ${compiled.sql}`,
+    });
+    const plan = nodes(rows[0]!['QUERY PLAN'][0]!.Plan) as (PlanNode & { 'Actual Loops': number })[];
+    const rowLookups = plan.find((node) => node['Relation Name'] === 'events' && node['Node Type'] === 'Index Scan');
+
+    const batch = await readCommittedAfter(testDb.handle.db, START, options);
+    expect(batch.scanned).toBe(1000);
+    expect(batch.events.length).toBeGreaterThan(50);
+    expect(batch.events.length).toBeLessThan(250);
+    // One row lookup per event returned, none for the other partitions' or the other types' events.
+    expect(rowLookups?.['Actual Loops']).toBe(batch.events.length);
+  });
 });

@@ -37,7 +37,12 @@ export interface Partition {
 /** The partition (0 to of - 1) of the stream id in `column`: PostgreSQL's 64-bit text hash, modulo `of`. */
 export function streamPartition(column: RawBuilder<unknown> | string, of: number): RawBuilder<number> {
   const ref = typeof column === 'string' ? sql.ref(column) : column;
-  return sql<number>`mod(hashtextextended(${ref}, 0) & ${Number.MAX_SAFE_INTEGER}::bigint, ${of})::int`;
+  return partitionOfHash(sql`hashtextextended(${ref}, 0)`, of);
+}
+
+/** The partition of a stream hash (the events' stream_hash column). */
+function partitionOfHash(hash: RawBuilder<unknown>, of: number): RawBuilder<number> {
+  return sql<number>`mod(${hash} & ${Number.MAX_SAFE_INTEGER}::bigint, ${of})::int`;
 }
 
 /** Told, after each commit, which event types were appended, so the projectors that handle them wake up. */
@@ -235,28 +240,70 @@ export interface CatchUpOptions {
 
 /** The statement behind readCommittedAfter (exported so a test can look at its plan). */
 export function catchUpWindow(after: Position, options: CatchUpOptions): RawBuilder<WindowRow> {
-  const types = options.types ? sql`w.type in (${sql.join([...options.types])})` : sql`true`;
-  const { partition } = options;
-  const wanted = partition ? sql`${types} and ${streamPartition('e.stream_id', partition.of)} = ${partition.index}` : types;
   return sql<WindowRow>`
-    with w as (
-      select transaction_id, global_position, type
-      from events
-      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id, global_position
-      limit ${options.limit}
-    )
+    with w as (${windowOf(after, options)})
     select w.transaction_id, w.global_position, w.type,
            e.stream_id, e.stream_version, e.data, e.metadata, e.created_at
     from w
     left join lateral (
       select stream_id, stream_version, data, metadata, created_at
       from events e
-      where e.global_position = w.global_position and ${wanted}
+      where e.global_position = w.global_position and ${wanted(options)}
       offset 0
     ) e on true
     order by w.transaction_id, w.global_position`;
+}
+
+/** The next `limit` committed positions after `after`, from the catch-up index alone (see readCommittedAfter). */
+function windowOf(after: Position, options: CatchUpOptions): RawBuilder<unknown> {
+  return sql`
+    select transaction_id, global_position, type, stream_hash
+    from events
+    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by transaction_id, global_position
+    limit ${options.limit}`;
+}
+
+/** Whether the window's row `w` is one the reader wants: read from the index entry only. */
+function wanted({ types, partition }: CatchUpOptions): RawBuilder<boolean> {
+  const ofTypes = types ? sql<boolean>`w.type in (${sql.join([...types])})` : sql<boolean>`true`;
+  return partition ? sql<boolean>`${ofTypes} and ${partitionOfHash(sql`w.stream_hash`, partition.of)} = ${partition.index}` : ofTypes;
+}
+
+export interface PositionsBatch {
+  /** The positions of the wanted events in the window, by type, each list in log order. */
+  positions: Map<string, number[]>;
+  /** As in CatchUpBatch. */
+  scannedTo: Position | null;
+  scanned: number;
+}
+
+/**
+ * The same window as readCommittedAfter, but only the positions of the wanted events, read from the catch-up
+ * index without touching a row: for a projection that applies its batch in SQL from the log itself.
+ */
+export async function readCommittedPositions(db: Kysely<Tables>, after: Position, options: CatchUpOptions): Promise<PositionsBatch> {
+  const { rows } = await sql<{
+    scanned: number;
+    last_xid: string | null;
+    last_position: number | null;
+    positions: Record<string, number[]> | null;
+  }>`
+    with w as (${windowOf(after, options)}),
+    last as (select transaction_id, global_position from w order by transaction_id desc, global_position desc limit 1)
+    select (select count(*)::int from w) as scanned,
+           (select transaction_id::text from last) as last_xid,
+           (select global_position from last) as last_position,
+           (select json_object_agg(type, positions) from (
+              select w.type, array_agg(w.global_position order by w.transaction_id, w.global_position) as positions
+              from w where ${wanted(options)} group by w.type) t) as positions`.execute(db);
+  const row = rows[0]!;
+  return {
+    positions: new Map(Object.entries(row.positions ?? {}).map(([type, list]) => [type, list.map(Number)])),
+    scannedTo: row.last_xid === null ? null : { transactionId: row.last_xid, globalPosition: Number(row.last_position) },
+    scanned: row.scanned,
+  };
 }
 
 type WindowRow = Pick<Selectable<EventsTable>, 'transaction_id' | 'global_position' | 'type'> & {

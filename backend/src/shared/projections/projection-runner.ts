@@ -8,7 +8,14 @@
  */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../db/tables.js';
-import { readAllCommitted, readCommittedAfter, START, type Partition, type Position } from '../event-store/event-store.js';
+import {
+  readAllCommitted,
+  readCommittedAfter,
+  readCommittedPositions,
+  START,
+  type Partition,
+  type Position,
+} from '../event-store/event-store.js';
 import type { Projection } from './projection.js';
 
 export interface RunnerOptions {
@@ -198,13 +205,23 @@ function partitionOf(projection: Projection, index: number): PartitionOf {
 
 async function applyNextBatch(trx: Trx, projection: Projection, part: PartitionOf, batchSize: number): Promise<BatchResult> {
   const after = await readCheckpoint(trx, part.checkpoint);
-  const { events, scannedTo, scanned } = await readCommittedAfter(trx, after, {
-    types: projection.handles,
-    limit: batchSize,
-    partition: part.filter,
-  });
+  const options = { types: projection.handles, limit: batchSize, partition: part.filter };
+  const context = { partition: part.index };
+  let applied: number;
+  let scannedTo: Position | null;
+  let scanned: number;
+  if (projection.handleLog) {
+    const batch = await readCommittedPositions(trx, after, options);
+    ({ scannedTo, scanned } = batch);
+    applied = [...batch.positions.values()].reduce((n, list) => n + list.length, 0);
+    if (applied > 0) await projection.handleLog(trx, batch, context);
+  } else {
+    const batch = await readCommittedAfter(trx, after, options);
+    ({ scannedTo, scanned } = batch);
+    applied = batch.events.length;
+    if (applied > 0) await projection.handle(trx, batch.events, context);
+  }
   if (!scannedTo) return { applied: 0, scanned: 0 };
-  if (events.length > 0) await projection.handle(trx, events, { partition: part.index });
   await trx
     .insertInto('projection_checkpoints')
     .values({ name: part.checkpoint, transaction_id: scannedTo.transactionId, global_position: scannedTo.globalPosition })
@@ -216,7 +233,7 @@ async function applyNextBatch(trx: Trx, projection: Projection, part: PartitionO
       }),
     )
     .execute();
-  return { applied: events.length, scanned };
+  return { applied, scanned };
 }
 
 async function readCheckpoint(db: Db | Trx, name: string): Promise<Position> {

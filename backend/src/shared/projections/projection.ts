@@ -26,6 +26,17 @@ export interface Projection<E extends Event = Event> {
    */
   readonly partitions?: number;
   handle(trx: Trx, events: readonly RecordedEvent<E>[], context: ProjectionContext): Promise<void>;
+  /**
+   * Async only, optional: applies a batch in SQL from the log itself, given the positions of its events by
+   * type, so the events' data never travel to this process and back. When present, the runner calls it
+   * instead of `handle`; it must change the tables exactly as `handle` would for the same events.
+   */
+  handleLog?(trx: Trx, batch: LogBatch, context: ProjectionContext): Promise<void>;
+}
+
+/** A batch of the log by position: each type's events' positions, in log order. */
+export interface LogBatch {
+  readonly positions: ReadonlyMap<string, readonly number[]>;
 }
 
 /**
