@@ -33,11 +33,12 @@ export function cpuSnapshot(): CpuSnapshot {
   return used;
 }
 
-/** CPU per unit of work between two snapshots, e.g. "API 0.42 ms, worker 0.35 ms…" per join. */
-export function cpuPer(before: CpuSnapshot, after: CpuSnapshot, units: number): string {
+/** CPU per unit of work between two snapshots, e.g. "API 0.42 ms, worker 0.35 ms…" per join (or in µs). */
+export function cpuPer(before: CpuSnapshot, after: CpuSnapshot, units: number, unit: 'ms' | 'µs' = 'ms'): string {
+  const scale = unit === 'ms' ? 1 : 1000;
   return [...after]
-    .map(([kind, ms]) => [kind, (ms - (before.get(kind) ?? 0)) / units] as const)
-    .filter(([, ms]) => ms > 0)
-    .map(([kind, ms]) => `${kind} ${ms.toFixed(2)} ms`)
+    .map(([kind, ms]) => [kind, ((ms - (before.get(kind) ?? 0)) * scale) / units] as const)
+    .filter(([, used]) => used > 0)
+    .map(([kind, used]) => `${kind} ${used.toFixed(unit === 'ms' ? 2 : 0)} ${unit}`)
     .join(', ');
 }

@@ -4,8 +4,10 @@
  *      100 ms during it (the newest event's time minus the time of the event at the projection's checkpoint,
  *      the furthest behind of its partitions); when the traffic stops, the backlog (events not yet
  *      projected) and the time until the projection has caught up with it.
- *   2. A bare multi-row INSERT of the same rows (50 a statement, 10 at a time) on the same database, once
- *      the projections are idle: the ratio of the two rates says what the endpoint costs.
+ *   2. The endpoint alone: saturation again with the worker process stopped (nothing projected meanwhile), and
+ *      a bare multi-row INSERT of the same rows (50 a statement, 10 at a time) on the same database, also
+ *      alone: the ratio of the two rates says what the endpoint costs. The worker then works off what the
+ *      endpoint wrote alone.
  *   3. The target rate (5,000 events/s, 100 batches/s) → latency, and the lag as a visitor sees it: probe
  *      sessions sent every 100 ms, timed from the request until the session is in user_sessions (what the
  *      metrics read).
@@ -17,6 +19,7 @@ import { checkpointNames } from '../../src/shared/projections/projection-runner.
 import type { TrackerEvent } from '../../../contracts/analytics/collect.js';
 import { parseUserAgent, toVisitEvent } from '../../src/analytics/collect/enrich.js';
 import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../../src/analytics/testing/tracker-events.js';
+import { cpuPer, cpuSnapshot } from './cpu.js';
 import { load, percentile, type LoadResult } from './load.js';
 
 export const INGEST = {
@@ -32,8 +35,15 @@ export const INGEST = {
 export interface IngestFigures {
   saturation: LoadResult & { eventsPerSecond: number };
   target: LoadResult & { eventsPerSecond: number };
+  /** The ingest at saturation with the worker process stopped (the endpoint alone). */
+  alone: LoadResult & { eventsPerSecond: number };
   bare: number;
+  /** alone / bare: what the endpoint costs over the INSERT itself. */
   ratio: number;
+  /** CPU per event during the saturation run (with the projections), by process kind. */
+  cpuPerEvent: string;
+  /** CPU per event during the run of the endpoint alone. */
+  aloneCpuPerEvent: string;
   /** During the saturation run, sampled: the visits projection's lag behind the newest event. */
   saturationLag: { p50: number; p99: number; max: number; samples: number };
   /** When the saturation's traffic stopped: events not yet projected, and the time to project them. */
@@ -42,7 +52,13 @@ export interface IngestFigures {
   lag: { p50: number; p99: number; max: number; probes: number };
 }
 
-export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<IngestFigures> {
+/** Stops and starts the worker process (its projections and e-mails). */
+export interface WorkerControl {
+  stopWorker(): Promise<void>;
+  startWorker(): Promise<void>;
+}
+
+export async function analyticsIngest(baseUrl: string, db: pg.Pool, worker: WorkerControl): Promise<IngestFigures> {
   const bodies = Array.from({ length: 4000 }, () => JSON.stringify({ events: visitBatch() }));
   const url = `${baseUrl}/api/analytics/collect`;
   const headers = { 'content-type': 'application/json', 'user-agent': BROWSER_UA };
@@ -62,11 +78,21 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<Ing
   await post(url, headers, bodies[0]!); // warm up
 
   const sampling = sampleLag(db);
+  const cpuBefore = cpuSnapshot();
   const saturation = await run(INGEST.saturationSeconds);
+  const cpuPerEvent = cpuPer(cpuBefore, cpuSnapshot(), saturation.ok * INGEST.batch, 'µs');
   const lags = await sampling.stop();
   const backlog = await workOffBacklog(db);
   await caughtUp(db, url, headers);
+
+  await worker.stopWorker();
+  const aloneCpuBefore = cpuSnapshot();
+  const alone = await run(INGEST.saturationSeconds / 3);
+  const aloneCpuPerEvent = cpuPer(aloneCpuBefore, cpuSnapshot(), alone.ok * INGEST.batch, 'µs');
   const bare = await bareInsertRate(db, INGEST.saturationSeconds / 3);
+  await worker.startWorker();
+  await caughtUp(db, url, headers);
+
   const probes: number[] = [];
   const probing = probeLag(db, url, headers, probes);
   const target = await run(INGEST.targetSeconds, INGEST.targetEventsPerSecond / INGEST.batch);
@@ -74,8 +100,11 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool): Promise<Ing
   return {
     saturation,
     target,
+    alone,
     bare,
-    ratio: saturation.eventsPerSecond / bare,
+    ratio: alone.eventsPerSecond / bare,
+    cpuPerEvent,
+    aloneCpuPerEvent,
     saturationLag: { p50: percentile(lags, 50), p99: percentile(lags, 99), max: Math.max(...lags), samples: lags.length },
     backlog,
     lag: { p50: percentile(probes, 50), p99: percentile(probes, 99), max: Math.max(...probes), probes: probes.length },
