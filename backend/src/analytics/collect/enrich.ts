@@ -5,6 +5,7 @@
  * tracker sent none, and the client's clock replaced by the server's when it is far off.
  */
 import { createHmac } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import UAParser from 'ua-parser-js';
 import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
 import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
@@ -19,10 +20,21 @@ const MAX_LEAD_MS = DAY_MS;
 
 /** The hashing key of one UTC day, derived from the app secret: nothing to store, nothing to rotate by hand. */
 export function dailySalt(secret: string, now: Date): string {
-  return createHmac('sha256', secret)
-    .update(`analytics-ip-salt:${now.toISOString().slice(0, 10)}`)
-    .digest('hex');
+  const day = now.toISOString().slice(0, 10);
+  const key = `${day}:${secret}`;
+  let salt = salts.get(key);
+  if (salt === undefined) {
+    salt = createHmac('sha256', secret).update(`analytics-ip-salt:${day}`).digest('hex');
+    salts.set(key, salt);
+  }
+  return salt;
 }
+
+/** Today's salt (and yesterday's, around midnight), computed once rather than for every batch. */
+const salts = new LRUCache<string, string>({ max: 4 });
+
+/** Parsed user agents: a visitor's batches, and most visitors, bring the same few strings again. */
+const userAgents = new LRUCache<string, UserAgentInfo>({ max: 1000 });
 
 export function hashIp(secret: string, ip: string | undefined, now: Date): string | null {
   if (!ip) return null;
@@ -32,13 +44,18 @@ export function hashIp(secret: string, ip: string | undefined, now: Date): strin
 export function parseUserAgent(header: string | undefined): UserAgentInfo {
   const userAgent = header?.slice(0, MAX_USER_AGENT) || null;
   if (!userAgent) return { userAgent: null, browser: null, os: null, deviceType: null };
-  const result = new UAParser(userAgent).getResult();
-  return {
-    userAgent,
-    browser: [result.browser.name, result.browser.major].filter(Boolean).join(' ') || null,
-    os: [result.os.name, result.os.version].filter(Boolean).join(' ') || null,
-    deviceType: result.device.type ?? 'desktop',
-  };
+  let info = userAgents.get(userAgent);
+  if (!info) {
+    const result = new UAParser(userAgent).getResult();
+    info = {
+      userAgent,
+      browser: [result.browser.name, result.browser.major].filter(Boolean).join(' ') || null,
+      os: [result.os.name, result.os.version].filter(Boolean).join(' ') || null,
+      deviceType: result.device.type ?? 'desktop',
+    };
+    userAgents.set(userAgent, info);
+  }
+  return { ...info };
 }
 
 /** UTM values and click ids the tracker left null, taken from the landing URL's query (capped as the contract says). */

@@ -28,9 +28,19 @@ export class InProcessWakeup implements ProjectionWakeup {
   }
 }
 
+/**
+ * At most one wake-up per projection every WAKE_INTERVAL_MS: under a stream of appends (hundreds of tracker
+ * batches a second) each would otherwise cost the API a Redis script, and one wake-up covers every append
+ * committed before the worker reads the log. A wake-up asked for meanwhile is sent when the interval ends,
+ * so the last append is never left waiting for the periodic poll.
+ */
+export const WAKE_INTERVAL_MS = 20;
+
 export class BullmqWakeup implements ProjectionWakeup {
-  /** Projections whose wake-up is on its way to Redis: a wake-up sent later would add nothing. */
-  private readonly sending = new Set<string>();
+  /** Projections woken less than WAKE_INTERVAL_MS ago (or whose wake-up is on its way to Redis). */
+  private readonly resting = new Set<string>();
+  /** Of those, the ones asked for again meanwhile. */
+  private readonly askedAgain = new Set<string>();
 
   constructor(
     private readonly queue: Queue,
@@ -40,12 +50,21 @@ export class BullmqWakeup implements ProjectionWakeup {
 
   wake(types: readonly string[]): void {
     for (const name of this.runner.namesHandling(types)) {
-      if (this.sending.has(name)) continue;
-      this.sending.add(name);
-      this.queue
-        .add(name, {}, { deduplication: { id: name }, removeOnComplete: true, removeOnFail: true })
-        .catch((error) => this.onError(name, error))
-        .finally(() => this.sending.delete(name));
+      if (this.resting.has(name)) this.askedAgain.add(name);
+      else this.send(name);
     }
+  }
+
+  private send(name: string): void {
+    this.resting.add(name);
+    this.queue
+      .add(name, {}, { deduplication: { id: name }, removeOnComplete: true, removeOnFail: true })
+      .catch((error) => this.onError(name, error))
+      .finally(() =>
+        setTimeout(() => {
+          this.resting.delete(name);
+          if (this.askedAgain.delete(name)) this.send(name);
+        }, WAKE_INTERVAL_MS).unref(),
+      );
   }
 }
