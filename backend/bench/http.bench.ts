@@ -102,6 +102,8 @@ try {
           worker = await startWorker();
           await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, 1);
         },
+        startApiWithoutFlowControl: () =>
+          startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'false', ANALYTICS_MAX_LAG_MS: '0' }),
       })
     : undefined;
   if (ingest) {
@@ -249,6 +251,9 @@ ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.conn
   projections running on the same cores the ingest saturates at ${fmt(ingest.saturation.eventsPerSecond)} events/s.
 - CPU per event during the saturation run, by process (from /proc; the load generator shares the cores): ${ingest.cpuPerEvent};
   of the endpoint alone: ${ingest.aloneCpuPerEvent}.
+- Saturation runs with the ingest's flow control on (\`ANALYTICS_MAX_LAG_MS\`, default 1,000): while the visits projection is
+  further behind, the API holds each batch before storing it, so the rate measured is the one the ingest and the
+  projections sustain together on these cores.
 - Projection lag at saturation: sampled every ${INGEST.lagSampleEveryMs} ms, the newest event's log time minus the log time of the event at
   the visits projection's checkpoint (of its partition furthest behind). Backlog: the events after that checkpoint when the
   traffic stopped; caught up: when every partition has passed the newest of them.

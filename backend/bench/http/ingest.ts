@@ -1,13 +1,14 @@
 /**
  * Analytics ingest: batches of 50 distinct tracker events (a visit each) to POST /api/analytics/collect.
- *   1. Saturation (10 connections) → events/s and latency, and the visits projection's lag sampled every
- *      100 ms during it (the newest event's time minus the time of the event at the projection's checkpoint,
- *      the furthest behind of its partitions); when the traffic stops, the backlog (events not yet
- *      projected) and the time until the projection has caught up with it.
- *   2. The endpoint alone: saturation again with the worker process stopped (nothing projected meanwhile), and
- *      a bare multi-row INSERT of the same rows (50 a statement, 10 at a time) on the same database, also
- *      alone: the ratio of the two rates says what the endpoint costs. The worker then works off what the
- *      endpoint wrote alone.
+ *   1. Saturation (10 connections), the projections running and the ingest's flow control on (the API holds
+ *      batches while the visits projection is more than ANALYTICS_MAX_LAG_MS behind): events/s and latency,
+ *      and the visits projection's lag sampled every 100 ms during it (the newest event's time minus the time
+ *      of the event at the projection's checkpoint, the furthest behind of its partitions); when the traffic
+ *      stops, the backlog (events not yet projected) and the time until the projection has caught up with it.
+ *   2. The endpoint alone: saturation again with the worker process stopped (nothing projected meanwhile) on an
+ *      API process without flow control, and a bare multi-row INSERT of the same rows (50 a statement, 10 at a
+ *      time) on the same database, also alone: the ratio of the two rates says what the endpoint costs. The
+ *      worker then works off what the endpoint wrote alone.
  *   3. The target rate (5,000 events/s, 100 batches/s) → latency, and the lag as a visitor sees it: probe
  *      sessions sent every 100 ms, timed from the request until the session is in user_sessions (what the
  *      metrics read).
@@ -52,20 +53,22 @@ export interface IngestFigures {
   lag: { p50: number; p99: number; max: number; probes: number };
 }
 
-/** Stops and starts the worker process (its projections and e-mails). */
-export interface WorkerControl {
+/** Stops and starts the worker process (its projections and e-mails); an API process without flow control. */
+export interface IngestControl {
   stopWorker(): Promise<void>;
   startWorker(): Promise<void>;
+  /** An API process of its own with ANALYTICS_MAX_LAG_MS=0, for the run of the endpoint alone. */
+  startApiWithoutFlowControl(): Promise<{ url: string; stop(): Promise<unknown> }>;
 }
 
-export async function analyticsIngest(baseUrl: string, db: pg.Pool, worker: WorkerControl): Promise<IngestFigures> {
+export async function analyticsIngest(baseUrl: string, db: pg.Pool, control: IngestControl): Promise<IngestFigures> {
   const bodies = Array.from({ length: 4000 }, () => JSON.stringify({ events: visitBatch() }));
   const url = `${baseUrl}/api/analytics/collect`;
   const headers = { 'content-type': 'application/json', 'user-agent': BROWSER_UA };
   let next = 0;
-  const run = async (duration: number, overallRate?: number) => {
+  const run = async (duration: number, overallRate?: number, to = url) => {
     const result = await load({
-      url,
+      url: to,
       connections: INGEST.connections,
       duration,
       overallRate,
@@ -85,12 +88,17 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool, worker: Work
   const backlog = await workOffBacklog(db);
   await caughtUp(db, url, headers);
 
-  await worker.stopWorker();
+  // The endpoint alone: nothing projected meanwhile, and no flow control holding batches for the projection.
+  await control.stopWorker();
+  const api = await control.startApiWithoutFlowControl();
+  const aloneUrl = `${api.url}/api/analytics/collect`;
+  await run(2, undefined, aloneUrl); // warm up
   const aloneCpuBefore = cpuSnapshot();
-  const alone = await run(INGEST.saturationSeconds / 3);
+  const alone = await run(INGEST.saturationSeconds / 3, undefined, aloneUrl);
   const aloneCpuPerEvent = cpuPer(aloneCpuBefore, cpuSnapshot(), alone.ok * INGEST.batch, 'µs');
+  await api.stop();
   const bare = await bareInsertRate(db, INGEST.saturationSeconds / 3);
-  await worker.startWorker();
+  await control.startWorker();
   await caughtUp(db, url, headers);
 
   const probes: number[] = [];

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsAdminController } from './analytics-admin.controller.js';
 import { AnalyticsController } from './analytics.controller.js';
+import { IngestBackpressure } from './collect/ingest-backpressure.js';
 import { CollectAnalyticsHandler } from './commands/collect-analytics.command.js';
 import { MarkNeedHandler, MergeNeedsHandler, SplitWordingHandler } from './demand/decide-demand.commands.js';
 import { DemandAdminController } from './demand/demand-admin.controller.js';
@@ -23,6 +24,7 @@ import { FetchSearchQueriesHandler, ImportSearchQueriesCsvHandler } from './sear
   controllers: [AnalyticsController, AnalyticsAdminController, DemandAdminController],
   providers: [
     CollectAnalyticsHandler,
+    IngestBackpressure,
     GetEngagementMetricsHandler,
     GetGrowthHandler,
     GetDailySeriesHandler,

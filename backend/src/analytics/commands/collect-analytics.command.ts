@@ -9,6 +9,7 @@ import { appSecret } from '../../shared/security/signed-token.js';
 import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
 import { collectBatchSchema } from '../../../../contracts/analytics/collect.js';
 import { hashIp, parseUserAgent, toVisitEvent } from '../collect/enrich.js';
+import { IngestBackpressure } from '../collect/ingest-backpressure.js';
 
 export interface CollectResult {
   accepted: number;
@@ -28,7 +29,8 @@ export class CollectAnalytics extends Command<CollectResult> {
 
 /**
  * Validates the whole batch, enriches it and appends it in one INSERT; a bot's batch is not stored, only
- * counted (one AnalyticsBotTrafficDropped). The projections run later, so the answer does not wait for them.
+ * counted (one AnalyticsBotTrafficDropped). The projections run later, so the answer does not wait for them,
+ * unless the visits projection has fallen far behind (IngestBackpressure).
  */
 @CommandHandler(CollectAnalytics)
 export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics> {
@@ -36,6 +38,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
 
   constructor(
     private readonly events: EventStore,
+    private readonly backpressure: IngestBackpressure,
     @Inject(CONFIG) config: Config,
   ) {
     this.secret = appSecret(config);
@@ -55,6 +58,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
       return { accepted: 0, dropped: events.length };
     }
     const context = { userAgent: parseUserAgent(userAgent), ipHash: hashIp(this.secret, ip, receivedAt), receivedAt };
+    await this.backpressure.admit();
     await this.events.appendUnversioned(events.map((event) => toVisitEvent(event, context)));
     return { accepted: events.length, dropped: 0 };
   }

@@ -39,6 +39,11 @@ const schema = z.object({
   API_PROCESSES: positiveInt(1),
   PROJECTION_POLL_MS: positiveInt(1000),
   PROJECTION_BATCH_SIZE: positiveInt(1000),
+  // Flow control of the tracker's ingest (analytics/collect/ingest-backpressure.ts): while the visits projection
+  // is further behind than this many ms, each batch waits (at most ANALYTICS_MAX_WAIT_MS) before it is appended.
+  // 0 turns it off.
+  ANALYTICS_MAX_LAG_MS: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).default(1000)),
+  ANALYTICS_MAX_WAIT_MS: positiveInt(2000),
   // How long the public catalogue reads are served from memory (0: never); see catalogue/catalogue-cache.ts.
   CATALOGUE_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(1000)),
   // URLs per sitemap file (sitemaps.org allows 50,000): past it, /sitemap.xml is an index of numbered sitemaps.

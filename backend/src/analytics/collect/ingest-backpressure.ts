@@ -1,0 +1,86 @@
+/**
+ * Flow control between the tracker's ingest and the visits projection. Appending a batch costs less than
+ * projecting it, so at saturation the ingest alone would fill the log faster than the projection applies it,
+ * and what the admin sees would fall further behind every second. While the projection is more than
+ * ANALYTICS_MAX_LAG_MS behind the newest event, each batch waits before it is appended (at most
+ * ANALYTICS_MAX_WAIT_MS, then it is appended anyway: nothing is dropped). A beacon's answer is not waited for
+ * by any page, so the wait costs visitors nothing; a client that sends batch after batch is slowed to the rate
+ * the projection keeps up with.
+ *
+ * The lag is read at most every LAG_REFRESH_MS, by one query shared by every request waiting for it: the
+ * newest event's log time minus the log time of the event at the checkpoint of the projection's partition
+ * furthest behind (0 before the projection has run). A projection that has not moved for STALLED_MS is not
+ * running (the workers are stopped or failing): waiting for it would slow every beacon for nothing, so
+ * batches go through, and the projection works the backlog off when it runs again.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Config } from '../../shared/config/config.js';
+import type { Db } from '../../shared/db/tables.js';
+import { CONFIG, DB } from '../../shared/kernel.module.js';
+import { checkpointNames } from '../../shared/projections/projection-runner.js';
+import { visitsProjection } from '../projections/visits.projection.js';
+
+export const LAG_REFRESH_MS = 100;
+export const STALLED_MS = 5000;
+
+@Injectable()
+export class IngestBackpressure {
+  private readonly checkpoints = checkpointNames(visitsProjection);
+  private lag = 0;
+  private readAt = -Infinity;
+  private reading: Promise<number> | null = null;
+  /** The checkpoint furthest behind, and when it was last seen to move. */
+  private behindAt: string | null = null;
+  private movedAt = -Infinity;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: Pick<Config, 'ANALYTICS_MAX_LAG_MS' | 'ANALYTICS_MAX_WAIT_MS'>,
+  ) {}
+
+  /** Resolves when the projection is close enough behind, or when the batch has waited long enough. */
+  async admit(): Promise<void> {
+    const { ANALYTICS_MAX_LAG_MS: maxLag, ANALYTICS_MAX_WAIT_MS: maxWait } = this.config;
+    if (maxLag === 0) return;
+    const deadline = performance.now() + maxWait;
+    while ((await this.currentLag()) > maxLag && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(LAG_REFRESH_MS, Math.max(0, deadline - performance.now()))));
+    }
+  }
+
+  /** The projection's lag in ms, read again when the last reading is older than LAG_REFRESH_MS. */
+  private currentLag(): Promise<number> {
+    if (performance.now() - this.readAt < LAG_REFRESH_MS) return Promise.resolve(this.lag);
+    this.reading ??= this.readLag()
+      .then((lag) => {
+        this.lag = lag;
+        this.readAt = performance.now();
+        return lag;
+      })
+      // A failed reading holds nothing back: the append will meet the same database and say so itself.
+      .catch(() => 0)
+      .finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private async readLag(): Promise<number> {
+    const { rows } = await sql<{ ms: number; position: string }>`
+      with head as (
+        select created_at from events order by transaction_id desc, global_position desc limit 1),
+      behind as (
+        select transaction_id, global_position from projection_checkpoints where name = any(${this.checkpoints})
+        order by transaction_id, global_position limit 1)
+      select (extract(epoch from head.created_at - e.created_at) * 1000)::float8 as ms,
+             behind.transaction_id || '/' || behind.global_position as position
+      from head cross join behind join events e on e.global_position = behind.global_position`.execute(this.db);
+    const row = rows[0];
+    if (!row) return 0;
+    const now = performance.now();
+    if (row.position !== this.behindAt) {
+      this.behindAt = row.position;
+      this.movedAt = now;
+    }
+    return now - this.movedAt > STALLED_MS ? 0 : Math.max(0, row.ms);
+  }
+}
