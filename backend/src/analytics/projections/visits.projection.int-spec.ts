@@ -125,6 +125,16 @@ describe('visits projection', () => {
     await given.expectRows('app_interactions', [{ app_id: APP }]);
   });
 
+  it('counts each event without an idempotency key (logged before keys) as its own', async () => {
+    const unkeyed = (pageViewId: string, second: number): AnalyticsPageViewed => {
+      const { key: _key, ...data } = viewed(pageViewId, second, '/').data;
+      return { type: 'AnalyticsPageViewed', data: data as AnalyticsPageViewed['data'] };
+    };
+    await spec
+      .given([started, unkeyed(PAGE_1, 1), unkeyed(PAGE_2, 2)])
+      .expectRows('user_sessions', [{ session_id: SESSION, pages_viewed: 2 }]);
+  });
+
   it('keeps the latest session end by its time, whichever arrives last', () =>
     spec.given(visit, [ended(40, 40)]).expectRows('user_sessions', [{ time_on_site: 55, end_time: new Date(at(55)) }]));
 

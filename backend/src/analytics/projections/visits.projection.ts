@@ -87,9 +87,13 @@ async function applyVisits(trx: Trx, batch: BatchOf, partition: number): Promise
   await updateRollups(trx, { sessionIds, pageViews: pages.inserted, interactions }, partition);
 }
 
-/** The first event of each idempotency key, in batch order: `d` its data, `created_at` its log time. */
+/**
+ * The first event of each idempotency key, in batch order: `d` its data, `created_at` its log time. An event
+ * without a key is its own (repeats of earlier batches are left to the tables' keys).
+ */
 const firstOfEachKey = (events: RawBuilder<unknown>) => sql`(
-  select distinct on (b.data->>'key') b.data as d, b.created_at from ${events} b order by b.data->>'key', b.ord)`;
+  select distinct on (coalesce(b.data->>'key', '#' || b.ord)) b.data as d, b.created_at
+  from ${events} b order by coalesce(b.data->>'key', '#' || b.ord), b.ord)`;
 
 async function startSessions(trx: Trx, started: RawBuilder<unknown> | null): Promise<string[]> {
   if (!started) return [];
