@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Projection } from '../projections/projection.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from '../testing/test-database.js';
 import { ConcurrencyError } from './concurrency.error.js';
 import { catchUpWindow, EventStore, readCommittedAfter, START } from './event-store.js';
 
@@ -234,6 +235,35 @@ describe('catching up on the log', () => {
     expect(batch.scanned).toBe(500);
     expect(batch.events.every((event) => event.type === 'Wanted')).toBe(true);
     expect(batch.events.length).toBeGreaterThan(100);
+  });
+
+  it('is not held back by a transaction open in another database, and is by one open in this one', async () => {
+    const events = store();
+    const newest = async () => {
+      const batch = await readCommittedAfter(testDb.handle.db, START, { limit: 100_000 });
+      return batch.events.at(-1)?.streamId;
+    };
+    const elsewhere = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    const here = new pg.Client({ connectionString: testDb.url });
+    await Promise.all([elsewhere.connect(), here.connect()]);
+    try {
+      // A write transaction in another database of the server (it has a transaction id), left open.
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await events.appendUnversioned([{ streamId: 'after-elsewhere', type: 'Wanted', data: {} }]);
+      expect(await newest()).toBe('after-elsewhere');
+
+      // One in this database may still append events behind what committed after it: the reader waits.
+      await here.query('begin');
+      await here.query('select pg_current_xact_id()');
+      await events.appendUnversioned([{ streamId: 'after-here', type: 'Wanted', data: {} }]);
+      expect(await newest()).toBe('after-elsewhere');
+      await here.query('commit');
+      expect(await newest()).toBe('after-here');
+    } finally {
+      await Promise.all([elsewhere.query('rollback'), here.query('rollback')]).catch(() => {});
+      await Promise.all([elsewhere.end(), here.end()]);
+    }
   });
 
   it("reads a partition's rows only: the other partitions' events are skipped from the index", async () => {

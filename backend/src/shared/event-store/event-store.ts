@@ -211,9 +211,9 @@ export interface CatchUpBatch {
 
 /**
  * Reads a window of the next `limit` events after `after`, in (transaction id, position) order, and only
- * those written by transactions older than every transaction still running: a position taken from a
- * sequence can commit after a higher one, and reading below the snapshot's xmin means a reader never moves
- * past an event that is about to appear behind it.
+ * those written by transactions older than every transaction of this database still running: a position
+ * taken from a sequence can commit after a higher one, and reading below that horizon (COMMITTED_HORIZON)
+ * means a reader never moves past an event that is about to appear behind it.
  *
  * The window is walked in index order (an index-only scan of events_catch_up_idx) whatever the types, and
  * full rows are fetched only for the requested types, one primary-key lookup each; `scannedTo` lets a reader
@@ -255,13 +255,31 @@ export function catchUpWindow(after: Position, options: CatchUpOptions): RawBuil
     order by w.transaction_id, w.global_position`;
 }
 
+/**
+ * Every transaction id below this is finished, or belongs to a transaction running in another database of
+ * the server (which cannot write this database's log): the oldest transaction of the statement's snapshot
+ * that is not seen running elsewhere, or the snapshot's xmax. The snapshot's xmin alone is the whole server's:
+ * one long write transaction in another database (a migration, a batch job, another application) would
+ * hold back every projection here. A transaction is taken for another database's only while its id's lock is
+ * held by a backend connected to another database; one that has finished since the snapshot, or whose
+ * backend cannot be seen, still counts, so the horizon errs on the side of waiting.
+ */
+const COMMITTED_HORIZON = sql`coalesce(
+  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) x
+   where not exists (
+     select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'transactionid' and l.granted
+       and l.transactionid::text::bigint = x::text::bigint % 4294967296
+       and a.datid <> (select oid from pg_database where datname = current_database()))),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
 /** The next `limit` committed positions after `after`, from the catch-up index alone (see readCommittedAfter). */
 function windowOf(after: Position, options: CatchUpOptions): RawBuilder<unknown> {
   return sql`
     select transaction_id, global_position, type, stream_hash
     from events
     where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      and transaction_id < ${COMMITTED_HORIZON}
     order by transaction_id, global_position
     limit ${options.limit}`;
 }
