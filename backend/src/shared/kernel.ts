@@ -48,7 +48,11 @@ export async function createKernel(config: Config, projections: readonly Project
   const { db } = database;
   const log = logger.child({ module: 'projections' });
   const onError = (projection: string, error: unknown) => log.error({ err: error, projection }, 'projection failed');
-  const runner = new ProjectionRunner(db, projections, { batchSize: config.PROJECTION_BATCH_SIZE, onError });
+  const runner = new ProjectionRunner(db, projections, {
+    batchSize: config.PROJECTION_BATCH_SIZE,
+    passIntervalMs: config.PROJECTION_PASS_INTERVAL_MS,
+    onError,
+  });
 
   let redis: Redis | undefined;
   let counters: Redis | undefined;

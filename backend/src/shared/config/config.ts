@@ -39,6 +39,12 @@ const schema = z.object({
   API_PROCESSES: positiveInt(1),
   PROJECTION_POLL_MS: positiveInt(1000),
   PROJECTION_BATCH_SIZE: positiveInt(1000),
+  // Under a stream of wake-ups, the least time between the starts of two passes of a projection (bigger, cheaper
+  // batches; see shared/projections/projection-runner.ts). 0: a pass as soon as the last one ends.
+  PROJECTION_PASS_INTERVAL_MS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(200),
+  ),
   // Flow control of the tracker's ingest (analytics/collect/ingest-backpressure.ts): while the visits projection
   // is further behind than this many ms, each batch waits (at most ANALYTICS_MAX_WAIT_MS) before it is appended.
   // 0 turns it off.

@@ -271,6 +271,52 @@ async function drain(runner: ProjectionRunner, projection: Projection): Promise<
 
 const streamsOf = (id: string, n: number) => Array.from({ length: n }, (_, i) => `session-${id}-${i}`);
 
+describe('ProjectionRunner under a stream of wake-ups', () => {
+  /** A counting projection that also notes when each of its batches is applied. */
+  async function timedSetup(passIntervalMs: number, batchSize = 10) {
+    const base = await setup(batchSize);
+    const batches: number[] = [];
+    const projection: Projection = {
+      ...base.projection,
+      async handle(trx, events, context) {
+        batches.push(performance.now());
+        await base.projection.handle(trx, events, context);
+      },
+    };
+    const runner = new ProjectionRunner(testDb.handle.db, [projection], { batchSize, passIntervalMs });
+    return { ...base, projection, runner, batches };
+  }
+
+  it('starts a pass no sooner than the pass interval after the last one started', async () => {
+    const { runner, store, counts, projection, batches, A } = await timedSetup(300, 100_000);
+    const started = performance.now();
+    await store.appendUnversioned([{ streamId: 'w-1', type: A, data: {} }]);
+    await runner.catchUp(projection.name); // the first wake-up after a quiet while: at once
+    expect(batches[0]! - started).toBeLessThan(300);
+    await store.appendUnversioned([{ streamId: 'w-2', type: A, data: {} }]);
+    await runner.catchUp(projection.name);
+    // Wake-ups during a pass are folded into one more pass, after the interval too.
+    const third = runner.catchUp(projection.name);
+    await store.appendUnversioned([{ streamId: 'w-3', type: A, data: {} }]);
+    void runner.catchUp(projection.name);
+    await third;
+    await eventually(async () => expect(await counts()).toEqual({ [A]: 3 }));
+    // A batch per pass (the window is larger than the log), each pass at least the interval after the last.
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < batches.length; i++) expect(batches[i]! - batches[i - 1]!).toBeGreaterThanOrEqual(295);
+  });
+
+  it('works a backlog off without pausing: a full window is followed at once', async () => {
+    const { runner, store, counts, projection, batches, A } = await timedSetup(2_000, 10);
+    await store.appendUnversioned(Array.from({ length: 45 }, (_, i) => ({ streamId: `b-${i}`, type: A, data: {} })));
+    const started = performance.now();
+    await runner.catchUp(projection.name);
+    expect(await counts()).toEqual({ [A]: 45 });
+    expect(batches.length).toBeGreaterThanOrEqual(5);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
 describe('ProjectionRunner, a projection in partitions', () => {
   it('hands every event of a stream to one partition, the one its hash gives, in log order, across batches', async () => {
     const { id, runner, projection, appendInterleaved, applied, partitionOf, positions } = await partitioned(3, 7);
