@@ -178,7 +178,9 @@ export interface AnalyticsSessionRollupsTable {
   duration: number;
 }
 
+/** Sessions by traffic type and source, per 15-minute bucket (`fine`) or UTC day of their start, per writing shard. */
 export interface AnalyticsSourceRollupsTable {
+  fine: boolean;
   bucket: Date;
   traffic_type: string;
   source: string;
@@ -186,7 +188,9 @@ export interface AnalyticsSourceRollupsTable {
   sessions: number;
 }
 
+/** Sessions by UTM source, medium and campaign, per 15-minute bucket (`fine`) or UTC day of their start. */
 export interface AnalyticsCampaignRollupsTable {
+  fine: boolean;
   bucket: Date;
   utm_source: string | null;
   utm_medium: string | null;

@@ -1,8 +1,8 @@
 /**
  * The rollups' time buckets: 15 minutes of UTC. Every time zone in use today is offset from UTC by a
  * multiple of 15 minutes (India +5:30, Nepal +5:45, Chatham +12:45…), so each of its days and hours is a
- * whole number of buckets, daylight saving changes included. Pairs of a visitor's sessions are also kept
- * by UTC day, so that a long range reads a few rows per day (return-pairs).
+ * whole number of buckets, daylight saving changes included. Sessions by source and campaign, and pairs of
+ * a visitor's sessions, are also kept by UTC day, so that a long range reads a few rows per value and day.
  */
 export const BUCKET_MS = 15 * 60_000;
 export const UTC_DAY_MS = 86_400_000;
@@ -32,3 +32,16 @@ export function cut({ start, end }: { start: Date; end: Date }, rollups = true):
 /** Whether the cut reads nothing from the rows but empty edges. */
 export const wholeBuckets = (cut: RangeCut) =>
   cut.innerStart.getTime() === cut.start.getTime() && cut.innerEnd.getTime() === cut.end.getTime();
+
+/**
+ * The whole UTC days of [start, end), from its first UTC midnight to its last: the part a rollup kept by
+ * day reads from its day rows, the partial days before and after from its 15-minute rows. Without a whole
+ * day the span is empty (at the one midnight the range crosses, or at its end).
+ */
+export function wholeUtcDays(start: Date, end: Date): [Date, Date] {
+  const first = Math.ceil(start.getTime() / UTC_DAY_MS) * UTC_DAY_MS;
+  const last = Math.floor(end.getTime() / UTC_DAY_MS) * UTC_DAY_MS;
+  // Within one UTC day: an empty span at the end, so that all of the range comes before it.
+  if (first > last) return [end, end];
+  return [new Date(first), new Date(last)];
+}

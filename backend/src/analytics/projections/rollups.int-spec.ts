@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectionSpecification } from '../../shared/testing/projection-spec.js';
 import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
 import type { InteractionAction, TrafficType, VisitEvent } from '../analytics.events.js';
-import { cut, wholeBuckets } from '../metrics/buckets.js';
+import { down, up } from '../../../../migrations/2026-11-26-29-analytics-day-rollups.js';
+import { cut, wholeBuckets, wholeUtcDays } from '../metrics/buckets.js';
 import { toRange, type DateRange } from '../metrics/date-range.js';
 import { appViews, cardCounts, dailySeries, sessionsByHour, topSources, trafficSources, utmCampaigns } from '../queries/dashboard-reads.js';
 
@@ -242,6 +243,37 @@ describe('dashboard rollups', () => {
     expect(inEdges[0]!.n).toBeGreaterThan(0);
     const { rollups: fromRollupRows, rows } = await bothWays(range);
     expect(fromRollupRows).toEqual(rows);
+  });
+
+  // Sources and campaigns come from their day rows for whole UTC days and from their 15-minute rows for the
+  // rest: ranges of whole UTC days only, inside one UTC day, and across one midnight without a whole day.
+  it.each([
+    ['2026-03-26T00:00:00Z', '2026-03-30T00:00:00Z', 4],
+    ['2026-03-28T03:00:00Z', '2026-03-28T17:45:00Z', 0],
+    ['2026-03-27T20:15:00Z', '2026-03-28T05:00:00Z', 0],
+    ['2026-03-25T09:30:00Z', '2026-03-31T13:00:00Z', 5],
+  ])('answer as the rows do from %s to %s (%i whole UTC days)', async (start, end, days) => {
+    const range = { ...toRange(start.slice(0, 10), end.slice(0, 10), 'UTC'), start: new Date(start), end: new Date(end) };
+    expect(wholeBuckets(cut(range))).toBe(true);
+    const [dayStart, dayEnd] = wholeUtcDays(range.start, range.end);
+    expect((dayEnd.getTime() - dayStart.getTime()) / 86_400_000).toBe(days);
+    const { rollups: fromRollupRows, rows } = await bothWays(range);
+    expect(rows.trafficSources.length).toBeGreaterThan(0);
+    expect(fromRollupRows).toEqual(rows);
+  });
+
+  it('keep sources and campaigns per UTC day, as the migration fills them from the 15-minute rows', async () => {
+    const kept = await rollups();
+    const dayRows = (table: string) => kept[table]!.filter((row) => (row as { fine: boolean }).fine === false);
+    expect(dayRows('analytics_source_rollups').length).toBeGreaterThan(10);
+    expect(dayRows('analytics_campaign_rollups').length).toBeGreaterThan(10);
+    // Back to the 15-minute rows alone, then migrated again.
+    await down(db());
+    expect((await rollups())['analytics_source_rollups']!.length).toBe(
+      kept['analytics_source_rollups']!.length - dayRows('analytics_source_rollups').length,
+    );
+    await up(db());
+    expect(await rollups()).toEqual(kept);
   });
 
   it('have something to count in every figure', async () => {

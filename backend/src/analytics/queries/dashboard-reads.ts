@@ -1,19 +1,34 @@
 /**
  * The admin dashboard's reads: the rollups (projections/rollups.ts) for the range's whole 15-minute buckets,
  * which cost the same whatever the traffic, and the visits rows for its partial edges (no time zone in use
- * today makes any). With `rollups` false every figure is read from the rows: the answer the rollups must
- * equal.
+ * today makes any). Rollups kept by UTC day too (sources, campaigns, return pairs) give the range's whole
+ * UTC days from their day rows and only its partial first and last UTC days from the 15-minute rows. With
+ * `rollups` false every figure is read from the rows: the answer the rollups must equal.
  */
 import { sql } from 'kysely';
 import type { DailySeries, TrafficSources, UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
 import type { Db } from '../../shared/db/tables.js';
-import { cut, UTC_DAY_MS, wholeBuckets, type RangeCut } from '../metrics/buckets.js';
+import { cut, wholeBuckets, wholeUtcDays, type RangeCut } from '../metrics/buckets.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
 
 /** The cut's whole buckets, on a rollup table's `bucket`. */
 const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${c.innerEnd}`;
+
+/**
+ * The rows of a rollup kept by 15-minute bucket (`fine`) and by UTC day for the cut's whole buckets: its
+ * whole UTC days from the day rows, the buckets before and after them from the fine rows.
+ */
+function wholeBucketRows(table: 'analytics_source_rollups' | 'analytics_campaign_rollups', c: RangeCut) {
+  const [dayStart, dayEnd] = wholeUtcDays(c.innerStart, c.innerEnd);
+  const t = sql.table(table);
+  return sql`(
+    select * from ${t}
+    where fine and (bucket >= ${c.innerStart} and bucket < ${dayStart} or bucket >= ${dayEnd} and bucket < ${c.innerEnd})
+    union all
+    select * from ${t} where not fine and bucket >= ${dayStart} and bucket < ${dayEnd})`;
+}
 
 /** The cut's partial edges, on a visits table's time column. */
 function inEdges(column: string, c: RangeCut) {
@@ -51,7 +66,7 @@ export async function trafficSources(db: Db, range: DateRange, rollups = true): 
   const c = cut(range, rollups);
   const { rows } = await sql<TrafficSources[number]>`
     select traffic_type as "trafficType", source, sum(n)::int as sessions from (
-      select traffic_type, source, sum(sessions) as n from analytics_source_rollups where ${inBuckets(c)} group by 1, 2
+      select traffic_type, source, sum(sessions) as n from ${wholeBucketRows('analytics_source_rollups', c)} r group by 1, 2
       union all
       select coalesce(traffic_type, 'unknown'), coalesce(parsed_referrer, 'direct'), count(*) from user_sessions
       where ${inEdges('start_time', c)} group by 1, 2) x
@@ -64,8 +79,8 @@ export async function utmCampaigns(db: Db, range: DateRange, rollups = true): Pr
   const c = cut(range, rollups);
   const { rows } = await sql<UtmCampaigns[number]>`
     select utm_source as source, utm_medium as medium, utm_campaign as campaign, sum(n)::int as sessions from (
-      select utm_source, utm_medium, utm_campaign, sum(sessions) as n from analytics_campaign_rollups
-      where ${inBuckets(c)} group by 1, 2, 3
+      select utm_source, utm_medium, utm_campaign, sum(sessions) as n from ${wholeBucketRows('analytics_campaign_rollups', c)} r
+      group by 1, 2, 3
       union all
       select utm_source, utm_medium, utm_campaign, count(*) from user_sessions
       where ${inEdges('start_time', c)} and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
@@ -150,13 +165,7 @@ async function visitorsFromRows(db: Db, { start, end }: RangeCut): Promise<Pick<
  * bucket where an end falls in a partial day, so a read touches a few rows per day of the range.
  */
 async function pairsWithin(db: Db, { start, end }: RangeCut): Promise<{ pairs: number; second_pairs: number }> {
-  const a = start.getTime();
-  const b = end.getTime();
-  let firstMidnight = Math.ceil(a / UTC_DAY_MS) * UTC_DAY_MS;
-  let lastMidnight = Math.floor(b / UTC_DAY_MS) * UTC_DAY_MS;
-  // Within one UTC day (or across one midnight with no whole day): all of it is the partial first day.
-  if (firstMidnight > lastMidnight) firstMidnight = lastMidnight = b;
-  const [a1, b1] = [firstMidnight, lastMidnight].map((ms) => new Date(ms));
+  const [a1, b1] = wholeUtcDays(start, end);
   const { rows } = await sql<{ pairs: number; second_pairs: number }>`
     with within as (
       select pairs, second_pairs from analytics_return_pairs
@@ -192,7 +201,7 @@ export async function topSources(db: Db, range: DateRange, rollups = true): Prom
   const c = cut(range, rollups);
   const { rows } = await sql<{ source: string; sessions: number }>`
     select source, sum(n)::int as sessions from (
-      select source, sum(sessions) as n from analytics_source_rollups where ${inBuckets(c)} group by 1
+      select source, sum(sessions) as n from ${wholeBucketRows('analytics_source_rollups', c)} r group by 1
       union all
       select coalesce(parsed_referrer, 'direct'), count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
     group by 1 having sum(n) > 0 order by sessions desc, source limit 10`.execute(db);
