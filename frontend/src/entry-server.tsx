@@ -8,7 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { routes } from './app/router';
-import { swrOptions } from './app/swr';
+import { swrConfig } from './app/swr';
 import { paths } from './lib/paths';
 
 const handler = createStaticHandler(routes);
@@ -43,7 +43,7 @@ async function renderPage(url: string, initialData: Record<string, unknown>): Pr
   // progressiveChunkSize would be sent apart and revealed by script; the page must be plain HTML.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <SWRConfig value={{ ...swrOptions, fallback: initialData }}>
+      <SWRConfig value={swrConfig(initialData)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </SWRConfig>
     </StrictMode>,

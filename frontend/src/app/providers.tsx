@@ -1,7 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig } from 'swr';
 import { routes } from './router';
-import { swrOptions } from './swr';
+import { swrConfig } from './swr';
 
 const router = createBrowserRouter(routes);
 
@@ -9,7 +9,6 @@ const router = createBrowserRouter(routes);
  * The server writes the API responses a page's first render needs into the HTML (#initial-data, keyed by
  * the same paths as the SWR keys), so the first render shows the content itself, with no request waterfall
  * and no layout shift from skeletons, and matches the HTML the server rendered with the same data.
- * SWR still revalidates them after mount.
  */
 function initialData(): Record<string, unknown> {
   const element = document.getElementById('initial-data');
@@ -20,11 +19,11 @@ function initialData(): Record<string, unknown> {
   }
 }
 
-const swrConfig: SWRConfiguration = { ...swrOptions, fallback: initialData() };
+const swr = swrConfig(initialData());
 
 export function Providers() {
   return (
-    <SWRConfig value={swrConfig}>
+    <SWRConfig value={swr}>
       <RouterProvider router={router} />
     </SWRConfig>
   );
