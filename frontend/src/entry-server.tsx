@@ -10,6 +10,10 @@ import { SWRConfig } from 'swr';
 import { routes } from './app/router';
 import { swrConfig } from './app/swr';
 import { paths } from './lib/paths';
+import { wordingFor } from './lib/early-access-wording';
+import { homeMeta as homeMetaFor } from './features/catalogue/seo';
+import type { PageMetaProps } from './components/page-meta';
+import type { EarlyAccessStatus } from '../../contracts/early-access/waitlist';
 
 const handler = createStaticHandler(routes);
 
@@ -55,4 +59,9 @@ async function renderPage(url: string, initialData: Record<string, unknown>): Pr
 }
 
 // The server writes these pages' SEO tags from the same rules the pages render with (backend/src/site/spa-page.ts).
-export { appMeta, categoryMeta, homeMeta } from './features/catalogue/seo';
+export { appMeta, categoryMeta } from './features/catalogue/seo';
+
+/** The home page's tags, worded for the Early Explorers status the page is rendered with. */
+export function homeMeta(origin: string, search: string, status: EarlyAccessStatus | undefined): PageMetaProps {
+  return homeMetaFor(origin, wordingFor(status), search);
+}
