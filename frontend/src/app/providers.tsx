@@ -1,9 +1,8 @@
+import type { ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { routes } from './router';
 import { swrConfig } from './swr';
-
-const router = createBrowserRouter(routes);
 
 /**
  * The server writes the API responses a page's first render needs into the HTML (#initial-data, keyed by
@@ -19,11 +18,11 @@ function initialData(): Record<string, unknown> {
   }
 }
 
-const swr = swrConfig(initialData());
-
-export function Providers() {
+/** The app with its router and SWR settings, made once, when the page starts (main.tsx). */
+export function createApp(): ReactElement {
+  const router = createBrowserRouter(routes);
   return (
-    <SWRConfig value={swr}>
+    <SWRConfig value={swrConfig(initialData())}>
       <RouterProvider router={router} />
     </SWRConfig>
   );
