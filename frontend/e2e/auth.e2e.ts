@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SmtpTestServer } from '../../backend/src/shared/testing/smtp-test-server.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
@@ -450,6 +450,52 @@ describe('admin login in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     expect(await toastText(page, 'Login failed')).toBe('Login failed This account does not have administrator access.');
     expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await page.close();
+  }, 60_000);
+
+  it("shows the server's message under the field it names: signing in, creating an account, asking for a reset, choosing a new password", async () => {
+    await createAdmin('refused@example.com', 'refused-secret');
+    const page = await site.browser.newPage({ viewport: PHONE });
+    const messageOf = async (control: Locator) => {
+      await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
+      return page.locator(`[id="${await control.getAttribute('aria-describedby')}"]`).innerText();
+    };
+    await visit(page, `${site.url}/admin/login`);
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    // The address passes the browser's own check of an e-mail field; the server refuses it.
+    await email.fill('refused@example');
+    await password.fill('refused-secret');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    expect(await messageOf(email)).toBe('Please enter a valid email address.');
+    expect(await page.locator('body').innerText()).not.toContain('email:');
+
+    // Switching to a new account clears it; a password the server finds too short goes under the password.
+    await page.getByRole('button', { name: 'Create Admin Account' }).click();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
+    await email.fill('refused-new@example.com');
+    await password.fill('short');
+    await page.getByRole('button', { name: 'Create Admin Account' }).first().click();
+    expect(await messageOf(password)).toBe('Password must be at least 6 characters long.');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-login-refused-390.png` });
+
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await email.fill('refused@example');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    expect(await messageOf(email)).toBe('Please enter a valid email address.');
+    await email.fill('refused@example.com');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').waitFor();
+
+    await visit(page, await resetLink('refused@example.com'));
+    const newPassword = page.getByLabel('New password', { exact: true });
+    await newPassword.fill('x'.repeat(257));
+    await page.getByLabel('Confirm new password').fill('x'.repeat(257));
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    expect(await messageOf(newPassword)).toBe('Password must be at most 256 characters long.');
     await page.close();
   }, 60_000);
 });

@@ -97,6 +97,32 @@ describe('catalogue in Chromium', () => {
     await page.close();
   });
 
+  it('renders the data the server wrote into a page without asking the API for it again, and asks on a later visit', async () => {
+    const [app] = await api<AppSummary[]>('/apps/top?limit=1');
+    const page = await site.browser.newPage({ viewport: DESKTOP });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) reads.push(`${url.pathname}${url.search}`);
+    });
+    const requests = followRequests(page);
+    for (const path of ['/', `/c/${app!.category_slug}`, `/app/${app!.slug}`]) {
+      await visit(page, `${site.url}${path}`);
+      await requests.quiet();
+      expect(reads, path).toEqual([]);
+    }
+    // Nothing in the server's markup waits for a refetch either: 'Load more' is a plain link.
+    const home = await fetch(`${site.url}/`).then((response) => response.text());
+    expect(home).toMatch(/<a rel="next" data-slot="button"/);
+
+    // Back home within the app, the page's reads are asked again.
+    await page.locator('header').getByRole('link', { name: 'Unsheet', exact: true }).click();
+    await page.locator('#all-apps').waitFor();
+    await requests.quiet();
+    expect(reads).toContain('/api/apps/top?limit=12&offset=0');
+    await page.close();
+  });
+
   it('shows the status, call to action and tracker an app qualifies for', async () => {
     const apps = await allApps();
     const liveSummary = apps.find((app) => app.development_status === 'launched' && app.status_link_enabled && app.app_url)!;
@@ -115,7 +141,7 @@ describe('catalogue in Chromium', () => {
     await expect(page.locator('[aria-current="step"]').getByTestId('stage-label').innerText()).resolves.toBe('Public Launch');
     const reached = await page.getByTestId('development-tracker').locator('li[data-reached="true"]').count();
     expect(reached).toBe(4);
-    // The count is the one served, or already includes the view this visit recorded (SWR revalidates on mount).
+    // The count is the one served, or already includes the view this visit recorded.
     const shown = await page.getByText(/^[\d,]+ views$/).innerText();
     expect([live.views, live.views + 1].map((n) => `${n.toLocaleString('en-US')} views`)).toContain(shown);
     // The app's own ROI figures (every demo app has some; admin-catalogue.e2e.ts covers the spec's default).
@@ -172,8 +198,8 @@ describe('catalogue in Chromium', () => {
     const requests = followRequests(page);
     await visit(page, `${site.url}/app/${app!.slug}`);
     await page.getByRole('heading', { level: 1, name: app!.name }).waitFor();
-    // The view goes out once the page shows the app; a second one would come with a later render (SWR
-    // revalidates the app after mount): wait until every request is answered and its answer handled.
+    // The view goes out once the page shows the app; a second one would come with a later render: wait
+    // until every request is answered and its answer handled.
     await eventually(() => posts.length > 0, { timeout: 15_000 });
     await requests.quiet();
     expect(posts).toEqual([`/api/apps/${app!.id}/views`]);

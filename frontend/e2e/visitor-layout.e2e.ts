@@ -78,9 +78,23 @@ const EARLY_EXPLORER_CTAS = [
 ];
 const WAITLIST_CTA = 'Join the Wait-list';
 
-/** Each page kind with an invitation, and the invitations it shows in each mode besides the header's. */
+const HOME_DESCRIPTION = 'Discover small AI tools that replace spreadsheets and manual work in small businesses, and';
+
+/**
+ * Each page kind with an invitation, and the invitations it shows in each mode besides the header's; `described`,
+ * its description (search results, link previews) when that invites too.
+ */
 const ctaPages = () => [
-  { name: 'home', path: '/', early: ['Join 100 Early Explorers'], waitlist: [WAITLIST_CTA] },
+  {
+    name: 'home',
+    path: '/',
+    early: ['Join 100 Early Explorers'],
+    waitlist: [WAITLIST_CTA],
+    described: {
+      early: `${HOME_DESCRIPTION} join 100 Early Explorers.`,
+      waitlist: `${HOME_DESCRIPTION} join the wait-list for early access.`,
+    },
+  },
   {
     name: 'category',
     path: `/c/${categorySlug}`,
@@ -105,6 +119,21 @@ async function serverText(path: string): Promise<string> {
   return root.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ');
 }
 
+/** The description, og:description and twitter:description, as the server writes them or as the page shows them. */
+const DESCRIPTIONS = 'meta[name="description"], meta[property="og:description"], meta[name="twitter:description"]';
+
+async function serverDescriptions(path: string): Promise<string[]> {
+  const html = await fetch(`${site.url}${path}`).then((response) => response.text());
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<meta [^>]*(?:name|property)="(?:og:|twitter:)?description"[^>]*>/g)].map(
+    ([tag]) => /content="([^"]*)"/.exec(tag)![1]!,
+  );
+}
+
+function pageDescriptions(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => [...document.querySelectorAll<HTMLMetaElement>(selector)].map((meta) => meta.content), DESCRIPTIONS);
+}
+
 /** The text of every button and link on the page, the header's menu opened on a phone. */
 async function invitations(page: Page, viewport: { width: number }): Promise<string> {
   let text = await page.locator('body').innerText();
@@ -121,17 +150,27 @@ async function invitations(page: Page, viewport: { width: number }): Promise<str
 
 async function expectInvitations(mode: 'early' | 'waitlist'): Promise<void> {
   const shown = mode === 'early' ? EARLY_EXPLORER_CTAS.slice(0, 1) : [WAITLIST_CTA];
-  for (const { name, path, early, waitlist } of ctaPages()) {
+  for (const { name, path, early, waitlist, described } of ctaPages()) {
     const expected = [...shown, ...(mode === 'early' ? early : waitlist)];
     // Server-rendered: the first paint already has the mode's words (the header's full row is in the markup).
     const html = await serverText(path);
     for (const words of expected) expect(html, `${name} HTML`).toContain(words);
     if (mode === 'waitlist') for (const words of EARLY_EXPLORER_CTAS) expect(html, `${name} HTML`).not.toContain(words);
     else expect(html, `${name} HTML`).not.toContain(WAITLIST_CTA);
+    // So do the descriptions crawlers and link previews read.
+    const description = described?.[mode];
+    if (description) {
+      const descriptions = await serverDescriptions(path);
+      expect(descriptions, `${name} HTML descriptions`).toEqual([description, description, description]);
+    }
 
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await site.browser.newPage({ viewport });
       await visit(page, `${site.url}${path}`);
+      if (description) {
+        const descriptions = await pageDescriptions(page);
+        expect(descriptions, `${name} descriptions at ${viewport.width}`).toEqual([description, description, description]);
+      }
       const text = await invitations(page, viewport);
       for (const words of expected) expect(text, `${name} at ${viewport.width}`).toContain(words);
       if (mode === 'waitlist') for (const words of EARLY_EXPLORER_CTAS) expect(text, `${name} at ${viewport.width}`).not.toContain(words);

@@ -8,8 +8,12 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { routes } from './app/router';
-import { swrOptions } from './app/swr';
+import { swrConfig } from './app/swr';
 import { paths } from './lib/paths';
+import { wordingFor } from './lib/early-access-wording';
+import { homeMeta as homeMetaFor } from './features/catalogue/seo';
+import type { PageMetaProps } from './components/page-meta';
+import type { EarlyAccessStatus } from '../../contracts/early-access/waitlist';
 
 const handler = createStaticHandler(routes);
 
@@ -43,7 +47,7 @@ async function renderPage(url: string, initialData: Record<string, unknown>): Pr
   // progressiveChunkSize would be sent apart and revealed by script; the page must be plain HTML.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <SWRConfig value={{ ...swrOptions, fallback: initialData }}>
+      <SWRConfig value={swrConfig(initialData)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </SWRConfig>
     </StrictMode>,
@@ -55,4 +59,9 @@ async function renderPage(url: string, initialData: Record<string, unknown>): Pr
 }
 
 // The server writes these pages' SEO tags from the same rules the pages render with (backend/src/site/spa-page.ts).
-export { appMeta, categoryMeta, homeMeta } from './features/catalogue/seo';
+export { appMeta, categoryMeta } from './features/catalogue/seo';
+
+/** The home page's tags, worded for the Early Explorers status the page is rendered with. */
+export function homeMeta(origin: string, search: string, status: EarlyAccessStatus | undefined): PageMetaProps {
+  return homeMetaFor(origin, wordingFor(status), search);
+}

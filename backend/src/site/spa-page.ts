@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import { FRONTEND_DIST, FRONTEND_LANDING_SCRIPT, FRONTEND_SSR_ENTRY } from '../shared/paths.js';
 import type { App, Category } from '../../../contracts/catalogue/app.js';
+import { earlyAccessStatusKey } from '../../../contracts/early-access/keys.js';
+import type { EarlyAccessStatus } from '../../../contracts/early-access/waitlist.js';
 import { renderMetaTags, type PageMeta } from './page-meta.js';
 
 /** A page whose SEO tags the server writes, with what its rules need. */
@@ -79,7 +81,7 @@ export class SpaPage {
     try {
       const renderer = await this.renderer;
       if (renderer) {
-        meta = seo && pageMeta(renderer, seo, base);
+        meta = seo && pageMeta(renderer, seo, base, initialData[earlyAccessStatusKey] as EarlyAccessStatus | undefined);
         markup = await renderer.render(url, initialData);
       }
     } catch (error) {
@@ -125,7 +127,7 @@ function loadScriptsAfterFirstPaint(html: string, nonce: string): string {
 /** What frontend/src/entry-server.tsx exports. */
 interface ServerRenderer {
   render(url: string, initialData: Record<string, unknown>): Promise<string>;
-  homeMeta(origin: string, search: string): SpaPageMeta;
+  homeMeta(origin: string, search: string, status: EarlyAccessStatus | undefined): SpaPageMeta;
   categoryMeta(category: Category, origin: string, page: number): SpaPageMeta;
   appMeta(app: App, origin: string): SpaPageMeta;
 }
@@ -133,10 +135,11 @@ interface ServerRenderer {
 /** The SPA's PageMetaProps: like PageMeta, with the canonical path instead of the URL. */
 type SpaPageMeta = Omit<PageMeta, 'url'> & { path: string };
 
-function pageMeta(renderer: ServerRenderer, seo: SeoPage, base: string): PageMeta {
+/** `status`: the Early Explorers status written into the page, which the home page's description follows. */
+function pageMeta(renderer: ServerRenderer, seo: SeoPage, base: string, status: EarlyAccessStatus | undefined): PageMeta {
   const { path, ...meta } =
     seo.page === 'home'
-      ? renderer.homeMeta(base, seo.search)
+      ? renderer.homeMeta(base, seo.search, status)
       : seo.page === 'category'
         ? renderer.categoryMeta(seo.category, base, seo.listPage)
         : renderer.appMeta(seo.app, base);

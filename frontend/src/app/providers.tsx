@@ -1,15 +1,13 @@
+import type { ReactElement } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig } from 'swr';
 import { routes } from './router';
-import { swrOptions } from './swr';
-
-const router = createBrowserRouter(routes);
+import { swrConfig } from './swr';
 
 /**
  * The server writes the API responses a page's first render needs into the HTML (#initial-data, keyed by
  * the same paths as the SWR keys), so the first render shows the content itself, with no request waterfall
  * and no layout shift from skeletons, and matches the HTML the server rendered with the same data.
- * SWR still revalidates them after mount.
  */
 function initialData(): Record<string, unknown> {
   const element = document.getElementById('initial-data');
@@ -20,11 +18,11 @@ function initialData(): Record<string, unknown> {
   }
 }
 
-const swrConfig: SWRConfiguration = { ...swrOptions, fallback: initialData() };
-
-export function Providers() {
+/** The app with its router and SWR settings, made once, when the page starts (main.tsx). */
+export function createApp(): ReactElement {
+  const router = createBrowserRouter(routes);
   return (
-    <SWRConfig value={swrConfig}>
+    <SWRConfig value={swrConfig(initialData())}>
       <RouterProvider router={router} />
     </SWRConfig>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlyAccessWording } from './early-access-wording';
+import { earlyAccessWording, wordingFor } from './early-access-wording';
 
 const EARLY_EXPLORER_WORDS = /Claim|claim|Early Explorers|Join Explorers|Early Explorer Access|first 100/;
 
@@ -15,6 +15,7 @@ describe('earlyAccessWording', () => {
       bannerButton: 'Join 100 Early Explorers',
       dialogTitle: 'Join 100 Early Explorers',
       dialogDescription: 'The first 100 explorers get lifetime access to one app, free.',
+      invitation: 'join 100 Early Explorers',
     });
   });
 
@@ -30,6 +31,7 @@ describe('earlyAccessWording', () => {
       bannerButton: 'Join the Wait-list',
       dialogTitle: 'Join the wait-list',
       dialogDescription: 'All 100 Early Explorer spots are taken. Join the wait-list and we will let you in as soon as there is room.',
+      invitation: 'join the wait-list for early access',
     });
     for (const words of Object.values(wording)) expect(words).not.toMatch(EARLY_EXPLORER_WORDS);
   });
@@ -37,5 +39,13 @@ describe('earlyAccessWording', () => {
   it('states the cap it is given', () => {
     expect(earlyAccessWording('early-explorers', 50).hero).toBe('Join 50 Early Explorers');
     expect(earlyAccessWording('waitlist', 50).bannerText).toMatch(/^All 50 Early Explorer spots are taken\./);
+  });
+});
+
+describe('wordingFor', () => {
+  it("follows the status's mode and cap, and without a status uses the Early Explorers' words", () => {
+    expect(wordingFor({ leadCount: 100, cap: 100, spotsRemaining: 0, mode: 'waitlist' })).toEqual(earlyAccessWording('waitlist'));
+    expect(wordingFor({ leadCount: 3, cap: 50, spotsRemaining: 47, mode: 'early-explorers' }).hero).toBe('Join 50 Early Explorers');
+    expect(wordingFor(undefined)).toEqual(earlyAccessWording('early-explorers'));
   });
 });

@@ -24,6 +24,8 @@ export interface EarlyAccessWording {
   /** The lead dialog's title and description. */
   dialogTitle: string;
   dialogDescription: string;
+  /** How the home page's description (search results, link previews) ends: '…, and {invitation}.' */
+  invitation: string;
 }
 
 const WAITLIST_INVITATION = 'Join the wait-list and we will let you in as soon as there is room.';
@@ -40,6 +42,7 @@ export function earlyAccessWording(mode: EarlyAccessMode, cap = EARLY_EXPLORERS_
       bannerButton: 'Join the Wait-list',
       dialogTitle: 'Join the wait-list',
       dialogDescription: `All ${cap} Early Explorer spots are taken. ${WAITLIST_INVITATION}`,
+      invitation: 'join the wait-list for early access',
     };
   }
   return {
@@ -52,15 +55,23 @@ export function earlyAccessWording(mode: EarlyAccessMode, cap = EARLY_EXPLORERS_
     bannerButton: `Join ${cap} Early Explorers`,
     dialogTitle: `Join ${cap} Early Explorers`,
     dialogDescription: `The first ${cap} explorers get lifetime access to one app, free.`,
+    invitation: `join ${cap} Early Explorers`,
   };
+}
+
+/**
+ * The wording for a status as the server writes it into every page. Without one (it could not be read), the
+ * Early Explorers' words, which the lead dialog then corrects.
+ */
+export function wordingFor(status: EarlyAccessStatus | undefined): EarlyAccessWording {
+  return earlyAccessWording(status?.mode ?? 'early-explorers', status?.cap);
 }
 
 /**
  * The wording for the status this page was rendered with, or the lead dialog or a join fetched since. It
  * does not fetch the status itself: every page would ask on load for what the server already wrote in.
- * Without a status (it could not be read), the Early Explorers' words, which the dialog then corrects.
  */
 export function useEarlyAccessWording(): EarlyAccessWording {
   const { data } = useSWR<EarlyAccessStatus>(earlyAccessStatusKey, { revalidateOnMount: false, revalidateIfStale: false });
-  return earlyAccessWording(data?.mode ?? 'early-explorers', data?.cap);
+  return wordingFor(data);
 }

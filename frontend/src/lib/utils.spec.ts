@@ -8,6 +8,12 @@ describe('formatInteger', () => {
     expect(formatInteger(1234567)).toBe('1,234,567');
     expect(formatInteger(1234.6)).toBe('1,235');
   });
+
+  it('writes what Intl.NumberFormat writes for en-US whole numbers', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const value of [1, 12, 123, 1234, 12345, 123456, 1234567, 9_007_199_254_740_991, -5, -1234, -987654.2, 999.5, 1e15])
+      expect(formatInteger(value)).toBe(intl.format(value));
+  });
 });
 
 describe('cn', () => {

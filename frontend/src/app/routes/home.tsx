@@ -50,7 +50,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <PageMeta {...homeMeta(siteOrigin(), homeGridSearch(homeGridOf(search) ?? {}))} />
+      <PageMeta {...homeMeta(siteOrigin(), wording, homeGridSearch(homeGridOf(search) ?? {}))} />
 
       <section className="bg-linear-to-b from-primary/10 to-background">
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 pt-8 pb-5 text-center sm:gap-5 sm:pt-20 sm:pb-8">

@@ -18,7 +18,24 @@ import { useHashScroll } from '../use-hash-scroll';
 /** The header's 56 px and a gap. */
 const TOASTS_TOP = 72;
 
+/**
+ * The public pages' frame. Pages are lazy chunks, so a Suspense boundary must be above them; it is above the
+ * header too, not around <main> alone, because React hydrates a boundary's content in a later pass than what
+ * is outside it. The header and the page read the same SWR data (the categories, the early-access status);
+ * read in two passes, the second would find SWR's store already touched by the first, and React would then
+ * re-render that page synchronously, hydrating all of it in one long task. In one pass, every reader hydrates
+ * with the server's data at once. Navigations are transitions, so the page on screen stays (header and all)
+ * while the next one's chunk loads.
+ */
 export function RootLayout() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Frame />
+    </Suspense>
+  );
+}
+
+function Frame() {
   const { data: categories } = useCategories();
   const signedIn = isLoggedIn(useAuth());
   useSessionCheck();
@@ -40,11 +57,8 @@ export function RootLayout() {
       {/* tabIndex -1 lets the skip link move focus here without making <main> a tab stop. At least a screen
           tall, so the footer starts below the fold and a page rendering into <main> never pushes it into view. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 scroll-mt-14 outline-none">
-        {/* Pages are lazy chunks; the header and footer stay put while one loads. */}
-        <Suspense fallback={<PageLoading />}>
-          {showsOfflineFallback ? <OfflineRoute /> : <Outlet />}
-          <MarkHydrated />
-        </Suspense>
+        {showsOfflineFallback ? <OfflineRoute /> : <Outlet />}
+        <MarkHydrated />
       </main>
       <Footer newsletter={<NewsletterForm />} />
       <FloatingIdeaButton />

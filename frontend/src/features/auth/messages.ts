@@ -21,8 +21,8 @@ export function signUpErrorMessage(error: unknown): string {
 }
 
 /**
- * The password-reset forms: the server's message for the field the form is about (a bad address, a short
- * password, an incomplete link) or its message, as it is.
+ * The password forms' message about what none of their fields shows: the server's message for the field
+ * named (the link's token: incomplete), or its message, as it is.
  */
 export function passwordResetErrorMessage(error: unknown, ...fields: string[]): string {
   const named = error instanceof ApiError ? fields.map((field) => error.fields?.[field]).find(Boolean) : undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { earlyAccessWording } from '../../lib/early-access-wording';
 import { appMeta, categoryMeta, homeMeta } from './seo';
 import type { App } from '../../../../contracts/catalogue/app';
 
@@ -19,17 +20,25 @@ const app = {
 
 describe('homeMeta', () => {
   it('describes the site, with WebSite structured data', () => {
-    const meta = homeMeta(ORIGIN);
+    const meta = homeMeta(ORIGIN, earlyAccessWording('early-explorers'));
     expect(meta.title).toBe('Unsheet – AI tools that replace spreadsheets');
-    expect(meta.description).toContain('join 100 Early Explorers');
+    expect(meta.description).toBe(
+      'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join 100 Early Explorers.',
+    );
     expect(meta.path).toBe('/');
     expect(meta.jsonLd).toEqual([
       { '@context': 'https://schema.org', '@type': 'WebSite', name: 'Unsheet', url: 'https://unsheet.example/' },
     ]);
   });
 
+  it('invites to the wait-list once the Early Explorer spots are taken', () => {
+    expect(homeMeta(ORIGIN, earlyAccessWording('waitlist')).description).toBe(
+      'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join the wait-list for early access.',
+    );
+  });
+
   it('keeps a later page of the grid as its own canonical address', () => {
-    expect(homeMeta(ORIGIN, '?sort=popular&page=2').path).toBe('/?sort=popular&page=2');
+    expect(homeMeta(ORIGIN, earlyAccessWording('early-explorers'), '?sort=popular&page=2').path).toBe('/?sort=popular&page=2');
   });
 });
 

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import type { PageMetaProps } from '../../components/page-meta';
 import { toolCount } from './display-rules';
 import type { App, Category } from '../../../../contracts/catalogue/app';
+import type { EarlyAccessWording } from '../../lib/early-access-wording';
 
 // Repeated rather than imported from page-meta.tsx, so this module never pulls in React.
 const BRAND = 'Unsheet';
@@ -14,13 +15,14 @@ const BRAND = 'Unsheet';
 type JsonLd = Record<string, unknown>;
 
 /**
+ * `wording`: the Early Explorers mode's (lib/early-access-wording.ts), whose invitation ends the description.
  * `search`: the All Applications grid's page and filter (`?page=2`), part of the canonical address: each page
  * of a paged list is a page of its own to a search engine, not a copy of the first.
  */
-export function homeMeta(origin: string, search = ''): PageMetaProps {
+export function homeMeta(origin: string, wording: Pick<EarlyAccessWording, 'invitation'>, search = ''): PageMetaProps {
   return {
     title: `${BRAND} – AI tools that replace spreadsheets`,
-    description: 'Discover small AI tools that replace spreadsheets and manual work in small businesses, and join 100 Early Explorers.',
+    description: `Discover small AI tools that replace spreadsheets and manual work in small businesses, and ${wording.invitation}.`,
     keywords: ['ai tools', 'replace excel', 'spreadsheet alternatives', 'small business automation'],
     path: `${paths.home}${search}`,
     jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: BRAND, url: absolute(origin, paths.home) }],

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/field';
+import { Field, fieldDescription } from '../../../components/ui/field';
 import { signIn, signUp } from '../../../features/auth/auth-client';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 import { PasswordInput } from '../../../features/auth/components/password-input';
@@ -18,13 +18,16 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSubmit } from '../../../lib/use-submit';
 
+/** The API's names of the form's fields, with their labels (a refusal goes under the field it names). */
+const FIELDS = { email: 'Email', password: 'Password' };
+
 export function AdminLoginRoute() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [forgot, setForgot] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { pending: submitting, send } = useSubmit();
+  const { pending: submitting, fieldErrors, setError, send } = useSubmit();
 
   useEffect(() => {
     if (readAuth()?.user.role === 'admin') void navigate(paths.adminDashboard, { replace: true });
@@ -49,6 +52,7 @@ export function AdminLoginRoute() {
         await navigate(paths.adminDashboard);
       },
       {
+        fields: FIELDS,
         onFailure: (error) => {
           if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
           else if (error.code === 'AUTH.INVALID_CREDENTIALS') toast.error('Login failed', { description: 'Invalid credentials' });
@@ -65,6 +69,7 @@ export function AdminLoginRoute() {
         setCreating(false);
         setPassword('');
       },
+      fields: FIELDS,
       onFailure: (error) => {
         if (!(error instanceof ApiError) || error.status >= 500) toast.error('An unexpected error occurred');
         else toast.error('Signup failed', { description: error.message });
@@ -94,7 +99,7 @@ export function AdminLoginRoute() {
             <>
               <form onSubmit={submit} className="flex flex-col gap-4">
                 <fieldset disabled={submitting} className="flex flex-col gap-4">
-                  <Field id="admin-email" label="Email">
+                  <Field id="admin-email" label="Email" error={fieldErrors.email}>
                     <Input
                       id="admin-email"
                       type="email"
@@ -102,15 +107,17 @@ export function AdminLoginRoute() {
                       required
                       value={email}
                       onChange={(e) => setEmail(e.target.value)}
+                      {...fieldDescription('admin-email', fieldErrors.email, null)}
                     />
                   </Field>
-                  <Field id="admin-password" label="Password">
+                  <Field id="admin-password" label="Password" error={fieldErrors.password}>
                     <PasswordInput
                       id="admin-password"
                       autoComplete={creating ? 'new-password' : 'current-password'}
                       required
                       value={password}
                       onChange={(e) => setPassword(e.target.value)}
+                      {...fieldDescription('admin-password', fieldErrors.password, null)}
                     />
                   </Field>
                   <Button type="submit" disabled={!email || !password}>
@@ -123,7 +130,15 @@ export function AdminLoginRoute() {
                   Forgot password?
                 </Button>
               )}
-              <Button type="button" variant="ghost" className="mt-2 w-full" onClick={() => setCreating((value) => !value)}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="mt-2 w-full"
+                onClick={() => {
+                  setCreating((value) => !value);
+                  setError(null);
+                }}
+              >
                 {creating ? 'Back to sign in' : 'Create Admin Account'}
               </Button>
             </>

@@ -4,16 +4,19 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Field, fieldDescription } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useSubmit } from '../../../lib/use-submit';
 import { requestPasswordReset } from '../auth-client';
 import { passwordResetErrorMessage } from '../messages';
 
+/** The API's name of the form's field, with its label (a refusal goes under the field it names). */
+const FIELDS = { email: 'Email' };
+
 export function ForgotPasswordForm({ id, onBack }: { id: string; onBack: () => void }) {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const { pending, error, setError, send } = useSubmit();
+  const { pending, error, fieldErrors, setError, send } = useSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +26,8 @@ export function ForgotPasswordForm({ id, onBack }: { id: string; onBack: () => v
         setSent(message);
         setEmail('');
       },
-      onFailure: (failure) => ({ error: passwordResetErrorMessage(failure, 'email') }),
+      fields: FIELDS,
+      onFailure: (failure) => ({ error: passwordResetErrorMessage(failure) }),
     });
   }
 
@@ -34,7 +38,7 @@ export function ForgotPasswordForm({ id, onBack }: { id: string; onBack: () => v
       </p>
       <form onSubmit={submit} className="flex flex-col gap-4">
         <fieldset disabled={pending} className="flex flex-col gap-4">
-          <Field id={`${id}-email`} label="Email">
+          <Field id={`${id}-email`} label="Email" error={fieldErrors.email}>
             <Input
               id={`${id}-email`}
               type="email"
@@ -45,6 +49,7 @@ export function ForgotPasswordForm({ id, onBack }: { id: string; onBack: () => v
                 setEmail(event.target.value);
                 setError(null);
               }}
+              {...fieldDescription(`${id}-email`, fieldErrors.email, null)}
             />
           </Field>
           {error && (

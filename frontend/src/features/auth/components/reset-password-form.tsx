@@ -4,17 +4,20 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Field, fieldDescription } from '../../../components/ui/field';
 import { useSubmit } from '../../../lib/use-submit';
 import type { Session } from '../../../../../contracts/identity/session';
 import { resetPassword } from '../auth-client';
 import { passwordResetErrorMessage, signUpProblem } from '../messages';
 import { PasswordInput } from './password-input';
 
+/** The API's name of the form's field, with its label (a refusal goes under the field it names). */
+const FIELDS = { password: 'New password' };
+
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (session: Session) => void }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { pending, error, setError, send } = useSubmit();
+  const { pending, error, fieldErrors, setError, send } = useSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,20 +25,23 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
     if (problem) return setError(problem);
     await send(() => resetPassword(token, password), {
       onSuccess: onReset,
-      onFailure: (failure) => ({ error: passwordResetErrorMessage(failure, 'token', 'password') }),
+      fields: FIELDS,
+      // The link's own faults (incomplete, used, expired) have no field of the form to go under.
+      onFailure: (failure) => ({ error: passwordResetErrorMessage(failure, 'token') }),
     });
   }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <fieldset disabled={pending} className="flex flex-col gap-4">
-        <Field id="reset-password" label="New password">
+        <Field id="reset-password" label="New password" error={fieldErrors.password}>
           <PasswordInput
             id="reset-password"
             autoComplete="new-password"
             required
             value={password}
             onChange={(event) => setPassword(event.target.value)}
+            {...fieldDescription('reset-password', fieldErrors.password, null)}
           />
         </Field>
         <Field id="reset-confirm-password" label="Confirm new password">
