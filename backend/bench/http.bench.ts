@@ -254,8 +254,8 @@ ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.conn
 - Saturation runs with the ingest's flow control on (\`ANALYTICS_MAX_LAG_MS\`, default 1,000): while the visits projection is
   further behind, the API holds each batch before storing it, so the rate measured is the one the ingest and the
   projections sustain together on these cores.
-- Projection lag at saturation: sampled every ${INGEST.lagSampleEveryMs} ms, the newest event's log time minus the log time of the event at
-  the visits projection's checkpoint (of its partition furthest behind). Backlog: the events after that checkpoint when the
+- Projection lag at saturation: sampled every ${INGEST.lagSampleEveryMs} ms, the age of the oldest event the visits projection has not
+  applied (the first after the checkpoint of its partition furthest behind). Backlog: the events after that checkpoint when the
   traffic stopped; caught up: when every partition has passed the newest of them.
 - Projection lag at ${fmt(INGEST.targetEventsPerSecond)} events/s: a probe session every ${INGEST.probeEveryMs} ms, timed from its request until it is in
   \`user_sessions\`, which the metrics read.

@@ -2,8 +2,8 @@
  * Analytics ingest: batches of 50 distinct tracker events (a visit each) to POST /api/analytics/collect.
  *   1. Saturation (10 connections), the projections running and the ingest's flow control on (the API holds
  *      batches while the visits projection is more than ANALYTICS_MAX_LAG_MS behind): events/s and latency,
- *      and the visits projection's lag sampled every 100 ms during it (the newest event's time minus the time
- *      of the event at the projection's checkpoint, the furthest behind of its partitions); when the traffic
+ *      and the visits projection's lag sampled every 100 ms during it (the age of the oldest event it has not
+ *      applied, after the checkpoint of its partition furthest behind); when the traffic
  *      stops, the backlog (events not yet projected) and the time until the projection has caught up with it.
  *   2. The endpoint alone: saturation again with the worker process stopped (nothing projected meanwhile) on an
  *      API process without flow control, and a bare multi-row INSERT of the same rows (50 a statement, 10 at a
@@ -177,28 +177,29 @@ async function bareInsertRate(pool: pg.Pool, seconds: number): Promise<number> {
 const VISITS_CHECKPOINTS = checkpointNames(visitsProjection);
 
 /**
- * The visits projection's lag now, in ms: the newest event's log time minus the log time of the event at
- * the checkpoint of its partition furthest behind (0 when that is the newest event). With the number of
- * events after that checkpoint when `count` is set.
+ * The visits projection's lag now, in ms: the age of the oldest event it has not applied, the first after
+ * the checkpoint of its partition furthest behind (0 when there is none). With the number of events after
+ * that checkpoint when `count` is set, and the newest event's position.
  */
 async function visitsLag(db: pg.Pool, count = false): Promise<{ ms: number; behind: number; head: { xid: string; p: number } }> {
-  const { rows } = await db.query<{ ms: number; behind: number; xid: string; p: number }>(
-    `with head as (select transaction_id, global_position, created_at from events order by transaction_id desc, global_position desc limit 1),
+  const { rows } = await db.query<{ ms: number | null; behind: number; xid: string; p: number }>(
+    `with head as (select transaction_id, global_position from events order by transaction_id desc, global_position desc limit 1),
      cp as (
        select transaction_id, global_position from projection_checkpoints where name = any($1)
        union all select '0'::xid8, 0 where (select count(*) from projection_checkpoints where name = any($1)) < cardinality($1)
        order by 1, 2 limit 1)
-     select (extract(epoch from head.created_at - coalesce(e.created_at,
-              (select created_at from events order by global_position limit 1))) * 1000)::float8 as ms,
+     select (select (extract(epoch from now() - e.created_at) * 1000)::float8 from events e
+              where (e.transaction_id, e.global_position) > (cp.transaction_id, cp.global_position)
+              order by e.transaction_id, e.global_position limit 1) as ms,
             case when $2 then (select count(*) from events x
               where (x.transaction_id, x.global_position) > (cp.transaction_id, cp.global_position))::int else 0 end as behind,
             head.transaction_id::text as xid, head.global_position::int as p
-     from head cross join cp left join events e on e.global_position = cp.global_position`,
+     from head cross join cp`,
     [VISITS_CHECKPOINTS, count],
   );
   const row = rows[0];
   return row
-    ? { ms: Math.max(0, Math.round(row.ms)), behind: row.behind, head: { xid: row.xid, p: row.p } }
+    ? { ms: Math.max(0, Math.round(row.ms ?? 0)), behind: row.behind, head: { xid: row.xid, p: row.p } }
     : { ms: 0, behind: 0, head: { xid: '0', p: 0 } };
 }
 

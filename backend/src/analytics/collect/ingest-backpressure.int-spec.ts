@@ -15,21 +15,20 @@ afterAll(() => testDb.drop());
 const CHECKPOINTS = checkpointNames(visitsProjection);
 const config = { ANALYTICS_MAX_LAG_MS: 1000, ANALYTICS_MAX_WAIT_MS: 1500 };
 
-/** The log: an event logged `age` seconds ago (where the projection stands) and one logged now. */
+/** The log: an event the projection has applied, one logged `seconds` ago that it has not, and one logged now. */
 async function projectionBehindBy(seconds: number): Promise<void> {
   const db = testDb.handle.db;
   const store = new EventStore(db);
-  await store.appendUnversioned([{ streamId: 'visit-old', type: 'Unhandled', data: {} }]);
-  const { rows } = await sql<{ transaction_id: string; global_position: number }>`
-    update events set created_at = now() - make_interval(secs => ${seconds})
-    where global_position = (select max(global_position) from events)
-    returning transaction_id::text, global_position`.execute(db);
-  await store.appendUnversioned([{ streamId: 'visit-new', type: 'Unhandled', data: {} }]);
-  // Every partition's checkpoint at the old event.
+  await store.appendUnversioned([{ streamId: 'visit-applied', type: 'Unhandled', data: {} }]);
+  // Every partition's checkpoint at the applied event.
   for (const name of CHECKPOINTS) {
     await sql`insert into projection_checkpoints (name, transaction_id, global_position)
-      values (${name}, ${rows[0]!.transaction_id}::xid8, ${rows[0]!.global_position})`.execute(db);
+      select ${name}, transaction_id, global_position from events order by global_position desc limit 1`.execute(db);
   }
+  await store.appendUnversioned([{ streamId: 'visit-old', type: 'Unhandled', data: {} }]);
+  await sql`update events set created_at = now() - make_interval(secs => ${seconds})
+    where global_position = (select max(global_position) from events)`.execute(db);
+  await store.appendUnversioned([{ streamId: 'visit-new', type: 'Unhandled', data: {} }]);
 }
 
 /** Moves these partitions' checkpoints to the newest event. */
@@ -54,6 +53,19 @@ describe('flow control of the analytics ingest', () => {
   it('lets a batch through at once while the projection is less than the allowed lag behind', async () => {
     await projectionBehindBy(0.5);
     expect(await waited(new IngestBackpressure(testDb.handle.db, config).admit())).toBeLessThan(LAG_REFRESH_MS);
+  });
+
+  it('lets the first batch after a quiet while through at once: the lag is the age of the oldest event not applied', async () => {
+    const db = testDb.handle.db;
+    const store = new EventStore(db);
+    await store.appendUnversioned([{ streamId: 'visit-last-hour', type: 'Unhandled', data: {} }]);
+    await sql`update events set created_at = now() - interval '1 hour'`.execute(db);
+    for (const name of CHECKPOINTS) {
+      await sql`insert into projection_checkpoints (name, transaction_id, global_position)
+        select ${name}, transaction_id, global_position from events order by global_position desc limit 1`.execute(db);
+    }
+    await store.appendUnversioned([{ streamId: 'visit-now', type: 'Unhandled', data: {} }]);
+    expect(await waited(new IngestBackpressure(db, config).admit())).toBeLessThan(LAG_REFRESH_MS);
   });
 
   it('lets a batch through at once before the projection has ever run', async () => {

@@ -7,9 +7,9 @@
  * by any page, so the wait costs visitors nothing; a client that sends batch after batch is slowed to the rate
  * the projection keeps up with.
  *
- * The lag is read at most every LAG_REFRESH_MS, by one query shared by every request waiting for it: the
- * newest event's log time minus the log time of the event at the checkpoint of the projection's partition
- * furthest behind (0 before the projection has run). A projection that has not moved for STALLED_MS is not
+ * The lag is read at most every LAG_REFRESH_MS, by one query shared by every request waiting for it: the age
+ * of the oldest event the projection has not applied, the first after the checkpoint of its partition furthest
+ * behind (0 when there is none, or before the projection has run). A projection that has not moved for STALLED_MS is not
  * running (the workers are stopped or failing): waiting for it would slow every beacon for nothing, so
  * batches go through, and the projection works the backlog off when it runs again.
  */
@@ -65,15 +65,15 @@ export class IngestBackpressure {
   }
 
   private async readLag(): Promise<number> {
-    const { rows } = await sql<{ ms: number; position: string }>`
-      with head as (
-        select created_at from events order by transaction_id desc, global_position desc limit 1),
-      behind as (
+    const { rows } = await sql<{ ms: number | null; position: string }>`
+      with behind as (
         select transaction_id, global_position from projection_checkpoints where name = any(${this.checkpoints})
         order by transaction_id, global_position limit 1)
-      select (extract(epoch from head.created_at - e.created_at) * 1000)::float8 as ms,
+      select (select (extract(epoch from now() - e.created_at) * 1000)::float8 from events e
+               where (e.transaction_id, e.global_position) > (behind.transaction_id, behind.global_position)
+               order by e.transaction_id, e.global_position limit 1) as ms,
              behind.transaction_id || '/' || behind.global_position as position
-      from head cross join behind join events e on e.global_position = behind.global_position`.execute(this.db);
+      from behind`.execute(this.db);
     const row = rows[0];
     if (!row) return 0;
     const now = performance.now();
@@ -81,6 +81,6 @@ export class IngestBackpressure {
       this.behindAt = row.position;
       this.movedAt = now;
     }
-    return now - this.movedAt > STALLED_MS ? 0 : Math.max(0, row.ms);
+    return now - this.movedAt > STALLED_MS ? 0 : Math.max(0, row.ms ?? 0);
   }
 }
