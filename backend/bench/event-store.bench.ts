@@ -164,7 +164,7 @@ ${ROUNDS} alternating rounds of ${fmt(BATCH * BATCHES_PER_ROUND)} rows each; med
 | path | rows/s (median) | rounds |
 |---|---|---|
 | plain multi-row INSERT into a bare table (identity key only; a parameter a cell) | ${fmt(f.bare)} | ${bareRates.map(fmt).join(', ')} |
-| \`EventStore.appendUnversioned\` (events table: identity key, unique (stream_id, stream_version), catch-up index; one array a column, \`unnest\`) | ${fmt(f.append)} | ${appendRates.map(fmt).join(', ')} |
+| \`EventStore.appendUnversioned\` (events table: identity key, unique (stream_id, stream_version), catch-up index; the batch as one JSON parameter, \`jsonb_to_recordset\`) | ${fmt(f.append)} | ${appendRates.map(fmt).join(', ')} |
 
 **Ratio: ${f.ratio}** (target ≥ 0.7: ${f.ratio >= 0.7 ? 'met' : 'missed'}).
 
@@ -188,50 +188,64 @@ the API and the worker into \`.profiles/\`, and \`BENCH_ONLY=…\` runs some of 
 ([Command](#command)).
 
 ### Event store and projections
-- The analytics path, \`EventStore.appendUnversioned\`, is one \`INSERT … SELECT FROM unnest(…)\` (one array
-  parameter a column) that runs on its own and returns nothing, unless an inline projection handles its
-  events. The events table has the indexes its reads need and no more: the identity key, the unique
-  (stream_id, stream_version) that stream reads use, and the catch-up index. A \`RETURNING *\`, a BEGIN/COMMIT
-  around each INSERT or a redundant (stream_id, position) index each widen the gap to the bare INSERT above.
+- The analytics path, \`EventStore.appendUnversioned\`, is one \`INSERT … SELECT FROM jsonb_to_recordset($1)\`:
+  the batch serialised once and parsed once by PostgreSQL (five array parameters, one a column, had every
+  JSON cell escaped into an array literal: 6–8 µs an event in the API against 1–4 µs, measured on 200
+  batches of 50). It runs on its own and returns nothing, unless an inline projection handles its events.
+  The events table has the indexes its reads need and no more: the identity key, the unique (stream_id,
+  stream_version) that stream reads use, and the catch-up index. A \`RETURNING *\`, a BEGIN/COMMIT around each
+  INSERT or a redundant (stream_id, position) index each widen the gap to the bare INSERT above.
 - A projection's catch-up read walks a window of the next N positions in index order (an index-only scan of
-  \`events_catch_up_idx\`, which includes \`type\`) whatever their types, fetches full rows only for the types the
-  projection handles, one primary-key lookup each, and moves the checkpoint to the window's end. A batch so
-  costs at most N index entries and lookups however long the log is, and a projection of rare events does not
-  rescan the tail of the log on every poll. A type filter in the window's query would have the planner scan
-  every event after the checkpoint and sort them; a hash join of the window to \`events\` (its choice while the
-  table is small) would read the whole log on every batch. So the lookups are a lateral subquery the planner
-  may not flatten (\`offset 0\`), and a test checks the plan (\`event-store.int-spec.ts\`).
+  \`events_catch_up_idx\`, which includes \`type\` and \`stream_hash\`) whatever their types, fetches full rows only
+  for the types the projection handles, one primary-key lookup each, and moves the checkpoint to the window's
+  end. A batch so costs at most N index entries and lookups however long the log is, and a projection of rare
+  events does not rescan the tail of the log on every poll. A type filter in the window's query would have the
+  planner scan every event after the checkpoint and sort them; a hash join of the window to \`events\` (its
+  choice while the table is small) would read the whole log on every batch. So the lookups are a lateral
+  subquery the planner may not flatten (\`offset 0\`), and a test checks the plan (\`event-store.int-spec.ts\`).
 
 ### Projections at the ingest's rate
 - The visits projection is split by session into 4 partitions (docs/scaling.md, Worker replicas), each with
-  its own checkpoint and lock, so its PostgreSQL work runs on both cores instead of one. \`npm run
-  bench:visits\` (50,000 events: 1,000 visits of 50, as the ingest sends them), on 2026-11-26 on the 2-core
-  AMD EPYC machine shared with other work (load average 17–19): 1 partition 3,356 events/s, 4 partitions
-  4,644 events/s. Its CPU per event, which the load does not change much: PostgreSQL 40 µs and the runner
-  32 µs with 1 partition, 50 µs and 35 µs with 4 (each partition reads the heap row of every event of the
-  window to hash its stream id, and keeps only its own).
-- Where a batch's time goes (\`BENCH_STATEMENTS=1 BENCH_RUNS=1:1000 npm run bench:visits\`, load average
-  23–25; shares of the statements' time): the catch-up read 25 %, the page views' INSERT 16 %, the
-  time-on-page UPDATE 14 %, the interactions' INSERT 11 %, the sessions' upsert 7 %, COMMIT 6 %, the
-  checkpoint's write 5 %, the session ends and page counts 4.5 % each, BEGIN, the lock and the checkpoint's
-  read 7 % together. No statement dominates; the JSON of every event goes from PostgreSQL to the runner and
-  back (\`jsonb_to_recordset\`).
-- What that means on one machine: at 41,215 events/s (the ingest's saturation in the full run above) the
-  ingest costs at most 48 µs of CPU per event across every process on the two cores; the visits projection
-  costs 72–85 µs more. So on two shared cores the projection keeps up only if the ingest leaves it more than
-  half of them: ingest and projection together top out near 2 cores / 120–130 µs, about 15,000–17,000 events/s,
-  whatever the number of partitions. Partitions let the projection use the cores it gets, and several worker
-  processes (or machines) add cores; on the same two cores, a cheaper projection is what raises that ceiling
-  (the time-on-page UPDATE folded into the page views' INSERT when both are in a batch, the partition's filter
-  read from the catch-up index instead of the heap, the events projected in SQL from the log without the
-  round trip of their JSON).
-- The HTTP benchmark now samples the lag during the ingest at saturation and measures the backlog it leaves
-  (\`BENCH_ONLY=ingest npx tsx backend/bench/http.bench.ts\`). On 2026-11-26 the machine was shared with other
-  work at a load average of 16–25 on its 2 cores, and the runs measured that: the ingest reached 2,169 events/s
-  at saturation (p99 811 ms), the lag p50 7.3 s, p99 11.3 s, a backlog of 25,150 events caught up 7.3 s after
-  the traffic stopped, and a ratio to the bare INSERT of 0.17; a second run failed its probe phase (probe
-  sessions not visible within 10 s), and Redis commands timed out. These figures are not the code's; the full
-  \`npm run bench\` on a quiet machine gives them.
+  its own checkpoint and lock, so its PostgreSQL work runs on both cores instead of one. A partition's reader
+  skips the other partitions' events from the catch-up index (\`stream_hash\`), without reading their rows.
+- It is applied in SQL from the log (\`handleLog\`): the runner reads only the positions of the batch's events,
+  and four statements read the events' data where it is; the time on page is written with the page view.
+  \`npm run bench:visits\` (30,000 events: 600 visits of 50, as the ingest sends them; 2026-11-26, the 2-core
+  AMD EPYC machine at a load average of 3.3–3.6 from other work): 1 partition 26,252 events/s, 4 partitions
+  40,358 events/s, at PostgreSQL 26–31 µs and the runner 11–14 µs of CPU an event. The same bench on the code
+  that sent every event's JSON to the runner and back: 17,346 and 18,588 events/s, at 35–47 µs and 29–35 µs.
+- A pass costs a dozen statements however few events it finds. With batches of 100 events a partition
+  (\`BENCH_RUNS=4:100\`) the same log costs PostgreSQL 84 µs and the runner 44 µs an event; with 25, 178 and
+  75 µs. Under a stream of wake-ups a partition's passes therefore start at least
+  \`PROJECTION_PASS_INTERVAL_MS\` (200) apart, so each finds a few hundred events; the first wake-up after a
+  quiet while is served at once, and a backlog is worked off without pausing.
+- Flow control (\`ANALYTICS_MAX_LAG_MS\`, 1,000): appending a batch costs less than projecting it, so without
+  it the saturating ingest fills the log faster than the projection applies it, and the lag grows for as long
+  as the load lasts (p99 8.7–10.6 s over a 15 s run, backlogs of 100,000–150,000 events, on the code before
+  the changes above). The collect endpoint now holds a batch while the visits projection's partition furthest
+  behind is more than a second behind the newest event (at most \`ANALYTICS_MAX_WAIT_MS\`, then it is stored
+  anyway); a projection that has not moved for 5 s is taken for stopped and holds nothing back. The rate
+  measured at saturation is so the one the ingest and the projection sustain together on the two cores; the
+  endpoint's own cost is measured alone, on an API process without flow control and with the worker stopped.
+- API wake-ups: one per projection every 20 ms at most (and one more after, if appends asked for one), instead
+  of one BullMQ script per tracker batch; user agents are parsed once per distinct string (LRU).
+
+- The full \`npm run bench\` of 2026-11-26 (above; load average 2.2 at its start): the ingest at saturation
+  11,835 events/s with the projection's lag p50 651 ms, p99 1,638 ms (target < 2 s: met), 13,350 events
+  behind when the traffic stopped, worked off in 504 ms. The endpoint alone: 32,994 events/s against the bare
+  INSERT's 99,776 rows/s, a ratio of 0.33 (target 0.5: missed). Per event, the endpoint alone costs the API
+  21–25 µs and PostgreSQL 16–17 µs of CPU, and the bare INSERT about 20 µs in all; the API's share is spread
+  over Fastify and Nest's request path, zod's validation of 50 events, the JSON body's parsing and depth check,
+  enrichment and the rate limit's Redis round trip, with no part above a tenth of it (\`BENCH_CPU_PROF=1\`).
+  Raw, without flow control and with the worker idle, the endpoint takes 33,000–39,000 events/s on this
+  machine; with flow control the saturation rate is what the projection keeps up with.
+- The same machine runs the code of 2026-11-25 (the run with 41,215 events/s and 4,206 joins/s above it in the
+  history) at 2,840 joins/s, p99 90 ms (\`BENCH_ONLY=waitlist\`), as today's code (2,869 joins/s, p99 89 ms):
+  this machine is slower than that day's, and the joins' figures here are not a change of the code.
+- The admin dashboard's reads in the HTTP benchmark (p99 984 ms) are the engagement read's: the ingest
+  scenario sends an app view of a new random app id in every visit, about 60,000 apps that do not exist,
+  and the read sums the app views' rollups of each and asks the catalogue for their names (170–270 ms a
+  request). The other seven reads take 2–11 ms.
 
 ### HTTP
 - The API runs on Fastify (\`@nestjs/platform-fastify\`) because the hot paths (analytics batches, waitlist
@@ -264,10 +278,11 @@ the API and the worker into \`.profiles/\`, and \`BENCH_ONLY=…\` runs some of 
   groups: those that arrive while a group is being written go together in the next transaction (one lock
   hold, one INSERT each for their events, conversions and leads, one commit), and the referrals and
   lead-sessions projections apply a group set-wise.
-- The INSERTs send one array parameter a column (\`INSERT … SELECT FROM unnest\`, \`shared/db/unnest.ts\`): a
+- The joins' INSERTs send one array parameter a column (\`INSERT … SELECT FROM unnest\`, \`shared/db/unnest.ts\`): a
   VALUES list has a parameter a cell, and PostgreSQL parses and plans it anew each time. A 199-row INSERT
   measured alone (median of 50, 2026-11-24, a 2-core AMD EPYC machine) takes 3.0–3.2 ms for leads and
-  3.3–3.5 ms for events with \`unnest\`, 5.4–7.1 and 5.2–6.8 ms with VALUES.
+  3.3–3.5 ms for events with \`unnest\`, 5.4–7.1 and 5.2–6.8 ms with VALUES. (Events now go as one JSON
+  parameter: see Event store and projections.)
 - The bursts are CPU-bound. A burst's slowest join waits for the whole burst: about 0.35 ms of CPU a join
   (API 0.12, PostgreSQL 0.11, worker 0.09, load generator 0.06), times 200 on two cores, is 35–45 ms, and the
   p99 over 25 bursts is set by the one or two slowest. The bursts' p99 was 50–69 ms in six runs, 106 ms in
