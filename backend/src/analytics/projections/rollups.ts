@@ -26,7 +26,7 @@ import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
 
 export interface RollupChanges {
-  /** Every session the batch's events name. */
+  /** The sessions whose rows the batch changed (one named only by events that changed nothing may be left out). */
   sessionIds: readonly string[];
   /** The page views the batch inserted (not those that were there already). */
   pageViews: readonly { timestamp: string; page_path: string }[];
