@@ -96,7 +96,7 @@ try {
     );
 
   const ingest = runs('ingest')
-    ? await analyticsIngest(server.url, pool, {
+    ? await analyticsIngest(server.url, pool, database.handle.db, {
         stopWorker: () => worker.stop().then(() => undefined),
         startWorker: async () => {
           worker = await startWorker();

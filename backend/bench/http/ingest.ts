@@ -16,7 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { visitsProjection } from '../../src/analytics/projections/visits.projection.js';
-import { checkpointNames } from '../../src/shared/projections/projection-runner.js';
+import type { Db } from '../../src/shared/db/tables.js';
+import { checkpointNames, projectionLag } from '../../src/shared/projections/projection-runner.js';
 import type { TrackerEvent } from '../../../contracts/analytics/collect.js';
 import { parseUserAgent, toVisitEvent } from '../../src/analytics/collect/enrich.js';
 import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../../src/analytics/testing/tracker-events.js';
@@ -61,7 +62,7 @@ export interface IngestControl {
   startApiWithoutFlowControl(): Promise<{ url: string; stop(): Promise<unknown> }>;
 }
 
-export async function analyticsIngest(baseUrl: string, db: pg.Pool, control: IngestControl): Promise<IngestFigures> {
+export async function analyticsIngest(baseUrl: string, db: pg.Pool, kysely: Db, control: IngestControl): Promise<IngestFigures> {
   const bodies = Array.from({ length: 4000 }, () => JSON.stringify({ events: visitBatch() }));
   const url = `${baseUrl}/api/analytics/collect`;
   const headers = { 'content-type': 'application/json', 'user-agent': BROWSER_UA };
@@ -80,7 +81,7 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool, control: Ing
   };
   await post(url, headers, bodies[0]!); // warm up
 
-  const sampling = sampleLag(db);
+  const sampling = sampleLag(kysely);
   const cpuBefore = cpuSnapshot();
   const saturation = await run(INGEST.saturationSeconds);
   const cpuPerEvent = cpuPer(cpuBefore, cpuSnapshot(), saturation.ok * INGEST.batch, 'µs');
@@ -177,40 +178,34 @@ async function bareInsertRate(pool: pg.Pool, seconds: number): Promise<number> {
 const VISITS_CHECKPOINTS = checkpointNames(visitsProjection);
 
 /**
- * The visits projection's lag now, in ms: the age of the oldest event it has not applied, the first after
- * the checkpoint of its partition furthest behind (0 when there is none). With the number of events after
- * that checkpoint when `count` is set, and the newest event's position.
+ * The events after the checkpoint of the visits projection's partition furthest behind (a partition without
+ * one counts from the start of the log), and the newest event's position.
  */
-async function visitsLag(db: pg.Pool, count = false): Promise<{ ms: number; behind: number; head: { xid: string; p: number } }> {
-  const { rows } = await db.query<{ ms: number | null; behind: number; xid: string; p: number }>(
+async function backlog(db: pg.Pool): Promise<{ behind: number; head: { xid: string; p: number } }> {
+  const { rows } = await db.query<{ behind: number; xid: string; p: number }>(
     `with head as (select transaction_id, global_position from events order by transaction_id desc, global_position desc limit 1),
      cp as (
        select transaction_id, global_position from projection_checkpoints where name = any($1)
        union all select '0'::xid8, 0 where (select count(*) from projection_checkpoints where name = any($1)) < cardinality($1)
        order by 1, 2 limit 1)
-     select (select (extract(epoch from now() - e.created_at) * 1000)::float8 from events e
-              where (e.transaction_id, e.global_position) > (cp.transaction_id, cp.global_position)
-              order by e.transaction_id, e.global_position limit 1) as ms,
-            case when $2 then (select count(*) from events x
-              where (x.transaction_id, x.global_position) > (cp.transaction_id, cp.global_position))::int else 0 end as behind,
+     select (select count(*) from events x
+              where (x.transaction_id, x.global_position) > (cp.transaction_id, cp.global_position))::int as behind,
             head.transaction_id::text as xid, head.global_position::int as p
      from head cross join cp`,
-    [VISITS_CHECKPOINTS, count],
+    [VISITS_CHECKPOINTS],
   );
   const row = rows[0];
-  return row
-    ? { ms: Math.max(0, Math.round(row.ms ?? 0)), behind: row.behind, head: { xid: row.xid, p: row.p } }
-    : { ms: 0, behind: 0, head: { xid: '0', p: 0 } };
+  return row ? { behind: row.behind, head: { xid: row.xid, p: row.p } } : { behind: 0, head: { xid: '0', p: 0 } };
 }
 
-/** Samples visitsLag every lagSampleEveryMs until stopped; returns the samples. */
-function sampleLag(db: pg.Pool) {
+/** Samples the visits projection's lag (projectionLag, as the ingest's flow control reads it) every lagSampleEveryMs until stopped. */
+function sampleLag(db: Db) {
   const samples: number[] = [];
   let stopped = false;
   const sampling = (async () => {
     while (!stopped) {
       const next = performance.now() + INGEST.lagSampleEveryMs;
-      samples.push((await visitsLag(db)).ms);
+      samples.push(Math.round((await projectionLag(db, visitsProjection))?.ms ?? 0));
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
     }
   })();
@@ -226,7 +221,7 @@ function sampleLag(db: pg.Pool) {
 /** Right after the traffic stops: the events not yet projected, and the ms until every partition has passed them. */
 async function workOffBacklog(db: pg.Pool): Promise<{ events: number; catchUpMs: number }> {
   const started = performance.now();
-  const { behind, head } = await visitsLag(db, true);
+  const { behind, head } = await backlog(db);
   const deadline = Date.now() + 300_000;
   for (;;) {
     const { rows } = await db.query<{ n: number }>(

@@ -14,11 +14,10 @@
  * batches go through, and the projection works the backlog off when it runs again.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import type { Config } from '../../shared/config/config.js';
 import type { Db } from '../../shared/db/tables.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
-import { checkpointNames } from '../../shared/projections/projection-runner.js';
+import { projectionLag } from '../../shared/projections/projection-runner.js';
 import { visitsProjection } from '../projections/visits.projection.js';
 
 export const LAG_REFRESH_MS = 100;
@@ -26,7 +25,6 @@ export const STALLED_MS = 5000;
 
 @Injectable()
 export class IngestBackpressure {
-  private readonly checkpoints = checkpointNames(visitsProjection);
   private lag = 0;
   private readAt = -Infinity;
   private reading: Promise<number> | null = null;
@@ -65,22 +63,13 @@ export class IngestBackpressure {
   }
 
   private async readLag(): Promise<number> {
-    const { rows } = await sql<{ ms: number | null; position: string }>`
-      with behind as (
-        select transaction_id, global_position from projection_checkpoints where name = any(${this.checkpoints})
-        order by transaction_id, global_position limit 1)
-      select (select (extract(epoch from now() - e.created_at) * 1000)::float8 from events e
-               where (e.transaction_id, e.global_position) > (behind.transaction_id, behind.global_position)
-               order by e.transaction_id, e.global_position limit 1) as ms,
-             behind.transaction_id || '/' || behind.global_position as position
-      from behind`.execute(this.db);
-    const row = rows[0];
-    if (!row) return 0;
+    const lag = await projectionLag(this.db, visitsProjection);
+    if (!lag) return 0;
     const now = performance.now();
-    if (row.position !== this.behindAt) {
-      this.behindAt = row.position;
+    if (lag.checkpoint !== this.behindAt) {
+      this.behindAt = lag.checkpoint;
       this.movedAt = now;
     }
-    return now - this.movedAt > STALLED_MS ? 0 : Math.max(0, row.ms ?? 0);
+    return now - this.movedAt > STALLED_MS ? 0 : lag.ms;
   }
 }

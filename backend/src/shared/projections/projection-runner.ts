@@ -196,6 +196,25 @@ export function checkpointNames(projection: Projection): string[] {
   return partitionsOf(projection).map((part) => part.checkpoint);
 }
 
+/**
+ * How far behind an async projection is: the age in ms of the oldest event it has not applied, the first
+ * after the checkpoint of its partition furthest behind (0 when it has applied everything), with that
+ * checkpoint's position as text. Null before the projection has written a checkpoint.
+ */
+export async function projectionLag(db: Db, projection: Projection): Promise<{ ms: number; checkpoint: string } | null> {
+  const { rows } = await sql<{ ms: number | null; checkpoint: string }>`
+    with behind as (
+      select transaction_id, global_position from projection_checkpoints where name = any(${checkpointNames(projection)})
+      order by transaction_id, global_position limit 1)
+    select (select (extract(epoch from now() - e.created_at) * 1000)::float8 from events e
+             where (e.transaction_id, e.global_position) > (behind.transaction_id, behind.global_position)
+             order by e.transaction_id, e.global_position limit 1) as ms,
+           behind.transaction_id || '/' || behind.global_position as checkpoint
+    from behind`.execute(db);
+  const row = rows[0];
+  return row ? { ms: Math.max(0, row.ms ?? 0), checkpoint: row.checkpoint } : null;
+}
+
 interface PartitionOf {
   index: number;
   /** Its checkpoint's name, also its lock's key. */
