@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../src/shared/testing/server-process.js';
 import { createTestDatabase, type TestDatabase } from '../src/shared/testing/test-database.js';
 import { eventually } from '../src/shared/testing/eventually.js';
+import { MAX_LOGGED_PATH } from '../src/shared/logging/request-log.js';
 
 let database: TestDatabase;
 const dataDir = mkdtempSync(join(tmpdir(), 'unsheet-request-log-'));
@@ -69,6 +70,22 @@ describe('request logs', () => {
     ]);
     expect(server.output()).not.toContain('jane.doe');
     expect(server.output()).not.toContain('127.0.0.1');
+  }, 60_000);
+
+  it('at info: a long path of address characters is answered at once and logged cut short, masked', async () => {
+    const server = await serverLoggingAt('info');
+    // Masking used to rescan such a run from each of its characters: about a second for this one request.
+    const path = `/${'a'.repeat(15_000)}`;
+    const started = performance.now();
+    expect((await fetch(`${server.url}${path}`)).status).toBe(404);
+    expect(performance.now() - started).toBeLessThan(400);
+    const hidden = `/app/${'x'.repeat(MAX_LOGGED_PATH - 40)}/jane.doe@example.com${'y'.repeat(14_000)}`;
+    expect((await fetch(`${server.url}${hidden}`)).status).toBe(404);
+    await eventually(() => requestLines(server).filter((line) => line.req?.path.startsWith('/app/')).length === 1);
+    const logged = requestLines(server).map((line) => line.req!.path);
+    expect(logged).toEqual([path.slice(0, MAX_LOGGED_PATH), expect.stringMatching(/^\/app\/x+\/ja\*\*\*@example\.com/)]);
+    expect(logged[1]).toHaveLength(MAX_LOGGED_PATH);
+    expect(server.output()).not.toContain('jane.doe');
   }, 60_000);
 
   it('below info: no request lines at all', async () => {

@@ -13,9 +13,9 @@ export function slugify(text: string): string {
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-+|(?<!-)-+$/g, '')
     .slice(0, 120)
-    .replace(/-+$/, '');
+    .replace(/(?<!-)-+$/, '');
 }
 
 /** Stages at which there is something a visitor can open (with an app_url). */

@@ -207,7 +207,7 @@ async function personalEvents(trx: Trx, masking: Masking): Promise<EventRow[]> {
   const addressesByStream = new Map<string, Set<string>>();
   for (const row of others) {
     const found = addressesByStream.get(row.stream_id) ?? new Set<string>();
-    for (const match of JSON.stringify(row.data).matchAll(/[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g))
+    for (const match of JSON.stringify(row.data).matchAll(/(?<![^\s"'<>(),;:@])[^\s"'<>(),;:@]+@[^\s"'<>(),;:@]+\.[A-Za-z]{2,}/g))
       found.add(match[0].toLowerCase());
     addressesByStream.set(row.stream_id, found);
   }

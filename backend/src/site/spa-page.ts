@@ -116,7 +116,7 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
 /** Turns the template's module script into one added two frames after the first paint, and drops its preloads. */
 function loadScriptsAfterFirstPaint(html: string, nonce: string): string {
   return html
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/(?<!\s)\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_, src: string) =>

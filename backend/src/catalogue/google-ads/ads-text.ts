@@ -40,7 +40,7 @@ export function adText(text: string): string {
     plainText(text)
       .replace(OTHER_SYMBOLS, ' ')
       .replace(/([!?.,;:])\1+/g, '$1')
-      .replace(/\s+([!?.,;:])/g, '$1'),
+      .replace(/(?<!\s)\s+([!?.,;:])/g, '$1'),
   );
 }
 
@@ -61,7 +61,7 @@ export function keywordText(text: string): string {
     .replace(NON_BMP, ' ')
     .replace(KEYWORD_REFUSED, ' ')
     .split(' ')
-    .map((word) => word.replace(/^[-.'_]+|[-.'_]+$/g, ''))
+    .map((word) => word.replace(/^[-.'_]+|(?<![-.'_])[-.'_]+$/g, ''))
     .filter(Boolean)
     .slice(0, KEYWORD_WORDS_MAX);
   while (words.length > 1 && adsLength(words.join(' ')) > KEYWORD_MAX) words.pop();

@@ -150,7 +150,7 @@ const pathPart = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+/, '')
     .slice(0, PATH_MAX)
-    .replace(/-+$/, '');
+    .replace(/(?<!-)-+$/, '');
 
 /** Path 2 only with a Path 1 (Ads refuses it alone). */
 const paths = (...parts: string[]) => pad(parts.map(pathPart).filter(Boolean), 2);
@@ -158,7 +158,7 @@ const paths = (...parts: string[]) => pad(parts.map(pathPart).filter(Boolean), 2
 export type GeneratedAds = { rows: AdsRow[]; adGroups: number; keywords: number; ads: number };
 
 export function generateGoogleAds(apps: readonly AdsApp[], baseUrl: string): GeneratedAds {
-  const base = baseUrl.replace(/\/+$/, '');
+  const base = baseUrl.replace(/(?<!\/)\/+$/, '');
   const empty = Object.fromEntries(COLUMNS.map((column) => [column, ''])) as AdsRow;
   const row = (values: Partial<AdsRow>): AdsRow => ({ ...empty, Campaign: CAMPAIGN.name, ...values });
   const rows: AdsRow[] = [row({ 'Campaign Type': CAMPAIGN.type, Budget: CAMPAIGN.dailyBudget, 'Bid Strategy Type': CAMPAIGN.bidStrategy })];

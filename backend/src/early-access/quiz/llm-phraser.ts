@@ -71,5 +71,5 @@ export async function phraseQuestion(
 
 /** Some models wrap JSON in a ```json fence even when asked not to. */
 function stripFence(content: string): string {
-  return content.replace(/^\s*```(?:json)?\s*/i, '').replace(/\s*```\s*$/, '');
+  return content.replace(/^\s*```(?:json)?\s*/i, '').replace(/(?<!\s)\s*```\s*$/, '');
 }

@@ -1,6 +1,7 @@
 /**
  * One JSON line per answered request: method, path (never the query string: it may hold an e-mail address;
- * an address in the path is masked), status and time, at info level. No headers, no client address.
+ * an address in the path is masked), status and time, at info level. No headers, no client address. A path is
+ * logged up to its first MAX_LOGGED_PATH characters: a line's size is not the client's to choose.
  *
  * Mounted as a Fastify onRequest hook rather than through nestjs-pino's middleware: that one keeps each request in an
  * AsyncLocalStorage, which on Node 20 hooks every promise of the process and cost a fifth of the API's
@@ -11,6 +12,8 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { maskAddressesIn } from '../validation/mask-email.js';
 
+export const MAX_LOGGED_PATH = 500;
+
 export function requestLog(logger: Logger) {
   if (!logger.isLevelEnabled('info')) return undefined;
   const log = pinoHttp({
@@ -19,7 +22,7 @@ export function requestLog(logger: Logger) {
       req: (req: { id: unknown; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        path: maskAddressesIn(req.url.split('?')[0] ?? ''),
+        path: maskAddressesIn(req.url.split('?')[0] ?? '').slice(0, MAX_LOGGED_PATH),
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
