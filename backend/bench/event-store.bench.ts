@@ -222,11 +222,19 @@ the API and the worker into \`.profiles/\`, and \`BENCH_ONLY=…\` runs some of 
 - Flow control (\`ANALYTICS_MAX_LAG_MS\`, 1,000): appending a batch costs less than projecting it, so without
   it the saturating ingest fills the log faster than the projection applies it, and the lag grows for as long
   as the load lasts (p99 8.7–10.6 s over a 15 s run, backlogs of 100,000–150,000 events, on the code before
-  the changes above). The collect endpoint now holds a batch while the visits projection's partition furthest
+  the changes above). The collect endpoint holds a batch while the visits projection's partition furthest
   behind is more than a second behind the newest event (at most \`ANALYTICS_MAX_WAIT_MS\`, then it is stored
-  anyway); a projection that has not moved for 5 s is taken for stopped and holds nothing back. The rate
-  measured at saturation is so the one the ingest and the projection sustain together on the two cores; the
-  endpoint's own cost is measured alone, on an API process without flow control and with the worker stopped.
+  anyway), if its client sent at least the mean per client of the recent events: the clients filling the log
+  wait, a visitor sending a beacon now and then does not; a projection that has not moved for 5 s is taken
+  for stopped and holds nothing back. The rate measured at saturation is so the one the ingest and the
+  projection sustain together on the two cores; the endpoint's own cost is measured alone, on an API process
+  without flow control and with the worker stopped.
+- A visitor id holding thousands of sessions: the rollups recompute a batch's sessions and their neighbours
+  among their visitor's sessions, found by index, not every session of the visitor. 3,000 sessions sent in
+  batches of 50 to a visitor id holding 5,000 take 1.5–1.8 s to project, against 11–17 s when every batch
+  recomputed all of the visitor's sessions; with index plans each batch reads 2,100–2,300 rows of the
+  sessions' tables (94,000–142,000 before), where 50 sessions of a new visitor read 1,300
+  (\`rollups-cost.int-spec.ts\`; measured 2026-11-27 on the 2-core machine, shared with other work).
 - API wake-ups: one per projection every 20 ms at most (and one more after, if appends asked for one), instead
   of one BullMQ script per tracker batch; user agents are parsed once per distinct string (LRU).
 

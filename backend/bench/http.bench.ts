@@ -252,8 +252,9 @@ ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.conn
 - CPU per event during the saturation run, by process (from /proc; the load generator shares the cores): ${ingest.cpuPerEvent};
   of the endpoint alone: ${ingest.aloneCpuPerEvent}.
 - Saturation runs with the ingest's flow control on (\`ANALYTICS_MAX_LAG_MS\`, default 1,000): while the visits projection is
-  further behind, the API holds each batch before storing it, so the rate measured is the one the ingest and the
-  projections sustain together on these cores.
+  further behind, the API holds each batch of the clients sending most before storing it (the load generator's
+  clients share one address, so all of them), so the rate measured is the one the ingest and the projections
+  sustain together on these cores.
 - Projection lag at saturation: sampled every ${INGEST.lagSampleEveryMs} ms, the age of the oldest event the visits projection has not
   applied (the first after the checkpoint of its partition furthest behind). Backlog: the events after that checkpoint when the
   traffic stopped; caught up: when every partition has passed the newest of them.

@@ -30,7 +30,8 @@ export class CollectAnalytics extends Command<CollectResult> {
 /**
  * Validates the whole batch, enriches it and appends it in one INSERT; a bot's batch is not stored, only
  * counted (one AnalyticsBotTrafficDropped). The projections run later, so the answer does not wait for them,
- * unless the visits projection has fallen far behind (IngestBackpressure).
+ * unless the visits projection has fallen far behind and this client has sent at least its even share of the
+ * recent events (IngestBackpressure).
  */
 @CommandHandler(CollectAnalytics)
 export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics> {
@@ -58,7 +59,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
       return { accepted: 0, dropped: events.length };
     }
     const context = { userAgent: parseUserAgent(userAgent), ipHash: hashIp(this.secret, ip, receivedAt), receivedAt };
-    await this.backpressure.admit();
+    await this.backpressure.admit(ip ?? 'unknown', events.length);
     await this.events.appendUnversioned(events.map((event) => toVisitEvent(event, context)));
     return { accepted: events.length, dropped: 0 };
   }

@@ -9,16 +9,18 @@
  * Page views and app views are counted when they are inserted (the projection returns exactly the rows it
  * inserted, so a retried beacon counts once). A session's share (its start bucket, pages, duration, source,
  * campaign, and its place among its visitor's sessions) can change with every event of the session, and a
- * session arriving late changes its visitor's other sessions' places: so each batch recomputes the facts of
- * the sessions it names and of their visitors' other sessions, and moves the rollups by the difference with
+ * session arriving late changes its neighbours' places: so each batch recomputes the facts of the sessions
+ * it names and of the few whose places they move (placesMoved), and moves the rollups by the difference with
  * what those sessions had added before (analytics_session_facts). The rollups are so always the sum of the
- * sessions' current facts: a retry changes nothing and a rebuild gives the same rows.
+ * sessions' current facts: a retry changes nothing and a rebuild gives the same rows. The visitor id is the
+ * anonymous tracker's to choose, so nothing here reads all of a visitor's sessions: a batch's work is its own
+ * sessions' and their neighbours', found by index, however many sessions the id holds.
  *
  * Rows are written under the caller's shard: partitions of the projection running at once write
  * different rows, and reads sum over shards. A visitor's sessions may be in several partitions, so their
  * recomputation is serialised per visitor (a row lock), not per projection.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { AnalyticsSessionFactsTable } from '../analytics.tables.js';
 import { bucketOf, utcDayOf } from '../metrics/buckets.js';
@@ -70,6 +72,7 @@ type SessionFacts = Omit<AnalyticsSessionFactsTable, 'start_time' | 'prev_start'
 async function refreshSessions(trx: Trx, named: readonly string[], shard: number): Promise<void> {
   if (named.length === 0) return;
   const sessionIds = [...new Set(named)];
+  // The visitors the sessions belong to now and belonged to when last counted.
   const { rows: visitorRows } = await sql<{ visitor_id: string }>`
     select visitor_id from user_sessions where session_id = any(${sessionIds}::uuid[]) and visitor_id is not null
     union
@@ -77,17 +80,15 @@ async function refreshSessions(trx: Trx, named: readonly string[], shard: number
   const visitors = visitorRows.map((row) => row.visitor_id);
   if (visitors.length > 0) {
     // Row locks on the visitors, taken in one order in every transaction, so two partitions never wait for
-    // each other in a cycle (row locks, unlike advisory locks, take no room in the shared lock table).
+    // each other in a cycle (row locks, unlike advisory locks, take no room in the shared lock table). What
+    // follows reads after the lock (read committed): the facts of the visitors' sessions are those every
+    // batch before has left, and they place every session the rows have, but for this batch's.
     await sql`
       insert into analytics_rollup_visitors (visitor_id) select v from unnest(${visitors}::uuid[]) v order by v
       on conflict (visitor_id) do update set visitor_id = excluded.visitor_id`.execute(trx);
   }
-  const { rows: all } = await sql<{ session_id: string }>`
-    select session_id from user_sessions where visitor_id = any(${visitors}::uuid[])
-    union select session_id from analytics_session_facts where visitor_id = any(${visitors}::uuid[])
-    union select unnest(${sessionIds}::uuid[])`.execute(trx);
-  const ids = all.map((row) => row.session_id);
-  const [before, after] = await Promise.all([storedFacts(trx, ids), currentFacts(trx, ids, visitors)]);
+  const ids = await placesMoved(trx, sessionIds, visitors);
+  const [before, after] = await Promise.all([storedFacts(trx, ids), currentFacts(trx, ids)]);
 
   const deltas = new RollupDeltas();
   const changed: SessionFacts[] = [];
@@ -134,17 +135,46 @@ async function storedFacts(trx: Trx, ids: string[]): Promise<Map<string, Session
   return new Map(rows.map((row) => [row.session_id, toFacts(row)]));
 }
 
-/** The sessions' facts from the visits tables as they are now. */
-async function currentFacts(trx: Trx, ids: string[], visitors: string[]): Promise<Map<string, SessionFacts>> {
+/**
+ * The sessions whose facts the batch may change: those it names, and those whose place among their visitor's
+ * sessions they may move. A session's place is the start of the one before it (`prev_start`) and whether it
+ * is its visitor's first, second or later: so a session moving in, out of or within a visitor's sessions moves
+ * only the places of the session after it, before (in the facts) and now (in the rows), and of the visitor's
+ * first two sessions. All found by index (visitor, start, id): the work is the batch's, however many sessions
+ * the visitor id holds.
+ */
+async function placesMoved(trx: Trx, sessionIds: string[], visitors: string[]): Promise<string[]> {
+  const next = (table: RawBuilder<unknown>) => sql`
+    select n.session_id from ${table} s cross join lateral (
+      select o.session_id from ${table} o
+      where o.visitor_id = s.visitor_id and (o.start_time, o.session_id) > (s.start_time, s.session_id)
+      order by o.start_time, o.session_id limit 1) n
+    where s.session_id = any(${sessionIds}::uuid[]) and s.visitor_id is not null`;
+  const firstTwo = (table: RawBuilder<unknown>) => sql`
+    select f.session_id from unnest(${visitors}::uuid[]) v(visitor_id) cross join lateral (
+      select o.session_id from ${table} o where o.visitor_id = v.visitor_id order by o.start_time, o.session_id limit 2) f`;
+  const [now, counted] = [sql.table('user_sessions'), sql.table('analytics_session_facts')];
+  const { rows } = await sql<{ session_id: string }>`
+    select unnest(${sessionIds}::uuid[]) as session_id
+    union ${next(now)} union ${next(counted)} union ${firstTwo(now)} union ${firstTwo(counted)}`.execute(trx);
+  return rows.map((row) => row.session_id);
+}
+
+/**
+ * The sessions' facts from the visits tables as they are now; a session's place from the (at most two)
+ * sessions of its visitor before it.
+ */
+async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
   const [{ rows }, timings] = await Promise.all([
     sql<Omit<FactRow, 'pages' | 'duration'>>`
-      select s.session_id, s.visitor_id, s.start_time, o.prev_start, coalesce(o.n = 2, false) as second, s.traffic_type,
-             s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign
+      select s.session_id, s.visitor_id, s.start_time, b.prev_start, s.visitor_id is not null and b.n = 1 as second,
+             s.traffic_type, s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign
       from user_sessions s
-      left join (
-        select session_id, lag(start_time) over w as prev_start, row_number() over w as n
-        from user_sessions where visitor_id = any(${visitors}::uuid[])
-        window w as (partition by visitor_id order by start_time, session_id)) o on o.session_id = s.session_id
+      cross join lateral (
+        select max(p.start_time) as prev_start, count(*) as n from (
+          select o.start_time from user_sessions o
+          where o.visitor_id = s.visitor_id and (o.start_time, o.session_id) < (s.start_time, s.session_id)
+          order by o.start_time desc, o.session_id desc limit 2) p) b
       where s.session_id = any(${ids}::uuid[])`.execute(trx),
     sessionTimings(trx, sql`session_id = any(${ids}::uuid[])`),
   ]);

@@ -46,8 +46,8 @@ const schema = z.object({
     z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(200),
   ),
   // Flow control of the tracker's ingest (analytics/collect/ingest-backpressure.ts): while the visits projection
-  // is further behind than this many ms, each batch waits (at most ANALYTICS_MAX_WAIT_MS) before it is appended.
-  // 0 turns it off.
+  // is further behind than this many ms, a batch from a client that sent at least the mean per client of the
+  // recent events waits (at most ANALYTICS_MAX_WAIT_MS) before it is appended. 0 turns it off.
   ANALYTICS_MAX_LAG_MS: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).default(1000)),
   ANALYTICS_MAX_WAIT_MS: positiveInt(2000),
   // How long the public catalogue reads are served from memory (0: never); see catalogue/catalogue-cache.ts.
