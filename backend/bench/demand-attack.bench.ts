@@ -1,0 +1,100 @@
+/**
+ * `npm run bench:demand-attack [-- --postgres] [-- --sessions=N]`: what 1,000 near-identical searches
+ * ("invoice reconciliation quarterly vendor payments <n in base 36>", from 20 sessions unless told) cost the
+ * demand projection in one projector batch, in embedded mode (PGlite in this process, in a throw-away data
+ * folder) or on the real PostgreSQL (BENCH_DATABASE_URL, else the local server). Prints the rows kept, the
+ * batch's time, the longest the process stopped answering meanwhile (PGlite runs in this thread, so a long
+ * statement stops everything else) and the Demand tab's read.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openBenchDatabase } from './bench-database.js';
+import type { RecordedEvent } from '../src/shared/event-store/events.js';
+import { openDatabase } from '../src/shared/db/database.js';
+import type { Db } from '../src/shared/db/tables.js';
+import { demandProjection } from '../src/analytics/demand/demand.projection.js';
+import { readDemand } from '../src/analytics/demand/read-demand.js';
+import { toRange } from '../src/analytics/metrics/date-range.js';
+
+const SEARCHES = 1000;
+const DAY = '2026-03-10';
+const postgres = process.argv.includes('--postgres');
+const sessions = Number(process.argv.find((arg) => arg.startsWith('--sessions='))?.split('=')[1] ?? 20);
+
+function attack(): RecordedEvent[] {
+  const ids = Array.from({ length: sessions }, () => randomUUID());
+  return Array.from({ length: SEARCHES }, (_, n) => {
+    const at = new Date(Date.parse(`${DAY}T12:00:00Z`) + n * 10);
+    return {
+      type: 'AnalyticsSearchPerformed',
+      data: {
+        sessionId: ids[n % sessions]!,
+        searchId: randomUUID(),
+        at: at.toISOString(),
+        query: `invoice reconciliation quarterly vendor payments ${n.toString(36)}`,
+        results: 0,
+        opened: false,
+      },
+      metadata: {},
+      globalPosition: n + 1,
+      streamId: `visit-${ids[n % sessions]!}`,
+      streamVersion: null,
+      transactionId: String(n + 1),
+      createdAt: at,
+    } as unknown as RecordedEvent;
+  });
+}
+
+async function open(): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (postgres) {
+    const { db, drop } = await openBenchDatabase('unsheet_bench_demand_attack');
+    return { db, close: drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'unsheet-demand-attack-'));
+  const handle = await openDatabase({ dataDir: dir });
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const { db, close } = await open();
+try {
+  // The longest gap between ticks of a 10 ms timer (or since the last tick, at the end): how long the process
+  // could not answer anything.
+  let stalled = 0;
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    stalled = Math.max(stalled, now - last - 10);
+    last = now;
+  }, 10);
+  const started = performance.now();
+  await db.transaction().execute((trx) => demandProjection.handle(trx, attack() as never, { partition: 0 }));
+  const projectedMs = performance.now() - started;
+  const readStarted = performance.now();
+  const report = await readDemand(db, toRange(DAY, DAY), []);
+  const readMs = performance.now() - readStarted;
+  stalled = Math.max(stalled, performance.now() - last - 10);
+  clearInterval(ticker);
+  const counts = (
+    await sql<{ searches: number; cores: number; pairs: number }>`
+      select (select count(*) from demand_searches)::int as searches, (select count(*) from demand_cores)::int as cores,
+             (select count(*) from demand_similar)::int as pairs`.execute(db)
+  ).rows[0]!;
+  console.log(
+    [
+      `Demand projection, ${SEARCHES} near-identical searches from ${sessions} session(s) in one batch, ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+      `  kept ${counts.searches} searches, ${counts.cores} cores, ${counts.pairs} similar pairs`,
+      `  batch ${projectedMs.toFixed(0)} ms; Demand read ${readMs.toFixed(0)} ms (${report.needs.length} need(s)); longest stall ${stalled.toFixed(0)} ms`,
+    ].join('\n'),
+  );
+} finally {
+  await close();
+}
