@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../../shared/testing/test
 import type { AnalyticsSearchPerformed } from '../analytics.events.js';
 import { toRange } from '../metrics/date-range.js';
 import { NEIGHBOURS_KEPT, SEARCHES_PER_SESSION, demandProjection } from './demand.projection.js';
-import { readDemand } from './read-demand.js';
+import { readDemand, readNeeds } from './read-demand.js';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -90,11 +90,23 @@ describe('demand: the bounds replay the same', () => {
   const chunks = <T>(list: T[], size: number) =>
     Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
 
-  it('keeps the same searches and pairs whether the log comes in one batch or in many', async () => {
+  it('keeps the same searches, cores, similarities and groups whether the log comes in one batch or in many', async () => {
     const events = attack(4).slice(0, 200);
-    const whole = await spec.given(events).tables();
-    expect(whole['demand_searches']).toHaveLength(4 * SEARCHES_PER_SESSION);
-    expect(await spec.given(...chunks(events, 7)).tables()).toEqual(whole);
+    const asRead = async (batches: (typeof events)[]) => {
+      const tables = await spec.given(...batches).tables();
+      return { tables, needs: await readNeeds(db(), toRange(DAY, DAY)) };
+    };
+    const whole = await asRead([events]);
+    const cut = await asRead(chunks(events, 7));
+    expect(whole.tables['demand_searches']).toHaveLength(4 * SEARCHES_PER_SESSION);
+    expect(cut.tables['demand_searches']).toEqual(whole.tables['demand_searches']);
+    expect(cut.tables['demand_cores']).toEqual(whole.tables['demand_cores']);
+    expect(cut.needs).toEqual(whole.needs);
+    // Each core's similarities to its nearest are the same; which of several equally near cores it is paired
+    // with is the index's choice when more of them tie than NEAREST_READ holds (as here).
+    const similarities = (tables: Record<string, Record<string, unknown>[]>) =>
+      tables['demand_similar']!.map((row) => row['similarity'] as number).sort((a, b) => a - b);
+    expect(similarities(cut.tables)).toEqual(similarities(whole.tables));
   });
 
   it('still records a kept search’s opened result past the cap, and nothing of a search past it', async () => {
