@@ -1,9 +1,9 @@
 /**
- * `npm run bench:demand-attack [-- --postgres] [-- --sessions=N]`: what 1,000 near-identical searches
- * ("invoice reconciliation quarterly vendor payments <n in base 36>", from 20 sessions unless told) cost the
- * demand projection in one projector batch, in embedded mode (PGlite in this process, in a throw-away data
- * folder) or on the real PostgreSQL (BENCH_DATABASE_URL, else the local server). Prints the rows kept, the
- * batch's time, the longest the process stopped answering meanwhile (PGlite runs in this thread, so a long
+ * `npm run bench:demand-attack [-- --postgres] [-- --sessions=N] [-- --searches=N]`: what 1,000 near-identical
+ * searches ("invoice reconciliation quarterly vendor payments <n in base 36>", from 20 sessions unless told)
+ * cost the demand projection in one projector batch (or more, in batches of 1,000), in embedded mode (PGlite
+ * in this process, in a throw-away data folder) or on the real PostgreSQL (BENCH_DATABASE_URL, else the local
+ * server). Prints the rows kept, the batches' times, the longest the process stopped answering meanwhile (PGlite runs in this thread, so a long
  * statement stops everything else) and the Demand tab's read.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,10 +19,14 @@ import { demandProjection } from '../src/analytics/demand/demand.projection.js';
 import { readDemand } from '../src/analytics/demand/read-demand.js';
 import { toRange } from '../src/analytics/metrics/date-range.js';
 
-const SEARCHES = 1000;
+const BATCH = 1000;
 const DAY = '2026-03-10';
 const postgres = process.argv.includes('--postgres');
-const sessions = Number(process.argv.find((arg) => arg.startsWith('--sessions='))?.split('=')[1] ?? 20);
+const option = (name: string, fallback: number) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const sessions = option('sessions', 20);
+/** More than one batch's worth: the cluster keeps growing, batch after batch (`--searches=20000`). */
+const SEARCHES = option('searches', BATCH);
 
 function attack(): RecordedEvent[] {
   const ids = Array.from({ length: sessions }, () => randomUUID());
@@ -75,9 +79,13 @@ try {
     stalled = Math.max(stalled, now - last - 10);
     last = now;
   }, 10);
-  const started = performance.now();
-  await db.transaction().execute((trx) => demandProjection.handle(trx, attack() as never, { partition: 0 }));
-  const projectedMs = performance.now() - started;
+  const log = attack();
+  const batchMs: number[] = [];
+  for (let i = 0; i < log.length; i += BATCH) {
+    const started = performance.now();
+    await db.transaction().execute((trx) => demandProjection.handle(trx, log.slice(i, i + BATCH) as never, { partition: 0 }));
+    batchMs.push(performance.now() - started);
+  }
   const batchStalled = Math.max(stalled, performance.now() - last - 10);
   const readStarted = performance.now();
   const report = await readDemand(db, toRange(DAY, DAY), []);
@@ -85,15 +93,16 @@ try {
   stalled = Math.max(stalled, performance.now() - last - 10);
   clearInterval(ticker);
   const counts = (
-    await sql<{ searches: number; cores: number; pairs: number }>`
+    await sql<{ searches: number; cores: number; indexed: number; pairs: number }>`
       select (select count(*) from demand_searches)::int as searches, (select count(*) from demand_cores)::int as cores,
+             (select count(*) from demand_cores where indexed)::int as indexed,
              (select count(*) from demand_similar)::int as pairs`.execute(db)
   ).rows[0]!;
   console.log(
     [
-      `Demand projection, ${SEARCHES} near-identical searches from ${sessions} session(s) in one batch, ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`,
-      `  kept ${counts.searches} searches, ${counts.cores} cores, ${counts.pairs} similar pairs`,
-      `  batch ${projectedMs.toFixed(0)} ms; Demand read ${readMs.toFixed(0)} ms (${report.needs.length} need(s)); longest stall ${batchStalled.toFixed(0)} ms in the batch, ${stalled.toFixed(0)} ms in all`,
+      `Demand projection, ${SEARCHES} near-identical searches from ${sessions} session(s) in batches of ${BATCH}, ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+      `  kept ${counts.searches} searches, ${counts.cores} cores (${counts.indexed} indexed), ${counts.pairs} similar pairs`,
+      `  batches: first ${batchMs[0]!.toFixed(0)} ms, last ${batchMs.at(-1)!.toFixed(0)} ms, slowest ${Math.max(...batchMs).toFixed(0)} ms; Demand read ${readMs.toFixed(0)} ms (${report.needs.length} need(s)); longest stall ${batchStalled.toFixed(0)} ms in the batches, ${stalled.toFixed(0)} ms in all`,
     ].join('\n'),
   );
 } finally {
