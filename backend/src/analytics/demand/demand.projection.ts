@@ -6,8 +6,8 @@
  * similar neighbours are kept, so that grouping a range at read time only joins pairs already found.
  *
  * What one batch costs is bounded by its size, whatever its events say: a session brings at most
- * SEARCHES_PER_SESSION searches, and a new core at most NEIGHBOURS_KEPT pairs, found by reading at most
- * NEAREST_READ index entries.
+ * SEARCHES_PER_SESSION searches, and a new core at most NEIGHBOURS_KEPT pairs, found by reading NEAREST_READ
+ * entries of an index that near-duplicates of many stay out of (DUPLICATE_SIMILARITY).
  *
  * Bots are left out: the tracker's batches from bots never reach the log, and a PageNotFound says whether
  * its request was a bot's. Deterministic: a rebuild replays the same events in the same order.
