@@ -33,6 +33,7 @@ import * as analyticsRollups from './2026-11-26-27-analytics-rollups.js';
 import * as eventStreamHash from './2026-11-26-28-event-stream-hash.js';
 import * as analyticsDayRollups from './2026-11-26-29-analytics-day-rollups.js';
 import * as visitorSessionOrder from './2026-11-27-30-visitor-session-order.js';
+import * as demandNeighbours from './2026-11-27-31-demand-neighbours.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-28-event-stream-hash': eventStreamHash,
   '2026-11-26-29-analytics-day-rollups': analyticsDayRollups,
   '2026-11-27-30-visitor-session-order': visitorSessionOrder,
+  '2026-11-27-31-demand-neighbours': demandNeighbours,
 };

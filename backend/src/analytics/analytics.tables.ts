@@ -104,6 +104,8 @@ export interface DemandSuggestionsTable {
 
 export interface DemandCoresTable {
   core: string;
+  /** Whether later cores look it up (in the GiST index): false for a near-duplicate of many (DUPLICATE_SIMILARITY). */
+  indexed: boolean;
 }
 
 /** A pair of cores, `a < b`, merged by the admin. */

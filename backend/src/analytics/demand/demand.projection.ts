@@ -2,8 +2,12 @@
  * The demand signals' read models (docs/demand-signals.md), asynchronously: searches from the site's search
  * box, suggestions, quiz results with the recommender's score, missing /app/ and /c/ pages, visits of
  * category pages, and the admin's merges, splits and marks. Each new core wording is looked up once among
- * all the cores seen before (pg_trgm, through its GIN index) and its similar neighbours are kept, so that
- * grouping a range at read time only joins pairs already found.
+ * the cores seen before it (pg_trgm's nearest-neighbour order, through its GiST index) and its few most
+ * similar neighbours are kept, so that grouping a range at read time only joins pairs already found.
+ *
+ * What one batch costs is bounded by its size, whatever its events say: a session brings at most
+ * SEARCHES_PER_SESSION searches, and a new core at most NEIGHBOURS_KEPT pairs, found by reading NEAREST_READ
+ * entries of an index that near-duplicates of many stay out of (DUPLICATE_SIMILARITY).
  *
  * Bots are left out: the tracker's batches from bots never reach the log, and a PageNotFound says whether
  * its request was a bot's. Deterministic: a rebuild replays the same events in the same order.
@@ -22,6 +26,36 @@ import { coreOf, wordingOf } from './wording.js';
 
 /** Two cores at least this similar (pg_trgm's similarity) are one need; chosen on the fixed set of demand.int-spec.ts. */
 export const SIMILARITY_THRESHOLD = 0.25;
+/**
+ * How many of the cores seen before it a new core is paired with: its most similar ones. The read links each
+ * core to its NEIGHBOURS (3) most similar of the range, either side of a pair keeping it; a core's close
+ * look-alike that has more than this many closer earlier cores of its own is not paired with it. 20 gives the
+ * same groups as pairing every similar core on the fixed set of demand.int-spec.ts and on the year of
+ * `npm run bench:demand` (with 10 its 23 groups come out as 25). Pairs stay at most NEIGHBOURS_KEPT × cores,
+ * however many cores look alike.
+ */
+export const NEIGHBOURS_KEPT = 20;
+/**
+ * How many entries of the GiST index, nearest first, a new core reads to choose its NEIGHBOURS_KEPT among
+ * (most similar first, then by core). More than NEIGHBOURS_KEPT so that cores at the same distance are
+ * chosen by their wording rather than by where the index holds them, as long as they fit.
+ */
+export const NEAREST_READ = 2 * NEIGHBOURS_KEPT;
+/**
+ * A new core this similar (or more) to NEIGHBOURS_KEPT of its nearest is a near-duplicate of many ("… payments
+ * 1a", "… payments 1b", …): it is paired as any core, but later cores do not look it up, since its look-alikes
+ * stand for it. A run of near-identical cores would otherwise grow one dense cluster in the index, where a
+ * nearest-first search has to read most of the cluster before it knows which entries are nearest (25 ms a
+ * core at 50,000, 0.7 ms at 1,000); people's wordings of one need are rarely that alike, and that many.
+ */
+export const DUPLICATE_SIMILARITY = 0.8;
+/**
+ * How many searches one session (one tracker session id, one visit) brings to the signals. A person settles
+ * on a few queries per visit (a search counts once it stays on screen 1.5 s); a session's searches past
+ * this many are not recorded, and so bring no count and no core. Counted from the rows recorded, in log
+ * order, so a rebuild keeps the same ones.
+ */
+export const SEARCHES_PER_SESSION = 30;
 
 type DemandEvent = AnalyticsSearchPerformed | AnalyticsPageViewed | SuggestionSubmitted | QuizCompleted | PageNotFound | DemandDecision;
 type Recorded = RecordedEvent<DemandEvent>;
@@ -56,21 +90,29 @@ export const demandProjection: Projection<DemandEvent> = {
     const of = <T extends DemandEvent['type']>(type: T) =>
       events.filter((event): event is RecordedEvent<Extract<DemandEvent, { type: T }>> => event.type === type);
     // Signals first, then the cores they bring, then the admin's decisions in their order.
-    await recordSearches(trx, of('AnalyticsSearchPerformed'));
+    const searches = await recordSearches(trx, of('AnalyticsSearchPerformed'));
     await recordSuggestions(trx, of('SuggestionSubmitted'));
     await recordQuizMatches(trx, of('QuizCompleted'));
     await recordMissingPages(trx, of('PageNotFound'));
     await recordCategoryVisits(trx, of('AnalyticsPageViewed'));
-    await addCores(trx, events);
+    await addCores(
+      trx,
+      events.filter((event) => event.type !== 'AnalyticsSearchPerformed' || searches.has(event)),
+    );
     for (const event of events) await decide(trx, event);
   },
 };
 
-async function recordSearches(trx: Trx, events: RecordedEvent<AnalyticsSearchPerformed>[]): Promise<void> {
-  if (events.length === 0) return;
+/** Records the batch's searches within each session's SEARCHES_PER_SESSION; returns the events recorded. */
+async function recordSearches(
+  trx: Trx,
+  events: RecordedEvent<AnalyticsSearchPerformed>[],
+): Promise<Set<RecordedEvent<AnalyticsSearchPerformed>>> {
+  const kept = await withinSessionCap(trx, events);
+  if (kept.size === 0) return kept;
   // One row per search: a later event of the same search (a result opened) updates it.
   const bySearch = new Map<string, object>();
-  for (const { data } of events) {
+  for (const { data } of kept) {
     const wording = wordingOf(data.query);
     const known = bySearch.get(data.searchId) as { opened: boolean } | undefined;
     bySearch.set(data.searchId, {
@@ -88,6 +130,45 @@ async function recordSearches(trx: Trx, events: RecordedEvent<AnalyticsSearchPer
     select * from ${recordset([...bySearch.values()])}
       as r(search_id uuid, session_id uuid, wording text, core text, results integer, opened boolean, at timestamptz)
     on conflict (search_id) do update set opened = demand_searches.opened or excluded.opened`.execute(trx);
+  return kept;
+}
+
+/**
+ * The events of searches already recorded, and of new searches while their session has fewer than
+ * SEARCHES_PER_SESSION recorded, in log order: the same ones however the log is cut into batches.
+ */
+async function withinSessionCap(
+  trx: Trx,
+  events: RecordedEvent<AnalyticsSearchPerformed>[],
+): Promise<Set<RecordedEvent<AnalyticsSearchPerformed>>> {
+  if (events.length === 0) return new Set();
+  const bySession = new Map<string, Set<string>>();
+  for (const { data } of events) bySession.set(data.sessionId, (bySession.get(data.sessionId) ?? new Set()).add(data.searchId));
+  const { rows: counts } = await sql<{ session_id: string; searches: number }>`
+    select session_id, count(*)::int as searches from demand_searches
+    where session_id = any(${[...bySession.keys()]}::uuid[]) group by session_id`.execute(trx);
+  const perSession = new Map(counts.map((row) => [row.session_id, row.searches]));
+  // Which searches are recorded already only matters for a session the batch could take past the cap.
+  const crowded = [...bySession].filter(([session, ids]) => (perSession.get(session) ?? 0) + ids.size > SEARCHES_PER_SESSION);
+  const { rows: known } =
+    crowded.length === 0
+      ? { rows: [] }
+      : await sql<{ search_id: string }>`
+          select search_id from demand_searches
+          where search_id = any(${crowded.flatMap(([, ids]) => [...ids])}::uuid[])`.execute(trx);
+  const recorded = new Set(known.map((row) => row.search_id));
+  const kept = new Set<RecordedEvent<AnalyticsSearchPerformed>>();
+  for (const event of events) {
+    const { searchId, sessionId } = event.data;
+    if (!recorded.has(searchId)) {
+      const searches = perSession.get(sessionId) ?? 0;
+      if (searches >= SEARCHES_PER_SESSION) continue;
+      perSession.set(sessionId, searches + 1);
+      recorded.add(searchId);
+    }
+    kept.add(event);
+  }
+  return kept;
 }
 
 async function recordSuggestions(trx: Trx, events: RecordedEvent<SuggestionSubmitted>[]): Promise<void> {
@@ -171,7 +252,14 @@ function decodeSlug(slug: string): string {
   }
 }
 
-/** The cores this batch brought that were never seen, each joined to its similar neighbours among all cores. */
+/**
+ * The cores this batch brought that were never seen, one after the other in log order, each paired with its
+ * NEIGHBOURS_KEPT most similar cores among the indexed ones seen before it (at SIMILARITY_THRESHOLD or more).
+ * pg_trgm's `<->` (1 - similarity) in the GiST index's nearest-first order reads NEAREST_READ entries; the
+ * core goes in with the same statement (indexed unless a near-duplicate of many, see DUPLICATE_SIMILARITY),
+ * so it is not among its own candidates, and a core sees the same earlier cores whether the log comes in one
+ * batch or many.
+ */
 async function addCores(trx: Trx, events: readonly Recorded[]): Promise<void> {
   const cores = new Set<string>();
   for (const event of events) {
@@ -179,17 +267,26 @@ async function addCores(trx: Trx, events: readonly Recorded[]): Promise<void> {
     if (event.type === 'SuggestionSubmitted') cores.add(coreOf(wordingOf(event.data.text)));
   }
   if (cores.size === 0) return;
-  const { rows: added } = await sql<{ core: string }>`
-    insert into demand_cores (core) select unnest(${[...cores]}::text[]) on conflict do nothing returning core`.execute(trx);
-  if (added.length === 0) return;
-  // `%` is pg_trgm's "similar" operator, which the GIN index answers; its threshold lives for this transaction.
-  await sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`.execute(trx);
-  await sql`
-    insert into demand_similar (a, b, similarity)
-    select least(n.core, c.core), greatest(n.core, c.core), similarity(n.core, c.core)
-    from unnest(${added.map((row) => row.core)}::text[]) as n(core)
-    join demand_cores c on c.core % n.core and c.core <> n.core
-    on conflict do nothing`.execute(trx);
+  const { rows: seen } = await sql<{ core: string }>`
+    select core from demand_cores where core = any(${[...cores]}::text[])`.execute(trx);
+  for (const core of seen) cores.delete(core.core);
+  for (const core of cores) {
+    await sql`
+      with nearest as (
+        select c.core, similarity(c.core, ${core}) as similarity
+        from demand_cores c where c.indexed order by c.core <-> ${core} limit ${NEAREST_READ}
+      ), added as (
+        insert into demand_cores (core, indexed)
+        select ${core}, count(*) filter (where similarity >= ${DUPLICATE_SIMILARITY}) < ${NEIGHBOURS_KEPT} from nearest
+      )
+      insert into demand_similar (a, b, similarity)
+      select least(core, ${core}), greatest(core, ${core}), similarity from nearest
+      where similarity >= ${SIMILARITY_THRESHOLD}
+      order by similarity desc, core limit ${NEIGHBOURS_KEPT}
+      on conflict do nothing`.execute(trx);
+    // Embedded, PGlite answers in this thread without giving the event loop a turn: let it answer between cores.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 async function decide(trx: Trx, event: Recorded): Promise<void> {
