@@ -140,7 +140,7 @@ export class SiteController {
   async other(@Req() request: Request, @Res() response: Response): Promise<void> {
     const requested = pathOf(request.url);
     if (isApiPath(requested)) {
-      throw new NotFoundException(`Cannot ${request.method} ${requested}`);
+      throw new NotFoundException();
     }
     const path = requested.replace(/\/$/, '');
     if (SPA_ROUTES.has(path) || isAdminPage(path)) return this.sendPage(request, response, 200);
