@@ -1,6 +1,6 @@
 /**
- * What one anonymous request may make the server keep or do, tried from outside against the real app: the 404
- * of an unknown API path does not echo it back.
+ * What one anonymous client may make the server keep or do, tried from outside against the real app: the 404
+ * of an unknown API path does not echo it back; an IPv6 client is one client across its /64.
  * Each client here is its own address: the app trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,5 +35,25 @@ describe('an unknown API path', () => {
         for (const fragment of ['script', 'alert', 'unknown', 'pathpart', '%3C']) expect(text).not.toContain(fragment);
       }
     }
+  });
+});
+
+describe('an IPv6 client', () => {
+  /** A look-up of a referral code's stats: 30 a minute per client address. */
+  const lookUp = (address: string) => fetch(api.url('/api/referrals/NOCODE'), { headers: { 'x-forwarded-for': address } });
+
+  it('is one client across its /64: two addresses of one /64 share a limit, another /64 has its own', async () => {
+    for (let i = 0; i < 30; i++) {
+      const response = await lookUp(`2001:db8:77:1::${(i + 1).toString(16)}`);
+      expect(response.status, `#${i + 1}`).not.toBe(429);
+    }
+    expect((await lookUp('2001:db8:77:1:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await lookUp('2001:0db8:0077:0001::abcd')).status).toBe(429);
+    expect((await lookUp('2001:db8:77:2::1')).status).not.toBe(429);
+  });
+
+  it('is the IPv4 address when it is an IPv4-mapped IPv6 address', async () => {
+    for (let i = 0; i < 30; i++) expect((await lookUp('198.51.100.9')).status).not.toBe(429);
+    expect((await lookUp('::ffff:198.51.100.9')).status).toBe(429);
   });
 });

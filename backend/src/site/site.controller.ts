@@ -39,6 +39,7 @@ import { NotFoundRecorder } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
 import { siteBase } from '../shared/http/site-base.js';
 import { renderSitemap, renderSitemapPart, STATIC_PAGES } from './sitemap.js';
+import { clientAddress } from '../shared/http/client-address.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
 const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password']);
@@ -148,7 +149,7 @@ export class SiteController {
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
-    await this.notFoundPaths.record(request.url, 'server', request.ip, request.headers['user-agent']);
+    await this.notFoundPaths.record(request.url, 'server', clientAddress(request), request.headers['user-agent']);
     await this.sendPage(request, response, 404);
   }
 

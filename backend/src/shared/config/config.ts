@@ -73,6 +73,12 @@ const schema = z.object({
   PUBLIC_WRITE_BUDGET: positiveInt(60),
   // Multiplies every rate limit (sign-in, sign-up): load tests and most automated tests raise it.
   RATE_LIMIT_FACTOR: positiveInt(1),
+  // Bits of an IPv6 client address that name the client for every per-address limit and budget (a subscriber
+  // holds a whole /64): shared/http/client-address.ts.
+  IPV6_PREFIX_BITS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number({ error: 'must be a number' }).int().min(32, 'must be 32 to 128').max(128, 'must be 32 to 128').default(64),
+  ),
   // The proxies in front of the API (load balancer, TLS terminator), whose X-Forwarded-For / -Proto are believed:
   // their addresses or CIDRs (comma-separated; also loopback, linklocal, uniquelocal), or a number of hops.
   TRUST_PROXY: z.preprocess(
