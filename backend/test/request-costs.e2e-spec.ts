@@ -1,9 +1,12 @@
 /**
  * What one anonymous client may make the server keep or do, tried from outside against the real app: the 404
- * of an unknown API path does not echo it back; an IPv6 client is one client across its /64.
+ * of an unknown API path does not echo it back; an IPv6 client is one client across its /64; a made-up query
+ * parameter is not a page of its own in the page cache.
  * Each client here is its own address: the app trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback).
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SiteController } from '../src/site/site.controller.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 
 let api: ApiHarness;
@@ -15,7 +18,7 @@ const newClient = () => {
 };
 
 beforeAll(async () => {
-  api = await startApi({ RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'loopback', CATALOGUE_CACHE_MS: '0' });
+  api = await startApi({ RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'loopback' });
 }, 120_000);
 afterAll(async () => {
   await api?.close();
@@ -55,5 +58,35 @@ describe('an IPv6 client', () => {
   it('is the IPv4 address when it is an IPv4-mapped IPv6 address', async () => {
     for (let i = 0; i < 30; i++) expect((await lookUp('198.51.100.9')).status).not.toBe(429);
     expect((await lookUp('::ffff:198.51.100.9')).status).toBe(429);
+  });
+});
+
+describe('the page cache', () => {
+  /** A page with its per-response nonces blanked. */
+  const page = async (path: string) => {
+    const response = await fetch(api.url(path), { headers: newClient() });
+    expect(response.status, path).toBe(200);
+    return (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""').replace(/nonce-[\w+/=]+/g, 'nonce-');
+  };
+
+  it('keeps one page for / whatever query parameters the page does not read, and serves the same HTML', async () => {
+    const pages = api.app.get(SiteController).page;
+    const home = await page('/');
+    expect(home).toContain('<div id="root"><');
+    const keptHome = () => pages.keptPages().filter((url) => new URL(url).pathname === '/');
+    expect(keptHome()).toHaveLength(1);
+    for (let i = 0; i < 300; i++) {
+      const made = randomUUID();
+      const html = await page(
+        i % 3 === 0 ? `/?x=${made}` : i % 3 === 1 ? `/?utm_source=${made}&gclid=${made}&ref=${made}` : `/?x=<b>${made}`,
+      );
+      expect(html).toBe(home);
+      expect(html).not.toContain(made);
+    }
+    expect(keptHome()).toHaveLength(1);
+    // The grid's own parameters are pages of their own, in one order whatever order they came in.
+    expect(await page('/?sort=popular&x=1')).not.toBe(home);
+    await page('/?x=2&sort=popular');
+    expect(keptHome()).toHaveLength(2);
   });
 });
