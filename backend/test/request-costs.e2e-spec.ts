@@ -1,14 +1,20 @@
 /**
  * What one anonymous client may make the server keep or do, tried from outside against the real app: the 404
  * of an unknown API path does not echo it back; an IPv6 client is one client across its /64; a made-up query
- * parameter is not a page of its own in the page cache.
+ * parameter is not a page of its own in the page cache; an app's views count once per client address.
  * Each client here is its own address: the app trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback).
  */
 import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
+import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { SiteController } from '../src/site/site.controller.js';
-import { startApi, type ApiHarness } from './api-harness.js';
+import { settled, startApi, type ApiHarness } from './api-harness.js';
 
+/** Limits twice the production ones: 50 views from one address stay within the route's limit. */
+const FACTOR = 2;
 let api: ApiHarness;
 let clients = 0;
 /** A client address of its own (10.1.x.y), believed because the request comes from loopback. */
@@ -18,7 +24,7 @@ const newClient = () => {
 };
 
 beforeAll(async () => {
-  api = await startApi({ RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'loopback' });
+  api = await startApi({ RATE_LIMIT_FACTOR: String(FACTOR), TRUST_PROXY: 'loopback' });
 }, 120_000);
 afterAll(async () => {
   await api?.close();
@@ -42,11 +48,12 @@ describe('an unknown API path', () => {
 });
 
 describe('an IPv6 client', () => {
-  /** A look-up of a referral code's stats: 30 a minute per client address. */
+  /** A look-up of a referral code's stats: 30 a minute per client address (times FACTOR). */
+  const LOOKUPS = 30 * FACTOR;
   const lookUp = (address: string) => fetch(api.url('/api/referrals/NOCODE'), { headers: { 'x-forwarded-for': address } });
 
   it('is one client across its /64: two addresses of one /64 share a limit, another /64 has its own', async () => {
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < LOOKUPS; i++) {
       const response = await lookUp(`2001:db8:77:1::${(i + 1).toString(16)}`);
       expect(response.status, `#${i + 1}`).not.toBe(429);
     }
@@ -56,7 +63,7 @@ describe('an IPv6 client', () => {
   });
 
   it('is the IPv4 address when it is an IPv4-mapped IPv6 address', async () => {
-    for (let i = 0; i < 30; i++) expect((await lookUp('198.51.100.9')).status).not.toBe(429);
+    for (let i = 0; i < LOOKUPS; i++) expect((await lookUp('198.51.100.9')).status).not.toBe(429);
     expect((await lookUp('::ffff:198.51.100.9')).status).toBe(429);
   });
 });
@@ -88,5 +95,39 @@ describe('the page cache', () => {
     expect(await page('/?sort=popular&x=1')).not.toBe(home);
     await page('/?x=2&sort=popular');
     expect(keptHome()).toHaveLength(2);
+  });
+});
+
+describe("an app's views", () => {
+  it('count at most once per client address and app in 30 minutes, whatever sessions it names', async () => {
+    const { id } = await api.app
+      .get(CommandBus)
+      .execute(new AddApp({ name: `Viewed ${randomUUID()}`, category: 'Finance', description: 'Counted.', views: 180 }));
+    const views = async () => {
+      const { rows } = await sql<{ views: number }>`
+        select (a.base_views + coalesce(v.views, 0))::int as views from apps a left join app_views v on v.app_id = a.id
+        where a.id = ${id}`.execute(api.database.handle.db);
+      return rows[0]!.views;
+    };
+    const view = (headers: Record<string, string>) =>
+      fetch(api.url(`/api/apps/${id}/views`), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, ...headers },
+        body: JSON.stringify({ sessionId: randomUUID() }),
+      });
+    const client = newClient();
+    for (let i = 0; i < 50; i++) {
+      const response = await view(client);
+      expect(response.status, `#${i + 1}`).toBe(202);
+      expect(await response.json()).toEqual({});
+    }
+    await settled(api);
+    expect(await views()).toBe(181);
+    // Another address counts once more; so does another /64, but not another address of the same /64.
+    expect((await view(newClient())).status).toBe(202);
+    expect((await view({ 'x-forwarded-for': '2001:db8:5:6::1' })).status).toBe(202);
+    expect((await view({ 'x-forwarded-for': '2001:db8:5:6::2' })).status).toBe(202);
+    await settled(api);
+    expect(await views()).toBe(183);
   });
 });
