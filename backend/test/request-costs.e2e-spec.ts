@@ -1,14 +1,15 @@
 /**
  * What one anonymous client may make the server keep or do, tried from outside against the real app: the 404
  * of an unknown API path does not echo it back; an IPv6 client is one client across its /64; a made-up query
- * parameter is not a page of its own in the page cache; an app's views count once per client address.
+ * parameter is not a page of its own in the page cache; an app's views count once per client address; an
+ * interaction with an app the catalogue does not have is not stored.
  * Each client here is its own address: the app trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback).
  */
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
+import { BROWSER_UA, interaction } from '../src/analytics/testing/tracker-events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { SiteController } from '../src/site/site.controller.js';
 import { settled, startApi, type ApiHarness } from './api-harness.js';
@@ -129,5 +130,38 @@ describe("an app's views", () => {
     expect((await view({ 'x-forwarded-for': '2001:db8:5:6::2' })).status).toBe(202);
     await settled(api);
     expect(await views()).toBe(183);
+  });
+});
+
+describe('tracker interactions', () => {
+  const collect = (events: unknown[], headers: Record<string, string>) =>
+    fetch(api.url('/api/analytics/collect'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, ...headers },
+      body: JSON.stringify({ events }),
+    });
+  const count = async (table: 'analytics_app_view_rollups' | 'app_interactions') =>
+    (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(api.database.handle.db)).rows[0]!.n;
+
+  it('with apps the catalogue does not have add no interaction and no rollup row', async () => {
+    const { id } = await api.app
+      .get(CommandBus)
+      .execute(new AddApp({ name: `Tracked ${randomUUID()}`, category: 'Sales', description: 'Real.' }));
+    await settled(api);
+    const before = { rollups: await count('analytics_app_view_rollups'), interactions: await count('app_interactions') };
+    const client = newClient();
+    const sessionId = randomUUID();
+    for (let batch = 0; batch < 20; batch++) {
+      const events = Array.from({ length: 50 }, () => interaction({ sessionId, appId: randomUUID(), action: 'view' }));
+      const response = await collect(events, client);
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ accepted: 0, dropped: 0 });
+    }
+    // One of the catalogue's apps, with a made-up one and one naming no app, in one batch: those two are kept.
+    const mixed = [interaction({ sessionId, appId: id }), interaction({ sessionId, appId: randomUUID() }), interaction({ sessionId })];
+    expect(await (await collect(mixed, client)).json()).toEqual({ accepted: 2, dropped: 0 });
+    await settled(api);
+    expect(await count('app_interactions')).toBe(before.interactions + 2);
+    expect(await count('analytics_app_view_rollups')).toBe(before.rollups + 1);
   });
 });

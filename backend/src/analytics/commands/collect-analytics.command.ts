@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { GetCatalogueAppIds } from '../../catalogue/queries/get-catalogue-app-ids.query.js';
 import type { Config } from '../../shared/config/config.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
@@ -7,11 +8,12 @@ import { CONFIG } from '../../shared/kernel.module.js';
 import { isBotTraffic } from '../../shared/http/bot-traffic.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
-import { collectBatchSchema } from '../../../../contracts/analytics/collect.js';
+import { collectBatchSchema, type TrackerEvent } from '../../../../contracts/analytics/collect.js';
 import { hashIp, parseUserAgent, toVisitEvent } from '../collect/enrich.js';
 import { IngestBackpressure } from '../collect/ingest-backpressure.js';
 
 export interface CollectResult {
+  /** Events recorded (an interaction with an app the catalogue does not have is not). */
   accepted: number;
   dropped: number;
 }
@@ -30,7 +32,9 @@ export class CollectAnalytics extends Command<CollectResult> {
 /**
  * Validates the whole batch, enriches it and appends it in one INSERT; a bot's batch is not stored, only
  * counted (one AnalyticsBotTrafficDropped). The projections run later, so the answer does not wait for them,
- * unless the visits projection has fallen far behind (IngestBackpressure).
+ * unless the visits projection has fallen far behind (IngestBackpressure). An interaction naming an app the
+ * catalogue does not have is left out: every (15-minute bucket, app) is a row of the app rollups, so a client
+ * must not be able to make them up by the thousand.
  */
 @CommandHandler(CollectAnalytics)
 export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics> {
@@ -39,6 +43,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
   constructor(
     private readonly events: EventStore,
     private readonly backpressure: IngestBackpressure,
+    private readonly queries: QueryBus,
     @Inject(CONFIG) config: Config,
   ) {
     this.secret = appSecret(config);
@@ -57,9 +62,18 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
       await this.events.appendUnversioned([{ streamId: BOT_TRAFFIC_STREAM, ...dropped }]);
       return { accepted: 0, dropped: events.length };
     }
+    const kept = await this.catalogueAppsOnly(events);
+    if (kept.length === 0) return { accepted: 0, dropped: 0 };
     const context = { userAgent: parseUserAgent(userAgent), ipHash: hashIp(this.secret, ip, receivedAt), receivedAt };
     await this.backpressure.admit();
-    await this.events.appendUnversioned(events.map((event) => toVisitEvent(event, context)));
-    return { accepted: events.length, dropped: 0 };
+    await this.events.appendUnversioned(kept.map((event) => toVisitEvent(event, context)));
+    return { accepted: kept.length, dropped: 0 };
+  }
+
+  /** The batch without its interactions with apps that are not in the catalogue (one cached read, when any names an app). */
+  private async catalogueAppsOnly(events: TrackerEvent[]): Promise<TrackerEvent[]> {
+    if (!events.some((event) => event.type === 'interaction' && event.appId !== null)) return events;
+    const apps = await this.queries.execute(new GetCatalogueAppIds());
+    return events.filter((event) => event.type !== 'interaction' || event.appId === null || apps.has(event.appId));
   }
 }
