@@ -32,6 +32,7 @@ import * as appViewTimes from './2026-11-26-26-app-view-times.js';
 import * as analyticsRollups from './2026-11-26-27-analytics-rollups.js';
 import * as eventStreamHash from './2026-11-26-28-event-stream-hash.js';
 import * as analyticsDayRollups from './2026-11-26-29-analytics-day-rollups.js';
+import * as emailOutboxTeam from './2026-11-27-32-email-outbox-team.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-27-analytics-rollups': analyticsRollups,
   '2026-11-26-28-event-stream-hash': eventStreamHash,
   '2026-11-26-29-analytics-day-rollups': analyticsDayRollups,
+  '2026-11-27-32-email-outbox-team': emailOutboxTeam,
 };

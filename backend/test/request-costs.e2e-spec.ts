@@ -2,7 +2,7 @@
  * What one anonymous client may make the server keep or do, tried from outside against the real app: the 404
  * of an unknown API path does not echo it back; an IPv6 client is one client across its /64; a made-up query
  * parameter is not a page of its own in the page cache; an app's views count once per client address; an
- * interaction with an app the catalogue does not have is not stored.
+ * interaction with an app the catalogue does not have is not stored; e-mail to the team is capped per hour.
  * Each client here is its own address: the app trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback).
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, interaction } from '../src/analytics/testing/tracker-events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { SiteController } from '../src/site/site.controller.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
+import { eventually } from '../src/shared/testing/eventually.js';
+import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import { settled, startApi, type ApiHarness } from './api-harness.js';
 
 /** Limits twice the production ones: 50 views from one address stay within the route's limit. */
@@ -163,5 +166,68 @@ describe('tracker interactions', () => {
     await settled(api);
     expect(await count('app_interactions')).toBe(before.interactions + 2);
     expect(await count('analytics_app_view_rollups')).toBe(before.rollups + 1);
+  });
+});
+
+describe('e-mail to the team', () => {
+  let mailing: ApiHarness;
+  let smtp: SmtpTestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailing = await startApi({
+      SMTP_URL: smtp.url,
+      EMAIL_POLL_MS: '50',
+      ADMIN_NOTIFY_EMAIL: 'admin@unsheet.test',
+      TEAM_EMAIL: 'team@unsheet.test',
+      TEAM_EMAIL_HOURLY_LIMIT: '30',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await mailing?.close();
+    await smtp?.close();
+  });
+
+  it('is at most TEAM_EMAIL_HOURLY_LIMIT an hour in all, and every message is still kept for the admin console', async () => {
+    const texts = Array.from({ length: 40 }, (_, i) => `Suggestion ${i} ${randomUUID()}`);
+    for (const text of texts) {
+      const response = await fetch(mailing.url('/api/suggestions'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ideas@example.com', suggestion_text: text }),
+      });
+      expect(response.status).toBe(201);
+    }
+    await settled(mailing);
+    await eventually(() => smtp.messages.length >= 30);
+    const db = mailing.database.handle.db;
+    const { rows } = await sql<{ status: string; n: number }>`
+      select status, count(*)::int as n from email_outbox where template = 'suggestion-admin' group by status order by status`.execute(db);
+    expect(rows).toEqual([
+      { status: 'sent', n: 30 },
+      { status: 'skipped', n: 10 },
+    ]);
+    expect(smtp.messages.filter((mail) => recipients(mail).includes('admin@unsheet.test'))).toHaveLength(30);
+    const stored = await sql<{ n: number }>`select count(*)::int as n from suggestions where suggestion_text = any(${texts})`.execute(db);
+    expect(stored.rows[0]!.n).toBe(40);
+    // A question now: its acknowledgement to the visitor goes, the notice to the team does not.
+    const asked = await fetch(mailing.url('/api/quick-questions'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Is there an API?' }),
+    });
+    expect(asked.status).toBe(201);
+    await settled(mailing);
+    const question = await sql<{ template: string; status: string }>`
+      select template, status from email_outbox where template like 'question-%' order by template`.execute(db);
+    expect(question.rows).toEqual([
+      { template: 'question-ack', status: expect.not.stringMatching(/^skipped$/) },
+      { template: 'question-team', status: 'skipped' },
+    ]);
+    // A rebuild of the reactor sends nothing again.
+    const sent = smtp.messages.length;
+    await mailing.app.get(ProjectionRunner).rebuild('email-reactor');
+    await settled(mailing);
+    expect(smtp.messages.length).toBe(sent);
   });
 });

@@ -66,6 +66,9 @@ const schema = z.object({
   EMAIL_POLL_MS: positiveInt(1000),
   // E-mails a day to one address typed into public forms (sign-up, questions, joining the list), whoever asks.
   EMAIL_DAILY_LIMIT_PER_RECIPIENT: positiveInt(5),
+  // E-mails an hour to the team and the administrator about what visitors sent (suggestions, questions, developer
+  // inquiries), all together; the messages themselves are all kept and shown in the admin console.
+  TEAM_EMAIL_HOURLY_LIMIT: positiveInt(30),
   // Days a lead that has not confirmed its address holds its spot (docs/early-access.md).
   LEAD_CONFIRMATION_DAYS: positiveInt(DEFAULT_LEAD_CONFIRMATION_DAYS),
   // Public writes a client address may make per minute on each route, and across all of them together.
