@@ -2,13 +2,21 @@
  * What one anonymous client may make the server keep or do, tried from outside against the real app: the 404
  * of an unknown API path does not echo it back; an IPv6 client is one client across its /64; a made-up query
  * parameter is not a page of its own in the page cache; an app's views count once per client address; an
- * interaction with an app the catalogue does not have is not stored; e-mail to the team is capped per hour.
+ * interaction with an app the catalogue does not have is not stored; e-mail to the team is capped per hour;
+ * one tracker batch keeps a bounded number of bytes.
  * Each client here is its own address: the app trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback).
  */
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, MAX_SESSIONS_PER_BATCH, STORED } from '../../contracts/analytics/limits.js';
+/**
+ * What one tracker batch may leave in PostgreSQL at most, read models and indexes included (docs/security.md):
+ * measured as the growth of the live rows (pg_column_size) and indexes of every table over 10 of the fullest
+ * batches the limits allow, of each kind of event, divided by 10.
+ */
+const MAX_STORED_BYTES_PER_BATCH = 80 * 1024;
 import { BROWSER_UA, interaction } from '../src/analytics/testing/tracker-events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { SiteController } from '../src/site/site.controller.js';
@@ -229,5 +237,166 @@ describe('e-mail to the team', () => {
     await mailing.app.get(ProjectionRunner).rebuild('email-reactor');
     await settled(mailing);
     expect(smtp.messages.length).toBe(sent);
+  });
+});
+
+describe('what one tracker batch keeps', () => {
+  let tracked: ApiHarness;
+  let appId: string;
+  const BODY = 64 * 1024;
+
+  beforeAll(async () => {
+    tracked = await startApi();
+    ({ id: appId } = await tracked.app.get(CommandBus).execute(new AddApp({ name: 'Kept', category: 'Sales', description: 'Measured.' })));
+    await settled(tracked);
+  }, 120_000);
+  afterAll(async () => {
+    await tracked?.close();
+  });
+
+  /** Random letters and digits (incompressible enough that PostgreSQL's TOAST compression does not help). */
+  const noise = (length: number) => {
+    let text = '';
+    while (text.length < length) text += randomUUID().replaceAll('-', '');
+    return text.slice(0, length);
+  };
+  const url = (length: number) => `https://unsheet.app/${noise(length - 20)}`;
+  const stamp = () => new Date().toISOString();
+  /** The sessions of the batch being built: as many as one batch may speak for, taken in turn. */
+  let sessions: string[] = [];
+  let turn = 0;
+  const sessionId = () => sessions[turn++ % sessions.length]!;
+  /** As many events as one batch may hold: 50, or fewer when they would pass 64 KB. */
+  const fullBatch = (make: () => unknown) => {
+    sessions = Array.from({ length: MAX_SESSIONS_PER_BATCH }, () => randomUUID());
+    const events: unknown[] = [];
+    while (events.length < 50) {
+      const next = make();
+      if (JSON.stringify({ events: [...events, next] }).length > BODY - 100) break;
+      events.push(next);
+    }
+    return events;
+  };
+  const BATCHES: Record<string, () => unknown> = {
+    page_view: () => ({
+      type: 'page_view',
+      sessionId: sessionId(),
+      at: stamp(),
+      pageViewId: randomUUID(),
+      url: url(STORED.url),
+      title: noise(STORED.title),
+      referrer: url(STORED.referrer),
+      potentialKeywords: Array.from({ length: STORED.keywords }, () => noise(STORED.keyword)),
+    }),
+    session_start: () => ({
+      type: 'session_start',
+      sessionId: sessionId(),
+      at: stamp(),
+      visitorId: randomUUID(),
+      url: url(STORED.url),
+      referrer: url(STORED.referrer),
+      utm: {
+        source: noise(STORED.utm),
+        medium: noise(STORED.utm),
+        campaign: noise(STORED.utm),
+        term: noise(STORED.utm),
+        content: noise(STORED.utm),
+      },
+      clickIds: { gclid: noise(STORED.clickId), msclkid: noise(STORED.clickId), fbclid: noise(STORED.clickId) },
+      parsedReferrer: noise(STORED.source),
+      trafficType: 'paid',
+      campaignSource: noise(STORED.source),
+    }),
+    'page_view (short)': () => ({
+      type: 'page_view',
+      sessionId: sessionId(),
+      at: stamp(),
+      pageViewId: randomUUID(),
+      url: url(200),
+      title: noise(60),
+      referrer: url(100),
+      potentialKeywords: Array.from({ length: 5 }, () => noise(10)),
+    }),
+    // What the contract accepts (longer values are cut when stored), each event a session of its own.
+    'page_view (accepted lengths)': () => ({
+      type: 'page_view',
+      sessionId: randomUUID(),
+      at: stamp(),
+      pageViewId: randomUUID(),
+      url: url(LIMITS.url),
+      title: noise(LIMITS.title),
+      referrer: url(LIMITS.referrer),
+      potentialKeywords: Array.from({ length: 10 }, () => noise(100)),
+    }),
+    'session_start (accepted lengths)': () => ({
+      type: 'session_start',
+      sessionId: randomUUID(),
+      at: stamp(),
+      visitorId: randomUUID(),
+      url: url(LIMITS.url),
+      referrer: url(LIMITS.referrer),
+      utm: { source: noise(200), medium: noise(200), campaign: noise(200), term: noise(200), content: noise(200) },
+      clickIds: { gclid: noise(500), msclkid: noise(500), fbclid: noise(500) },
+      parsedReferrer: noise(200),
+      trafficType: 'paid',
+      campaignSource: noise(200),
+    }),
+    'interaction (accepted lengths)': () => interaction({ appId, metadata: { note: noise(LIMITS.metadataBytes - 20) } }),
+    'search (accepted lengths)': () => ({
+      type: 'search',
+      sessionId: randomUUID(),
+      at: stamp(),
+      searchId: randomUUID(),
+      query: noise(LIMITS.searchQuery),
+      results: 0,
+      opened: false,
+    }),
+    session_end: () => ({ type: 'session_end', sessionId: sessionId(), at: stamp(), timeOnSite: 100, pagesViewed: 3 }),
+    interaction: () => interaction({ sessionId: sessionId(), appId, metadata: { note: noise(STORED.metadataBytes - 20) } }),
+    search: () => ({
+      type: 'search',
+      sessionId: sessionId(),
+      at: stamp(),
+      searchId: randomUUID(),
+      query: noise(STORED.searchQuery),
+      results: 0,
+      opened: false,
+    }),
+  };
+
+  /**
+   * What the database keeps: the live rows of every table (pg_column_size, TOAST included, as stored) and every
+   * index. Space left by updated rows is not counted: vacuum makes it reusable.
+   */
+  const databaseBytes = async () => {
+    const db = tracked.database.handle.db;
+    const { rows: tables } = await sql<{ name: string }>`
+      select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`.execute(db);
+    let bytes = 0;
+    for (const { name } of tables) {
+      const { rows } = await sql<{ bytes: string | null }>`
+        select (select sum(pg_column_size(t.*)) from ${sql.table(name)} t)::bigint
+          + pg_indexes_size(${name}::regclass) as bytes`.execute(db);
+      bytes += Number(rows[0]!.bytes ?? 0);
+    }
+    return bytes;
+  };
+
+  it.each(Object.keys(BATCHES))('of %s events, the fullest the limits allow, is at most MAX_STORED_BYTES_PER_BATCH', async (type) => {
+    const ROUNDS = 10;
+    await settled(tracked);
+    const before = await databaseBytes();
+    for (let round = 0; round < ROUNDS; round++) {
+      const events = fullBatch(BATCHES[type]!);
+      const response = await fetch(tracked.url('/api/analytics/collect'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': `${BROWSER_UA} ${noise(STORED.userAgent)}` },
+        body: JSON.stringify({ events }),
+      });
+      expect(response.status, await response.text()).toBe(202);
+    }
+    await settled(tracked);
+    const perBatch = ((await databaseBytes()) - before) / ROUNDS;
+    expect(perBatch).toBeLessThanOrEqual(MAX_STORED_BYTES_PER_BATCH);
   });
 });

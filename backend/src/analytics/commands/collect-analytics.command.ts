@@ -9,6 +9,7 @@ import { isBotTraffic } from '../../shared/http/bot-traffic.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
 import { collectBatchSchema, type TrackerEvent } from '../../../../contracts/analytics/collect.js';
+import { MAX_SEARCHES_PER_BATCH, MAX_SESSIONS_PER_BATCH, STORED_BATCH_CHARACTERS } from '../../../../contracts/analytics/limits.js';
 import { hashIp, parseUserAgent, toVisitEvent } from '../collect/enrich.js';
 import { IngestBackpressure } from '../collect/ingest-backpressure.js';
 
@@ -34,7 +35,10 @@ export class CollectAnalytics extends Command<CollectResult> {
  * counted (one AnalyticsBotTrafficDropped). The projections run later, so the answer does not wait for them,
  * unless the visits projection has fallen far behind (IngestBackpressure). An interaction naming an app the
  * catalogue does not have is left out: every (15-minute bucket, app) is a row of the app rollups, so a client
- * must not be able to make them up by the thousand.
+ * must not be able to make them up by the thousand. So are the events of sessions past the batch's first
+ * MAX_SESSIONS_PER_BATCH, searches past MAX_SEARCHES_PER_BATCH and events past STORED_BATCH_CHARACTERS of
+ * data, and every text is cut to its stored length (enrich.ts): what one batch may keep is bounded
+ * (docs/security.md).
  */
 @CommandHandler(CollectAnalytics)
 export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics> {
@@ -62,11 +66,11 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
       await this.events.appendUnversioned([{ streamId: BOT_TRAFFIC_STREAM, ...dropped }]);
       return { accepted: 0, dropped: events.length };
     }
-    const kept = await this.catalogueAppsOnly(events);
-    if (kept.length === 0) return { accepted: 0, dropped: 0 };
     const context = { userAgent: parseUserAgent(userAgent), ipHash: hashIp(this.secret, ip, receivedAt), receivedAt };
+    const kept = withinBudget((await this.catalogueAppsOnly(fewSessions(events))).map((event) => toVisitEvent(event, context)));
+    if (kept.length === 0) return { accepted: 0, dropped: 0 };
     await this.backpressure.admit();
-    await this.events.appendUnversioned(kept.map((event) => toVisitEvent(event, context)));
+    await this.events.appendUnversioned(kept);
     return { accepted: kept.length, dropped: 0 };
   }
 
@@ -76,4 +80,32 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
     const apps = await this.queries.execute(new GetCatalogueAppIds());
     return events.filter((event) => event.type !== 'interaction' || event.appId === null || apps.has(event.appId));
   }
+}
+
+/** The batch's events of its first MAX_SESSIONS_PER_BATCH sessions (a real tracker's batch has one or two). */
+function fewSessions(events: TrackerEvent[]): TrackerEvent[] {
+  const sessions = new Set<string>();
+  return events.filter((event) => {
+    if (sessions.has(event.sessionId)) return true;
+    if (sessions.size >= MAX_SESSIONS_PER_BATCH) return false;
+    sessions.add(event.sessionId);
+    return true;
+  });
+}
+
+/**
+ * The enriched events that fit the batch's allowance: at most MAX_SEARCHES_PER_BATCH searches, and
+ * STORED_BATCH_CHARACTERS of event data in all (a real batch of 20 events is well under it); an event that does
+ * not fit is left out, a later smaller one may still fit.
+ */
+function withinBudget<T extends { type: string; data: unknown }>(events: T[]): T[] {
+  let characters = 0;
+  let searches = 0;
+  return events.filter((event) => {
+    if (event.type === 'AnalyticsSearchPerformed' && ++searches > MAX_SEARCHES_PER_BATCH) return false;
+    const size = JSON.stringify(event.data).length;
+    if (characters + size > STORED_BATCH_CHARACTERS) return false;
+    characters += size;
+    return true;
+  });
 }
