@@ -126,7 +126,14 @@ function keywords(title) {
     .slice(0, 10);
 }
 
-export default function () {
+// The catalogue's apps: the API leaves out interactions with apps it does not have.
+export function setup() {
+  const apps = http.get(`${BASE_URL}/api/apps?pageSize=100`).json().items;
+  return { appIds: Array.isArray(apps) ? apps.map((app) => app.id) : [] };
+}
+
+export default function (data) {
+  const appIds = data && data.appIds.length > 0 ? data.appIds : null;
   const userAgent = pick(BROWSERS);
   const headers = Object.assign({}, JSON_HEADERS, { 'User-Agent': userAgent });
   const origin = 'https://unsheet.app';
@@ -185,7 +192,7 @@ export default function () {
         sessionId,
         at: iso(),
         eventId: uuid(),
-        appId: uuid(),
+        appId: appIds ? pick(appIds) : null,
         action: pick(ACTIONS),
         metadata: { page: path, position: i },
       });

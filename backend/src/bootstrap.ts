@@ -25,6 +25,7 @@ import { AuthGuard } from './identity/http/auth.guard.js';
 import { buildProjections } from './projections.js';
 import type { Config } from './shared/config/config.js';
 import { isApiPath, pathOf } from './shared/http/api-path.js';
+import { useClientAddresses } from './shared/http/client-address.js';
 import { clientBudget } from './shared/http/client-budget.js';
 import { DomainErrorFilter, sendError, sendRouterError } from './shared/http/domain-error.filter.js';
 import { jsonBodyParser } from './shared/http/json-body.js';
@@ -69,6 +70,7 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     });
     app.useLogger(app.get(PinoNestLogger));
     const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+    useClientAddresses(fastify, config.IPV6_PREFIX_BITS);
     const requests = requestLog(logger);
     if (requests) fastify.addHook('onRequest', requests);
     fastify.addHook('onRequest', securityHeaders(config));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_UA, BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
+import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { visitsProjection } from '../src/analytics/projections/visits.projection.js';
 import { checkpointNames } from '../src/shared/projections/projection-runner.js';
 import { eventually } from '../src/shared/testing/eventually.js';
@@ -35,7 +37,10 @@ describe('POST /api/analytics/collect', () => {
   it('answers 202, appends the batch in one statement and projects the spec’s records', async () => {
     const sessionId = randomUUID();
     const visitorId = randomUUID();
-    const appId = randomUUID();
+    // An app of the catalogue: interactions with apps it does not have are not recorded (request-costs.e2e-spec.ts).
+    const { id: appId } = await api.app
+      .get(CommandBus)
+      .execute(new AddApp({ name: `Ingested ${randomUUID()}`, category: 'Finance', description: 'Tracked.' }));
     const home = randomUUID();
     const pricing = randomUUID();
     const batch = [

@@ -46,7 +46,7 @@ const fixtures = [
 ];
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ TRUST_PROXY: 'loopback' });
   const commands = api.app.get(CommandBus);
   for (const { views, ...fields } of fixtures) {
     const { id } = await commands.execute(new AddApp({ ...fields, views, key_features: ['One', 'Two'] }));
@@ -337,10 +337,16 @@ describe('catalogue commands and the apps projection', () => {
 const HEADLESS_CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
 
 describe('view counting', () => {
+  // Each view from a client address of its own (one view per address and app counts in 30 minutes).
+  let viewers = 0;
   const post = (path: string, body: unknown = { sessionId: randomUUID() }, userAgent = BROWSER_UA) =>
     fetch(api.url(path), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': userAgent,
+        'x-forwarded-for': `10.8.${Math.floor(++viewers / 250)}.${(viewers % 250) + 1}`,
+      },
       body: body === null ? undefined : JSON.stringify(body),
     });
   // From the tables (the public reads are cached for a second): the starting figure plus the counted views.

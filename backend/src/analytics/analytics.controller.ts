@@ -5,6 +5,7 @@ import type { FastifyRequest as Request } from 'fastify';
 import { openApiSchema } from '../shared/http/zod.js';
 import { collectBatchSchema, collectResultSchema } from '../../../contracts/analytics/collect.js';
 import { CollectAnalytics, type CollectResult } from './commands/collect-analytics.command.js';
+import { clientAddress } from '../shared/http/client-address.js';
 
 /** The tracker's only endpoint (public). The admin's queries are in AnalyticsAdminController. */
 @ApiTags('analytics')
@@ -22,6 +23,6 @@ export class AnalyticsController {
   @ApiAcceptedResponse({ schema: openApiSchema(collectResultSchema) })
   @ApiBadRequestResponse({ description: '{ code, message, fields }: the field path and what is wrong; nothing is written' })
   collect(@Body() body: unknown, @Req() request: Request): Promise<CollectResult> {
-    return this.commands.execute(new CollectAnalytics(body, request.headers['user-agent'], request.ip));
+    return this.commands.execute(new CollectAnalytics(body, request.headers['user-agent'], clientAddress(request)));
   }
 }

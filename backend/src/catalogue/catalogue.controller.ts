@@ -24,6 +24,7 @@ import { GetTopApps } from './queries/get-top-apps.query.js';
 import { ListAppsPage } from './queries/list-apps-page.query.js';
 import { ListCategories } from './queries/list-categories.query.js';
 import { SearchApps } from './queries/search-apps.query.js';
+import { clientAddress } from '../shared/http/client-address.js';
 
 const topQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(10).describe('How many apps (default 10)'),
@@ -90,7 +91,9 @@ export class CatalogueController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
     summary: "Count a session's view of an app (projected asynchronously)",
-    description: 'One view per app per session; bot traffic (by user agent, as analytics tells it) is answered alike and not counted.',
+    description:
+      'One view per app per session, and per client address in 30 minutes; a repeated view, and bot traffic (by user agent, as ' +
+      'analytics tells it), is answered alike and not counted.',
   })
   @ApiBody({ schema: openApiSchema(appViewSchema, 'input') })
   @ApiAcceptedResponse({ description: 'The view is recorded; the count catches up within a moment' })
@@ -101,7 +104,7 @@ export class CatalogueController {
     @Body(new ZodPipe(appViewSchema)) { sessionId }: AppViewInput,
     @Req() request: Request,
   ): Promise<Record<string, never>> {
-    await this.commands.execute(new RecordAppView(id, sessionId, request.headers['user-agent']));
+    await this.commands.execute(new RecordAppView(id, sessionId, request.headers['user-agent'], clientAddress(request)));
     return {};
   }
 

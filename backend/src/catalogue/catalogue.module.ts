@@ -14,6 +14,7 @@ import { DemoCatalogueSeeder } from './demo/seed-demo-catalogue.js';
 import { GoogleAdsController } from './google-ads/google-ads.controller.js';
 import { CountCatalogueGrowthHandler } from './queries/count-catalogue-growth.query.js';
 import { GetAppLabelsHandler } from './queries/get-app-labels.query.js';
+import { GetCatalogueAppIdsHandler } from './queries/get-catalogue-app-ids.query.js';
 import { GetAppByIdHandler } from './queries/get-app-by-id.query.js';
 import { GetAppBySlugHandler } from './queries/get-app-by-slug.query.js';
 import { GetCategoryHandler } from './queries/get-category.query.js';
@@ -44,6 +45,7 @@ import { SearchAppsHandler } from './queries/search-apps.query.js';
     ListAdminAppsHandler,
     GetAppByIdHandler,
     GetAppLabelsHandler,
+    GetCatalogueAppIdsHandler,
     GetTopAppsHandler,
     ListAppsHandler,
     ListAppsPageHandler,

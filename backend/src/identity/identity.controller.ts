@@ -54,6 +54,7 @@ import {
 } from './identity.rate-limits.js';
 import { findSessionUser, REFRESH_TOKEN_TTL_SECONDS, SessionService, type IssuedSession } from './sessions.js';
 import { SignInLockedError } from './sign-in-failures.js';
+import { clientAddress } from '../shared/http/client-address.js';
 
 /** The refresh token's cookie: unreadable by scripts, sent only to the auth endpoints, never cross-site. */
 const REFRESH_COOKIE = 'unsheet_refresh';
@@ -116,7 +117,7 @@ export class IdentityController {
   @ApiTooManyRequestsResponse({ description: "{ code: 'RATE_LIMITED' }" })
   async signIn(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
     try {
-      return this.startSession(await this.commands.execute(new SignIn(body, request.ip)), request, response);
+      return this.startSession(await this.commands.execute(new SignIn(body, clientAddress(request))), request, response);
     } catch (error) {
       if (error instanceof SignInLockedError) response.header('Retry-After', String(error.retryAfterSeconds));
       throw error;

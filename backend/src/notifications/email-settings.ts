@@ -11,6 +11,7 @@ export function emailSettings(config: Config): EmailSettings {
     followVisitor: !config.PUBLIC_BASE_URL,
     secret: appSecret(config),
     dailyLimitPerRecipient: config.EMAIL_DAILY_LIMIT_PER_RECIPIENT,
+    teamHourlyLimit: config.TEAM_EMAIL_HOURLY_LIMIT,
     leadConfirmationDays: config.LEAD_CONFIRMATION_DAYS,
   };
 }

@@ -4,6 +4,7 @@ import { ValidationError } from '../shared/errors/domain-error.js';
 import type { FastifyRequest as Request } from 'fastify';
 import { openApiSchema } from '../shared/http/zod.js';
 import { NotFoundRecorder, reportNotFoundInput } from './not-found.js';
+import { clientAddress } from '../shared/http/client-address.js';
 
 @ApiTags('site')
 @Controller('api/site')
@@ -20,6 +21,6 @@ export class SiteApiController {
   async report(@Body() body: unknown, @Req() request: Request): Promise<void> {
     const parsed = reportNotFoundInput.safeParse(body);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    await this.notFound.record(parsed.data.path, 'client', request.ip, request.headers['user-agent']);
+    await this.notFound.record(parsed.data.path, 'client', clientAddress(request), request.headers['user-agent']);
   }
 }

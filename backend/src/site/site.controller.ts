@@ -39,6 +39,7 @@ import { NotFoundRecorder } from './not-found.js';
 import { SpaPage, type PageParts } from './spa-page.js';
 import { siteBase } from '../shared/http/site-base.js';
 import { renderSitemap, renderSitemapPart, STATIC_PAGES } from './sitemap.js';
+import { clientAddress } from '../shared/http/client-address.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
 const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password']);
@@ -52,7 +53,8 @@ const isAdminPage = (path: string) => path === '/admin' || path.startsWith('/adm
 export class SiteController {
   private readonly logger = new Logger(SiteController.name);
   private lastEarlyAccessStatus?: EarlyAccessStatus;
-  private readonly page = new SpaPage((error, url) =>
+  /** The pages (spa-page.ts), with the pages it keeps. */
+  readonly page = new SpaPage((error, url) =>
     this.logger.error(`Server rendering failed for ${pathOf(url)}: ${(error as Error).stack ?? error}`),
   );
 
@@ -75,8 +77,10 @@ export class SiteController {
       this.queries.execute(new ListAppsPage(gridPage)),
     ]);
     if (grid.page > 1 && apps.items.length === 0) return this.notFound(request, response);
+    const search = homeGridSearch(grid);
     await this.sendPage(request, response, 200, {
-      seo: { page: 'home', search: homeGridSearch(grid) },
+      query: search,
+      seo: { page: 'home', search },
       initialData: { [topAppsKey(HOME_TOP_APPS, 0)]: top, [appsPageKey(ready)]: readyApps, [appsPageKey(gridPage)]: apps },
     });
   }
@@ -88,6 +92,7 @@ export class SiteController {
     const found = page && (await this.find<CategoryWithApps>(new GetCategory(slug.slice(0, 200), { page, pageSize: CATALOGUE_PAGE_SIZE })));
     if (!page || !found || (page > 1 && found.apps.items.length === 0)) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
+      query: page === 1 ? '' : `?page=${page}`,
       seo: { page: 'category', category: found.category, listPage: page },
       initialData: { [categoryKey(slug, page)]: found },
     });
@@ -140,7 +145,7 @@ export class SiteController {
   async other(@Req() request: Request, @Res() response: Response): Promise<void> {
     const requested = pathOf(request.url);
     if (isApiPath(requested)) {
-      throw new NotFoundException(`Cannot ${request.method} ${requested}`);
+      throw new NotFoundException();
     }
     const path = requested.replace(/\/$/, '');
     if (SPA_ROUTES.has(path) || isAdminPage(path)) return this.sendPage(request, response, 200);
@@ -148,25 +153,29 @@ export class SiteController {
   }
 
   private async notFound(request: Request, response: Response): Promise<void> {
-    await this.notFoundPaths.record(request.url, 'server', request.ip, request.headers['user-agent']);
+    await this.notFoundPaths.record(request.url, 'server', clientAddress(request), request.headers['user-agent']);
     await this.sendPage(request, response, 404);
   }
 
   /**
    * Every page also gets the categories, which the header's menu shows everywhere, and the Early Explorers
    * status, whose mode every invitation to join follows (the header's button is on every page).
+   * The page is rendered, and kept, for its path and `query`: the query parameters the page reads, in one
+   * order (home's grid: category, sort, page; a category's page), never the rest of the address
+   * (utm_source, gclid, ref, anything a client makes up), which the page's server render does not read and the
+   * browser reads for itself. So `/?x=<anything>` is the cached page of `/`, not a page of its own.
    */
   private async sendPage(
     request: Request,
     response: Response,
     status: number,
-    parts: Pick<PageParts, 'seo' | 'initialData'> = {},
+    { query = '', ...parts }: Pick<PageParts, 'seo' | 'initialData'> & { query?: string } = {},
   ): Promise<void> {
     const [categories, earlyAccess] = await Promise.all([this.queries.execute(new ListCategories()), this.earlyAccessStatus()]);
     const page = await this.page.render({
       ...parts,
       base: this.base(request),
-      path: request.originalUrl,
+      path: `${pathOf(request.originalUrl)}${query}`,
       nonce: cspNonce(response),
       initialData: { [categoriesKey]: categories, [earlyAccessStatusKey]: earlyAccess, ...parts.initialData },
     });

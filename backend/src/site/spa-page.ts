@@ -18,7 +18,7 @@ export type SeoPage =
 export interface PageParts {
   /** Absolute base of the site, without a trailing slash. */
   base: string;
-  /** The page's path and query; its first view is rendered on the server. */
+  /** The page's path and the query parameters it reads; its first view is rendered on the server (and kept by it). */
   path: string;
   seo?: SeoPage;
   /** This response's Content Security Policy nonce, written on the page's inline scripts. */
@@ -46,12 +46,18 @@ export class SpaPage {
    * objects: the catalogue's reads are kept for CATALOGUE_CACHE_MS and give the same object until then, so a
    * page is rendered once per change of its data instead of once per request. A render costs milliseconds of
    * the event loop, in which every other request waits. Bounded, since any path or query string is a URL of
-   * its own: 200 pages of about 70–130 KB each.
+   * its own: 200 pages of about 70–130 KB each. The site's controller gives each page its path and only the
+   * query parameters it reads, so a made-up parameter is not a page of its own.
    */
   private readonly pages = new LRUCache<string, { data: unknown[]; html: string }>({ max: 200 });
   private readonly nonceSlot = `nonce-${randomBytes(12).toString('hex')}`;
 
   constructor(private readonly onRenderError: (error: unknown, url: string) => void = () => {}) {}
+
+  /** The URLs of the pages kept. */
+  keptPages(): string[] {
+    return [...this.pages.keys()];
+  }
 
   async render({ base, path, seo, nonce, initialData = {} }: PageParts): Promise<string> {
     const url = `${base}${path}`;

@@ -44,9 +44,17 @@ export async function call(
 
 export const post = (base: string, path: string, body: unknown = {}) => call(`${base}${path}`, 'POST', body);
 export const get = (base: string, path: string) => call(`${base}${path}`, 'GET');
-/** A visitor's view of an app page, from a session of its own and a browser (views of bots are not counted). */
-export const viewApp = (base: string, appId: string, options: { timeoutMs?: number } = {}) =>
-  call(`${base}/api/apps/${appId}/views`, 'POST', { sessionId: randomUUID() }, { ...options, headers: { 'user-agent': BROWSER_UA } });
+let viewers = 0;
+/**
+ * A visitor's view of an app page, from a session and a client address of its own (one view per address and
+ * app counts in 30 minutes; the processes believe X-Forwarded-For from loopback) and a browser (views of bots
+ * are not counted).
+ */
+export const viewApp = (base: string, appId: string, options: { timeoutMs?: number } = {}) => {
+  viewers++;
+  const headers = { 'user-agent': BROWSER_UA, 'x-forwarded-for': `10.9.${Math.floor(viewers / 250) % 250}.${(viewers % 250) + 1}` };
+  return call(`${base}/api/apps/${appId}/views`, 'POST', { sessionId: randomUUID() }, { ...options, headers });
+};
 
 /** Every row of every projection's tables, in a stable order, to compare a live read model with a rebuild. */
 export async function readModels(db: Db, projections: readonly Projection[]): Promise<Record<string, unknown[]>> {
@@ -78,6 +86,7 @@ export const PROCESS_ENV = {
   NODE_ENV: 'test',
   APP_SECRET: 'fault-tests-secret-fault-tests-secret-0000',
   RATE_LIMIT_FACTOR: '1000',
+  TRUST_PROXY: 'loopback',
   PROJECTION_POLL_MS: '200',
   EMAIL_POLL_MS: '100',
   EMAIL_RETRY_BASE_MS: '300',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_UA } from '../testing/tracker-events.js';
 import { pageView, sessionStart } from '../testing/tracker-events.js';
-import { attributionOf, effectiveAt, fillFromUrl, hashIp, parseUserAgent, toVisitEvent } from './enrich.js';
+import { attributionOf, cut, effectiveAt, fillFromUrl, hashIp, keptMetadata, parseUserAgent, toVisitEvent } from './enrich.js';
+import { STORED } from '../../../../contracts/analytics/limits.js';
 import { isbot } from 'isbot';
 
 const NONE = { source: null, medium: null, campaign: null, term: null, content: null };
@@ -39,7 +40,34 @@ describe('user agent', () => {
       deviceType: 'mobile',
     });
     expect(parseUserAgent(undefined)).toEqual({ userAgent: null, browser: null, os: null, deviceType: null });
-    expect(parseUserAgent('x'.repeat(2000)).userAgent).toHaveLength(512);
+    expect(parseUserAgent('x'.repeat(2000)).userAgent).toHaveLength(STORED.userAgent);
+  });
+
+  it('cuts every text to its stored length, never halfway through a character', () => {
+    expect(cut('ab😀', 3)).toBe('ab');
+    expect(cut('ab😀', 4)).toBe('ab😀');
+    const view = toVisitEvent(
+      {
+        type: 'page_view',
+        sessionId: '6f1c2c3e-8a4b-4c5d-9e6f-7a8b9c0d1e2f',
+        at: new Date().toISOString(),
+        pageViewId: '7f1c2c3e-8a4b-4c5d-9e6f-7a8b9c0d1e2f',
+        url: `https://unsheet.app/${'p'.repeat(2000)}`,
+        title: 't'.repeat(300),
+        referrer: 'r'.repeat(2048),
+        potentialKeywords: Array.from({ length: 10 }, () => 'k'.repeat(100)),
+      },
+      { userAgent: parseUserAgent(undefined), ipHash: null, receivedAt: new Date() },
+    );
+    const data = view.data as { url: string; path: string; title: string; referrer: string; potentialKeywords: string[] };
+    expect([data.url.length, data.path.length, data.title.length, data.referrer.length]).toEqual([
+      STORED.url,
+      STORED.path,
+      STORED.title,
+      STORED.referrer,
+    ]);
+    expect(data.potentialKeywords.map((keyword) => keyword.length)).toEqual(Array(STORED.keywords).fill(STORED.keyword));
+    expect(keptMetadata({ a: 'x'.repeat(300), b: 'y'.repeat(300), c: 1 })).toEqual({ a: 'x'.repeat(300), c: 1 });
   });
 
   it('knows the bots isbot knows', () => {

@@ -2,7 +2,9 @@
  * Server-side enrichment of tracker events, pure: the user agent parsed (ua-parser-js), the client address
  * turned into a salted hash whose salt rotates every UTC day (so a visitor cannot be followed from one day
  * to the next, and the raw address is never stored), UTM and click ids read from the landing URL when the
- * tracker sent none, and the client's clock replaced by the server's when it is far off.
+ * tracker sent none, and the client's clock replaced by the server's when it is far off. Every text is cut to
+ * its STORED length (contracts/analytics/limits.ts): the beacon's batch is never refused for a long value, and
+ * one batch keeps a bounded number of bytes.
  */
 import { createHmac } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -11,8 +13,8 @@ import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
 import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
 import { attribute, type Attribution } from '../../../../contracts/analytics/attribution.js';
 import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
+import { STORED } from '../../../../contracts/analytics/limits.js';
 
-const MAX_USER_AGENT = 512;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far the client's clock may be from the server's: a week behind (a tab left open), a day ahead. */
 const MAX_LAG_MS = 7 * DAY_MS;
@@ -42,7 +44,7 @@ export function hashIp(secret: string, ip: string | undefined, now: Date): strin
 }
 
 export function parseUserAgent(header: string | undefined): UserAgentInfo {
-  const userAgent = header?.slice(0, MAX_USER_AGENT) || null;
+  const userAgent = (header && cut(header, STORED.userAgent)) || null;
   if (!userAgent) return { userAgent: null, browser: null, os: null, deviceType: null };
   let info = userAgents.get(userAgent);
   if (!info) {
@@ -131,7 +133,9 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
   switch (event.type) {
     case 'session_start': {
       const told = attributionOf(event);
-      const { utm, clickIds } = fillFromUrl(event.url, told.utm, told.clickIds);
+      const filled = fillFromUrl(event.url, told.utm, told.clickIds);
+      const utm = mapValues(filled.utm, STORED.utm);
+      const clickIds = mapValues(filled.clickIds, STORED.clickId);
       return {
         streamId,
         type: 'AnalyticsSessionStarted',
@@ -140,19 +144,20 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           sessionId: event.sessionId,
           visitorId: event.visitorId,
           at,
-          url: event.url,
-          referrer: event.referrer,
+          url: cut(event.url, STORED.url),
+          referrer: cutOrNull(event.referrer, STORED.referrer),
           utm,
           clickIds,
-          parsedReferrer: told.parsedReferrer,
+          parsedReferrer: cutOrNull(told.parsedReferrer, STORED.source),
           trafficType: told.trafficType,
-          campaignSource: told.campaignSource,
+          campaignSource: cutOrNull(told.campaignSource, STORED.source),
           ipHash: context.ipHash,
           ...context.userAgent,
         },
       };
     }
-    case 'page_view':
+    case 'page_view': {
+      const url = cut(event.url, STORED.url);
       return {
         streamId,
         type: 'AnalyticsPageViewed',
@@ -161,13 +166,14 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           sessionId: event.sessionId,
           pageViewId: event.pageViewId,
           at,
-          url: event.url,
-          path: pagePath(event.url),
-          title: event.title,
-          referrer: event.referrer,
-          potentialKeywords: event.potentialKeywords,
+          url,
+          path: cut(pagePath(url), STORED.path),
+          title: cut(event.title, STORED.title),
+          referrer: cutOrNull(event.referrer, STORED.referrer),
+          potentialKeywords: event.potentialKeywords.slice(0, STORED.keywords).map((keyword) => cut(keyword, STORED.keyword)),
         },
       };
+    }
     case 'page_time':
       return {
         streamId,
@@ -197,7 +203,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           at,
           appId: event.appId,
           action: event.action,
-          metadata: event.metadata,
+          metadata: keptMetadata(event.metadata),
         },
       };
     case 'search':
@@ -208,7 +214,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           sessionId: event.sessionId,
           searchId: event.searchId,
           at,
-          query: event.query,
+          query: cut(event.query, STORED.searchQuery),
           results: event.results,
           opened: event.opened,
         },
@@ -223,4 +229,33 @@ export function pagePath(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** At most `max` UTF-16 units, never ending halfway through a character (a lone surrogate is not valid JSON text). */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+function cutOrNull(text: string | null, max: number): string | null {
+  return text === null ? null : cut(text, max);
+}
+
+function mapValues<T extends object>(values: T, max: number): T {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, cutOrNull(value as string | null, max)])) as T;
+}
+
+/** An interaction's metadata, its entries kept in order while the whole stays within STORED.metadataBytes as JSON. */
+export function keptMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  if (JSON.stringify(metadata).length <= STORED.metadataBytes) return metadata;
+  const kept: Record<string, unknown> = {};
+  let length = 2;
+  for (const [key, value] of Object.entries(metadata)) {
+    const entry = JSON.stringify({ [key]: value }).length - 2 + (length > 2 ? 1 : 0);
+    if (length + entry > STORED.metadataBytes) continue;
+    kept[key] = value;
+    length += entry;
+  }
+  return kept;
 }

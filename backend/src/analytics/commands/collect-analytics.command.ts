@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { GetCatalogueAppIds } from '../../catalogue/queries/get-catalogue-app-ids.query.js';
 import type { Config } from '../../shared/config/config.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
@@ -7,11 +8,13 @@ import { CONFIG } from '../../shared/kernel.module.js';
 import { isBotTraffic } from '../../shared/http/bot-traffic.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
-import { collectBatchSchema } from '../../../../contracts/analytics/collect.js';
+import { collectBatchSchema, type TrackerEvent } from '../../../../contracts/analytics/collect.js';
+import { MAX_SEARCHES_PER_BATCH, MAX_SESSIONS_PER_BATCH, STORED_BATCH_CHARACTERS } from '../../../../contracts/analytics/limits.js';
 import { hashIp, parseUserAgent, toVisitEvent } from '../collect/enrich.js';
 import { IngestBackpressure } from '../collect/ingest-backpressure.js';
 
 export interface CollectResult {
+  /** Events recorded (an interaction with an app the catalogue does not have is not). */
   accepted: number;
   dropped: number;
 }
@@ -31,7 +34,11 @@ export class CollectAnalytics extends Command<CollectResult> {
  * Validates the whole batch, enriches it and appends it in one INSERT; a bot's batch is not stored, only
  * counted (one AnalyticsBotTrafficDropped). The projections run later, so the answer does not wait for them,
  * unless the visits projection has fallen far behind and this client has sent at least its even share of the
- * recent events (IngestBackpressure).
+ * recent events (IngestBackpressure). An interaction naming an app the catalogue does not have is left out:
+ * every (15-minute bucket, app) is a row of the app rollups, so a client must not be able to make them up by
+ * the thousand. So are the events of sessions past the batch's first MAX_SESSIONS_PER_BATCH, searches past
+ * MAX_SEARCHES_PER_BATCH and events past STORED_BATCH_CHARACTERS of data, and every text is cut to its stored
+ * length (enrich.ts): what one batch may keep is bounded (docs/security.md).
  */
 @CommandHandler(CollectAnalytics)
 export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics> {
@@ -40,6 +47,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
   constructor(
     private readonly events: EventStore,
     private readonly backpressure: IngestBackpressure,
+    private readonly queries: QueryBus,
     @Inject(CONFIG) config: Config,
   ) {
     this.secret = appSecret(config);
@@ -59,8 +67,45 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
       return { accepted: 0, dropped: events.length };
     }
     const context = { userAgent: parseUserAgent(userAgent), ipHash: hashIp(this.secret, ip, receivedAt), receivedAt };
-    await this.backpressure.admit(ip ?? 'unknown', events.length);
-    await this.events.appendUnversioned(events.map((event) => toVisitEvent(event, context)));
-    return { accepted: events.length, dropped: 0 };
+    const kept = withinBudget((await this.catalogueAppsOnly(fewSessions(events))).map((event) => toVisitEvent(event, context)));
+    if (kept.length === 0) return { accepted: 0, dropped: 0 };
+    await this.backpressure.admit(ip ?? 'unknown', kept.length);
+    await this.events.appendUnversioned(kept);
+    return { accepted: kept.length, dropped: 0 };
   }
+
+  /** The batch without its interactions with apps that are not in the catalogue (one cached read, when any names an app). */
+  private async catalogueAppsOnly(events: TrackerEvent[]): Promise<TrackerEvent[]> {
+    if (!events.some((event) => event.type === 'interaction' && event.appId !== null)) return events;
+    const apps = await this.queries.execute(new GetCatalogueAppIds());
+    return events.filter((event) => event.type !== 'interaction' || event.appId === null || apps.has(event.appId));
+  }
+}
+
+/** The batch's events of its first MAX_SESSIONS_PER_BATCH sessions (a real tracker's batch has one or two). */
+function fewSessions(events: TrackerEvent[]): TrackerEvent[] {
+  const sessions = new Set<string>();
+  return events.filter((event) => {
+    if (sessions.has(event.sessionId)) return true;
+    if (sessions.size >= MAX_SESSIONS_PER_BATCH) return false;
+    sessions.add(event.sessionId);
+    return true;
+  });
+}
+
+/**
+ * The enriched events that fit the batch's allowance: at most MAX_SEARCHES_PER_BATCH searches, and
+ * STORED_BATCH_CHARACTERS of event data in all (a real batch of 20 events is well under it); an event that does
+ * not fit is left out, a later smaller one may still fit.
+ */
+function withinBudget<T extends { type: string; data: unknown }>(events: T[]): T[] {
+  let characters = 0;
+  let searches = 0;
+  return events.filter((event) => {
+    if (event.type === 'AnalyticsSearchPerformed' && ++searches > MAX_SEARCHES_PER_BATCH) return false;
+    const size = JSON.stringify(event.data).length;
+    if (characters + size > STORED_BATCH_CHARACTERS) return false;
+    characters += size;
+    return true;
+  });
 }

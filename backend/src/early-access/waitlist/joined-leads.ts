@@ -10,6 +10,7 @@ import { visitorLinkBase } from '../../shared/http/site-base.js';
 import { CONFIG } from '../../shared/kernel.module.js';
 import { appSecret, signToken, verifyToken } from '../../shared/security/signed-token.js';
 import type { JoinContext } from './join-waitlist.command.js';
+import { clientAddress } from '../../shared/http/client-address.js';
 
 export const JOINED_LEADS_COOKIE = 'unsheet_joined';
 const PURPOSE = 'joined-leads';
@@ -27,7 +28,7 @@ export class JoinedLeads {
 
   /** What a join needs to know about the request: the leads its browser joined as, its address, its link base. */
   context(request: FastifyRequest): JoinContext {
-    return { knownLeadIds: this.read(request), clientIp: request.ip || null, linkBase: visitorLinkBase(this.config, request) };
+    return { knownLeadIds: this.read(request), clientIp: clientAddress(request) || null, linkBase: visitorLinkBase(this.config, request) };
   }
 
   /** Adds the lead to the browser's cookie (nothing when the answer was not the address's own). */

@@ -14,6 +14,7 @@ const settings: EmailSettings = {
   followVisitor: false,
   secret: 'unit-test-secret-unit-test-secret-0000',
   dailyLimitPerRecipient: 5,
+  teamHourlyLimit: 30,
   leadConfirmationDays: 7,
 };
 

@@ -64,12 +64,23 @@ export interface EmailSettings {
   secret: string;
   /** EMAIL_DAILY_LIMIT_PER_RECIPIENT: e-mails asked for through public forms that one recipient gets a day. */
   dailyLimitPerRecipient: number;
+  /** TEAM_EMAIL_HOURLY_LIMIT: e-mails to the team and the administrator about what visitors sent, an hour in all. */
+  teamHourlyLimit: number;
   /** LEAD_CONFIRMATION_DAYS: days an unconfirmed lead holds its spot (said in the e-mails that ask to confirm). */
   leadConfirmationDays: number;
 }
 
 /** Why an e-mail was not sent: its recipient had had the day's limit of e-mails asked for through public forms. */
 export const DAILY_LIMIT_REACHED = "the recipient's daily limit of requested e-mails was reached";
+
+/**
+ * Why a notice to the team was not sent: the hour's allowance of them was used. The visitor's message is
+ * kept all the same (feedback tables, the admin console).
+ */
+export const TEAM_HOURLY_LIMIT_REACHED = "the hour's limit of e-mails to the team was reached; the message is in the admin console";
+
+/** The e-mails that tell the team or the administrator what a visitor sent: TEAM_EMAIL_HOURLY_LIMIT an hour in all. */
+export const TEAM_NOTICES: readonly TemplateName[] = ['suggestion-admin', 'question-team', 'developer-inquiry-team'];
 
 /** An e-mail the outbox owes: its template and the template's inputs, rendered when it is sent. */
 export interface OutboxEmail {
@@ -112,6 +123,7 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
       const emails = events.flatMap((event) => emailsFor(event, settings));
       if (emails.length === 0) return;
       const overLimit = await overDailyLimit(trx, emails, settings.dailyLimitPerRecipient);
+      const overTeamLimit = await overTeamHourlyLimit(trx, emails, settings.teamHourlyLimit);
       await trx
         .insertInto('email_outbox')
         .values(
@@ -125,7 +137,11 @@ export function emailReactor(settings: EmailSettings): Projection<ReactedEvent> 
             message: JSON.stringify(email.envelope),
             params: JSON.stringify(email.params),
             queued_at: null,
-            ...(overLimit.has(email.id) ? { status: 'skipped' as const, last_error: DAILY_LIMIT_REACHED } : { last_error: null }),
+            ...(overLimit.has(email.id)
+              ? { status: 'skipped' as const, last_error: DAILY_LIMIT_REACHED }
+              : overTeamLimit.has(email.id)
+                ? { status: 'skipped' as const, last_error: TEAM_HOURLY_LIMIT_REACHED }
+                : { last_error: null }),
             sent_at: null,
           })),
         )
@@ -170,6 +186,36 @@ async function overDailyLimit(trx: Trx, emails: OutboxEmail[], limit: number): P
     const count = counts.get(key) ?? 0;
     if (count >= limit) over.add(email.id);
     else counts.set(key, count + 1);
+  }
+  return over;
+}
+
+/**
+ * The notices to the team of a batch that go over the hour's limit, counting those the outbox holds from the
+ * last hour (not skipped). As for the daily limit: race-free, since a projection's batches run one at a time,
+ * and a replayed batch (a rebuild) finds its e-mails there already and writes nothing, so nothing is sent
+ * again and the count is not spent twice.
+ */
+async function overTeamHourlyLimit(trx: Trx, emails: OutboxEmail[], limit: number): Promise<Set<string>> {
+  const notices = emails.filter((email) => TEAM_NOTICES.includes(email.template));
+  if (notices.length === 0) return new Set();
+  const row = await trx
+    .selectFrom('email_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('template', 'in', TEAM_NOTICES)
+    .where('status', '<>', 'skipped')
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .where(
+      'id',
+      'not in',
+      notices.map((email) => email.id),
+    )
+    .executeTakeFirstOrThrow();
+  let count = Number(row.n);
+  const over = new Set<string>();
+  for (const email of notices) {
+    if (count >= limit) over.add(email.id);
+    else count++;
   }
   return over;
 }

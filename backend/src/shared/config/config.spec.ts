@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ RUN_WORKERS: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }).RUN_WORKERS).toBe(false);
   });
 
+  it('reads IPV6_PREFIX_BITS, 64 by default, and refuses a prefix outside 32-128', () => {
+    expect(loadConfig({}).IPV6_PREFIX_BITS).toBe(64);
+    expect(loadConfig({ IPV6_PREFIX_BITS: '56' }).IPV6_PREFIX_BITS).toBe(56);
+    for (const value of ['16', '129', 'x', '64.5'])
+      expect(() => loadConfig({ IPV6_PREFIX_BITS: value }), value).toThrow(/IPV6_PREFIX_BITS/);
+  });
+
   it('reads TRUST_PROXY as proxy addresses or a hop count, and refuses anything else', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);

@@ -66,6 +66,9 @@ const schema = z.object({
   EMAIL_POLL_MS: positiveInt(1000),
   // E-mails a day to one address typed into public forms (sign-up, questions, joining the list), whoever asks.
   EMAIL_DAILY_LIMIT_PER_RECIPIENT: positiveInt(5),
+  // E-mails an hour to the team and the administrator about what visitors sent (suggestions, questions, developer
+  // inquiries), all together; the messages themselves are all kept and shown in the admin console.
+  TEAM_EMAIL_HOURLY_LIMIT: positiveInt(30),
   // Days a lead that has not confirmed its address holds its spot (docs/early-access.md).
   LEAD_CONFIRMATION_DAYS: positiveInt(DEFAULT_LEAD_CONFIRMATION_DAYS),
   // Public writes a client address may make per minute on each route, and across all of them together.
@@ -73,6 +76,12 @@ const schema = z.object({
   PUBLIC_WRITE_BUDGET: positiveInt(60),
   // Multiplies every rate limit (sign-in, sign-up): load tests and most automated tests raise it.
   RATE_LIMIT_FACTOR: positiveInt(1),
+  // Bits of an IPv6 client address that name the client for every per-address limit and budget (a subscriber
+  // holds a whole /64): shared/http/client-address.ts.
+  IPV6_PREFIX_BITS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number({ error: 'must be a number' }).int().min(32, 'must be 32 to 128').max(128, 'must be 32 to 128').default(64),
+  ),
   // The proxies in front of the API (load balancer, TLS terminator), whose X-Forwarded-For / -Proto are believed:
   // their addresses or CIDRs (comma-separated; also loopback, linklocal, uniquelocal), or a number of hops.
   TRUST_PROXY: z.preprocess(

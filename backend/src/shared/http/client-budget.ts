@@ -6,6 +6,7 @@
  * deeply nested body): refusing is not free, so a client cannot try again and again at no cost.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from './client-address.js';
 import { RATE_LIMITED_MESSAGE } from './rate-limit.js';
 import type { HitCounter } from './hit-counter.js';
 import { isApiPath, pathOf } from './api-path.js';
@@ -16,7 +17,7 @@ const BUDGET = 'public-write-budget';
 const REFUSALS = new Set([400, 413, 415]);
 
 export function clientBudget(hits: HitCounter, limit: number) {
-  const spend = (request: FastifyRequest) => hits.hit(`${BUDGET}:${request.ip}`, MINUTE);
+  const spend = (request: FastifyRequest) => hits.hit(`${BUDGET}:${clientAddress(request)}`, MINUTE);
 
   return {
     async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {

@@ -2,7 +2,7 @@
  * One place that turns errors into HTTP answers: `{ code, message, fields? }` as application/json, whatever
  * content type the route itself declared (a text route such as /robots.txt that fails still answers JSON).
  * Domain errors keep their status and message; framework errors (unknown route, malformed JSON, body too
- * large) keep their status; a database out of reach (or a connection it dropped) is a 503 the client may
+ * large) keep their status, and an unknown route's 404 one message that does not echo the path; a database out of reach (or a connection it dropped) is a 503 the client may
  * retry; anything else is a 500 with a generic message, and the details go to the log only. Errors the
  * router raises before any route (a malformed URL) come through `sendRouterError`.
  */
@@ -14,6 +14,8 @@ import { DomainError, ValidationError } from '../errors/domain-error.js';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 const RETRY_AFTER_SECONDS = '5';
+/** An unknown API path or method, whatever the path: an answer that echoed it would carry the client's markup. */
+export const NOT_FOUND_MESSAGE = 'There is nothing at this address.';
 
 export interface ErrorBody {
   code: string;
@@ -45,6 +47,8 @@ export class DomainErrorFilter implements ExceptionFilter {
     if (error instanceof DomainError) return [error.status, { code: error.code, message: error.message }];
     if (error instanceof HttpException) {
       const status = error.getStatus();
+      // The framework's own 404 says "Cannot GET <path>": the path is the client's text, never sent back.
+      if (status === 404) return [404, { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE }];
       return [status, { code: HTTP_CODES[status] ?? `HTTP_${status}`, message: messageOf(error) }];
     }
     return [500, { code: 'INTERNAL', message: UNEXPECTED_ERROR }];

@@ -10,6 +10,7 @@ import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyRequest as Request } from 'fastify';
 import { RateLimitedError } from '../errors/domain-error.js';
+import { clientAddress } from './client-address.js';
 import type { HitCounter } from './hit-counter.js';
 
 export interface RateLimit {
@@ -17,7 +18,7 @@ export interface RateLimit {
   /** Requests allowed per window, before RATE_LIMIT_FACTOR. */
   limit: number;
   windowMs: number;
-  /** Who is counted: the client address by default. */
+  /** Who is counted: the client address (clientAddress: an IPv6 client by its /64) by default. */
   tracker?: (request: Request) => string;
   /** Which requests count (by default, those of routes marked `@RateLimited(name)`). */
   appliesTo?: (request: Request) => boolean;
@@ -55,7 +56,7 @@ function namesOf(context: ExecutionContext): string[] {
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
-    return (request as unknown as Request).ip ?? 'unknown';
+    return clientAddress(request as unknown as Request) || 'unknown';
   }
 
   protected override async throwThrottlingException(): Promise<void> {
