@@ -10,20 +10,27 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MAX_SESSIONS_PER_BATCH, STORED } from '../../contracts/analytics/limits.js';
-/**
- * What one tracker batch may leave in PostgreSQL at most, read models and indexes included (docs/security.md):
- * measured as the growth of the live rows (pg_column_size) and indexes of every table over 10 of the fullest
- * batches the limits allow, of each kind of event, divided by 10.
- */
-const MAX_STORED_BYTES_PER_BATCH = 80 * 1024;
-import { BROWSER_UA, interaction } from '../src/analytics/testing/tracker-events.js';
+import {
+  LIMITS,
+  MAX_SEARCHES_PER_BATCH,
+  MAX_SESSIONS_PER_BATCH,
+  SEARCHES_PER_CLIENT_HOUR,
+  STORED,
+} from '../../contracts/analytics/limits.js';
+import { BROWSER_UA, interaction, search } from '../src/analytics/testing/tracker-events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
 import { SiteController } from '../src/site/site.controller.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { recipients, startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
 import { settled, startApi, type ApiHarness } from './api-harness.js';
+
+/**
+ * What one tracker batch may leave in PostgreSQL at most, read models and indexes included (docs/security.md):
+ * measured as the growth of the live rows (pg_column_size) and indexes of every table over 10 of the fullest
+ * batches the limits allow, of each kind of event, divided by 10.
+ */
+const MAX_STORED_BYTES_PER_BATCH = 80 * 1024;
 
 /** Limits twice the production ones: 50 views from one address stay within the route's limit. */
 const FACTOR = 2;
@@ -144,13 +151,15 @@ describe("an app's views", () => {
   });
 });
 
+/** A tracker batch from a browser at `headers`' client address. */
+const collect = (events: unknown[], headers: Record<string, string>) =>
+  fetch(api.url('/api/analytics/collect'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, ...headers },
+    body: JSON.stringify({ events }),
+  });
+
 describe('tracker interactions', () => {
-  const collect = (events: unknown[], headers: Record<string, string>) =>
-    fetch(api.url('/api/analytics/collect'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, ...headers },
-      body: JSON.stringify({ events }),
-    });
   const count = async (table: 'analytics_app_view_rollups' | 'app_interactions') =>
     (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(api.database.handle.db)).rows[0]!.n;
 
@@ -174,6 +183,31 @@ describe('tracker interactions', () => {
     await settled(api);
     expect(await count('app_interactions')).toBe(before.interactions + 2);
     expect(await count('analytics_app_view_rollups')).toBe(before.rollups + 1);
+  });
+});
+
+describe('tracker searches', () => {
+  const recorded = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from demand_searches`.execute(api.database.handle.db)).rows[0]!.n;
+
+  it('bring at most SEARCHES_PER_CLIENT_HOUR an hour from one client address to the demand signals, whatever sessions they name', async () => {
+    await settled(api);
+    const before = await recorded();
+    const client = newClient();
+    const accepted: number[] = [];
+    // Each search a session of its own: the demand projection's cap per session does not see them as one.
+    for (let batch = 0; batch < SEARCHES_PER_CLIENT_HOUR / MAX_SEARCHES_PER_BATCH + 10; batch++) {
+      const events = Array.from({ length: MAX_SEARCHES_PER_BATCH }, (_, i) => search({ query: `invoice reconciliation ${batch}-${i}` }));
+      const response = await collect(events, client);
+      expect(response.status).toBe(202);
+      accepted.push(((await response.json()) as { accepted: number }).accepted);
+    }
+    expect(accepted.reduce((sum, n) => sum + n, 0)).toBe(SEARCHES_PER_CLIENT_HOUR);
+    expect(accepted.slice(-10)).toEqual(Array(10).fill(0));
+    // Another address has an allowance of its own.
+    expect(await (await collect([search()], newClient())).json()).toEqual({ accepted: 1, dropped: 0 });
+    await settled(api);
+    expect(await recorded()).toBe(before + SEARCHES_PER_CLIENT_HOUR + 1);
   });
 });
 

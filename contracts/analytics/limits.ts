@@ -18,6 +18,14 @@ export const MAX_SESSIONS_PER_BATCH = 5;
 export const MAX_SEARCHES_PER_BATCH = 5;
 
 /**
+ * Searches one client address (an IPv6 client by its /64) brings to the demand signals in an hour. A session
+ * id is the client's to make up, so the demand projection's cap per session alone would let one client fill a
+ * day's signals with fresh sessions; people behind one office address search far less than this. The rest
+ * are left out at ingest; the visitor's search itself works as ever.
+ */
+export const SEARCHES_PER_CLIENT_HOUR = 100;
+
+/**
  * Characters of event data (JSON, once cut to STORED) one batch may keep: a real batch, 20 events of a
  * real page's values, is well under it. Events past it are left out at ingest.
  */

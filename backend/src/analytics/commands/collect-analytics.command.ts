@@ -4,12 +4,18 @@ import { GetCatalogueAppIds } from '../../catalogue/queries/get-catalogue-app-id
 import type { Config } from '../../shared/config/config.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
-import { CONFIG } from '../../shared/kernel.module.js';
+import type { Kernel } from '../../shared/kernel.js';
+import { CONFIG, KERNEL } from '../../shared/kernel.module.js';
 import { isBotTraffic } from '../../shared/http/bot-traffic.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
 import { collectBatchSchema, type TrackerEvent } from '../../../../contracts/analytics/collect.js';
-import { MAX_SEARCHES_PER_BATCH, MAX_SESSIONS_PER_BATCH, STORED_BATCH_CHARACTERS } from '../../../../contracts/analytics/limits.js';
+import {
+  MAX_SEARCHES_PER_BATCH,
+  MAX_SESSIONS_PER_BATCH,
+  SEARCHES_PER_CLIENT_HOUR,
+  STORED_BATCH_CHARACTERS,
+} from '../../../../contracts/analytics/limits.js';
 import { hashIp, parseUserAgent, toVisitEvent } from '../collect/enrich.js';
 import { IngestBackpressure } from '../collect/ingest-backpressure.js';
 
@@ -38,7 +44,8 @@ export class CollectAnalytics extends Command<CollectResult> {
  * every (15-minute bucket, app) is a row of the app rollups, so a client must not be able to make them up by
  * the thousand. So are the events of sessions past the batch's first MAX_SESSIONS_PER_BATCH, searches past
  * MAX_SEARCHES_PER_BATCH and events past STORED_BATCH_CHARACTERS of data, and every text is cut to its stored
- * length (enrich.ts): what one batch may keep is bounded (docs/security.md).
+ * length (enrich.ts): what one batch may keep is bounded (docs/security.md). Searches past the client's
+ * SEARCHES_PER_CLIENT_HOUR are left out too, so that fresh session ids do not multiply one client's signals.
  */
 @CommandHandler(CollectAnalytics)
 export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics> {
@@ -48,6 +55,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
     private readonly events: EventStore,
     private readonly backpressure: IngestBackpressure,
     private readonly queries: QueryBus,
+    @Inject(KERNEL) private readonly kernel: Kernel,
     @Inject(CONFIG) config: Config,
   ) {
     this.secret = appSecret(config);
@@ -67,11 +75,21 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
       return { accepted: 0, dropped: events.length };
     }
     const context = { userAgent: parseUserAgent(userAgent), ipHash: hashIp(this.secret, ip, receivedAt), receivedAt };
-    const kept = withinBudget((await this.catalogueAppsOnly(fewSessions(events))).map((event) => toVisitEvent(event, context)));
+    const enriched = withinBudget((await this.catalogueAppsOnly(fewSessions(events))).map((event) => toVisitEvent(event, context)));
+    const kept = await this.searchesWithinAllowance(ip ?? 'unknown', enriched);
     if (kept.length === 0) return { accepted: 0, dropped: 0 };
     await this.backpressure.admit(ip ?? 'unknown', kept.length);
     await this.events.appendUnversioned(kept);
     return { accepted: kept.length, dropped: 0 };
+  }
+
+  /** The batch without the searches past the client's SEARCHES_PER_CLIENT_HOUR (one hit of its counter each). */
+  private async searchesWithinAllowance<T extends { type: string }>(client: string, events: T[]): Promise<T[]> {
+    const searches = events.filter((event) => event.type === 'AnalyticsSearchPerformed');
+    if (searches.length === 0) return events;
+    const hits = await Promise.all(searches.map(() => this.kernel.hits.hit(`analytics-searches:${client}`, HOUR_MS)));
+    const refused = new Set(searches.filter((_, i) => hits[i]!.count > SEARCHES_PER_CLIENT_HOUR));
+    return refused.size === 0 ? events : events.filter((event) => !refused.has(event));
   }
 
   /** The batch without its interactions with apps that are not in the catalogue (one cached read, when any names an app). */
@@ -81,6 +99,8 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
     return events.filter((event) => event.type !== 'interaction' || event.appId === null || apps.has(event.appId));
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The batch's events of its first MAX_SESSIONS_PER_BATCH sessions (a real tracker's batch has one or two). */
 function fewSessions(events: TrackerEvent[]): TrackerEvent[] {
