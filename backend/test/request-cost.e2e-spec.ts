@@ -20,6 +20,7 @@ import { ProjectionRunner } from '../src/shared/projections/projection-runner.js
 import { MAX_JSON_BODY } from '../src/bootstrap.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { routeTable } from './auth-helpers.js';
+import { confirmationLink, joinAnswer } from './waitlist-helpers.js';
 import { BUDGETS, DEFAULT_BUDGET, type Budget } from './request-budgets.js';
 import { catchUp, measure, publicTables, text, worstValue, type Cost, type JsonSchema, type Worst } from './request-cost.js';
 
@@ -31,6 +32,8 @@ const isDocsRoute = (path: string) => path.startsWith('/api/docs') || path.start
 const FIELDS: Worst['fields'] = {
   // The honeypot: filled in, the request would be taken for a bot's and dropped.
   website: () => null,
+  // A link's token: one that confirms a lead of the test's own, as the visitor holding the welcome e-mail can.
+  token: (w) => leadTokens.get(w.variant) ?? 'not-a-token',
   // A path the SPA could not match.
   path: (w) => `/${text(Math.floor(2047 * (w.scale ?? 1)), w)}`,
 };
@@ -66,6 +69,8 @@ let tables: string[];
 let routes: Route[];
 /** Values that exist, for path parameters: a request about something real can cost more than one about nothing. */
 let known: { appId: string; appSlug: string; categorySlug: string; code: string };
+/** Tokens of the confirmation links of leads the test joined, by variant (a lead is confirmed once). */
+const leadTokens = new Map<number, string>();
 
 beforeAll(async () => {
   // No workers: the test applies the projections itself after each request, and measures that.
@@ -97,6 +102,12 @@ beforeAll(async () => {
     categorySlug: categories[0]!.slug,
     code: ((await issued.json()) as { code: string }).code,
   };
+  for (const variant of [0, 1, 2, 35]) {
+    const email = `confirm-${variant}@example.com`;
+    await joinAnswer(api, { email });
+    await catchUp(runner);
+    leadTokens.set(variant, new URL(await confirmationLink(api, email)).searchParams.get('token')!);
+  }
   await catchUp(runner);
 }, 120_000);
 afterAll(async () => {
