@@ -163,7 +163,8 @@ function casesFor(route: Route, kind: Worst): Case[] {
 }
 
 /**
- * Full batches of each event type: fresh ids (never seen), one id repeated in every event, an app that exists.
+ * Full batches of each event type: fresh ids (never seen), one id repeated in every event, one session with
+ * events of their own, an app that exists.
  * Where 50 events at their longest do not fit in a body, both the most such events that fit and 50 events
  * with their strings cut to fit.
  */
@@ -203,6 +204,15 @@ function trackerCases(kind: Worst): Case[] {
       const variants: [string, unknown[]][] = [
         ['ids never seen', batch(count, scale)],
         ['one id repeated', batch(count, scale, Object.fromEntries(ids.map((name) => [name, randomUUID()])))],
+        // One visitor's session, each event of its own (the per-session and per-visitor bounds).
+        [
+          'one session',
+          batch(
+            count,
+            scale,
+            Object.fromEntries(['sessionId', 'visitorId'].filter((name) => ids.includes(name)).map((name) => [name, randomUUID()])),
+          ),
+        ],
       ];
       if (ids.includes('appId')) variants.push(['an app that exists', batch(count, scale, { appId: known.appId })]);
       for (const [name, events] of variants) {
