@@ -72,6 +72,7 @@ let known: { appId: string; appSlug: string; categorySlug: string; code: string 
 /** Tokens of the confirmation links of leads the test joined, by variant (a lead is confirmed once). */
 const leadTokens = new Map<number, string>();
 
+// The pages are put together from the SPA's index.html, which must be built (npm test builds first).
 beforeAll(async () => {
   // No workers: the test applies the projections itself after each request, and measures that.
   api = await startApi({ RUN_WORKERS: 'false', DEMO_CATALOGUE: 'true' });
