@@ -122,3 +122,14 @@ describe('demand: the bounds replay the same', () => {
     expect(rows).toEqual([{ search_id: first.data.searchId, opened: true }]);
   });
 });
+
+describe('demand: one search id repeated', () => {
+  it('keeps one search and one core, its first wording, however many other wordings the id is sent with', async () => {
+    const [first, ...rest] = attack(1).slice(0, 50);
+    const searchId = first!.data.searchId;
+    const repeated = [first!, ...rest.map((event) => ({ ...event, data: { ...event.data, searchId, query: `${randomUUID()} ledger` } }))];
+    const tables = await spec.given(repeated.slice(0, 20), repeated.slice(20)).tables();
+    expect(tables['demand_searches']!.map((row) => row['wording'])).toEqual([first!.data.query]);
+    expect(tables['demand_cores']).toHaveLength(1);
+  });
+});

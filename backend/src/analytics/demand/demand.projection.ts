@@ -103,34 +103,46 @@ export const demandProjection: Projection<DemandEvent> = {
   },
 };
 
-/** Records the batch's searches within each session's SEARCHES_PER_SESSION; returns the events recorded. */
+/**
+ * Records the batch's searches within each session's SEARCHES_PER_SESSION, one row per search id as its first
+ * event says (a later event of the same search only marks a result opened); returns the events that made a
+ * new row, the only ones whose wording brings a core. A client repeating one search id with other words
+ * keeps one wording, not a core for each.
+ */
 async function recordSearches(
   trx: Trx,
   events: RecordedEvent<AnalyticsSearchPerformed>[],
 ): Promise<Set<RecordedEvent<AnalyticsSearchPerformed>>> {
   const kept = await withinSessionCap(trx, events);
   if (kept.size === 0) return kept;
-  // One row per search: a later event of the same search (a result opened) updates it.
-  const bySearch = new Map<string, object>();
-  for (const { data } of kept) {
+  const bySearch = new Map<string, { event: RecordedEvent<AnalyticsSearchPerformed>; row: { opened: boolean } & object }>();
+  for (const event of kept) {
+    const { data } = event;
+    const known = bySearch.get(data.searchId);
+    if (known) {
+      known.row.opened ||= data.opened;
+      continue;
+    }
     const wording = wordingOf(data.query);
-    const known = bySearch.get(data.searchId) as { opened: boolean } | undefined;
-    bySearch.set(data.searchId, {
+    const row = {
       search_id: data.searchId,
       session_id: data.sessionId,
       wording,
       core: coreOf(wording),
       results: data.results,
-      opened: data.opened || (known?.opened ?? false),
+      opened: data.opened,
       at: data.at,
-    });
+    };
+    bySearch.set(data.searchId, { event, row });
   }
-  await sql`
+  // xmax is 0 on a row this statement inserted, and set on one it updated.
+  const { rows } = await sql<{ search_id: string; inserted: boolean }>`
     insert into demand_searches (search_id, session_id, wording, core, results, opened, at)
-    select * from ${recordset([...bySearch.values()])}
+    select * from ${recordset([...bySearch.values()].map(({ row }) => row))}
       as r(search_id uuid, session_id uuid, wording text, core text, results integer, opened boolean, at timestamptz)
-    on conflict (search_id) do update set opened = demand_searches.opened or excluded.opened`.execute(trx);
-  return kept;
+    on conflict (search_id) do update set opened = demand_searches.opened or excluded.opened
+    returning search_id, xmax = 0 as inserted`.execute(trx);
+  return new Set(rows.filter((row) => row.inserted).map((row) => bySearch.get(row.search_id)!.event));
 }
 
 /**

@@ -57,10 +57,10 @@ export function addressGroup(address: string, prefixBits: number): string {
 /** The eight 16-bit groups of a valid IPv6 address (with `::` and a trailing dotted IPv4 part expanded). */
 function ipv6Groups(address: string): number[] {
   let text = address;
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  const last = text.lastIndexOf(':') + 1;
+  if (text.includes('.', last)) {
+    const [a, b, c, d] = text.slice(last).split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, last)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
