@@ -39,10 +39,7 @@ export const BUDGETS: Record<string, Budget> = {
   'GET /app/{slug}': PAGE,
   'GET /sitemap-{part}.xml': PAGE,
   'GET /*': PAGE,
-  /*
-   * A ceiling, not a target: a body of 64 KB of events keeps about 180 KB (the log, then the page views or
-   * interactions that copy their URLs and metadata) and 50 session starts with made-up campaigns add 400 rows
-   * (a campaign and a source rollup each per made-up value). To come down with the tracker's field bounds.
-   */
-  'POST /api/analytics/collect': { rows: 500, kb: 220, cpuMs: 60, projected: 120, projectionCpuMs: 200 },
+  // A batch of up to 50 events, its texts cut to their stored lengths, from at most 5 sessions and 24,000
+  // characters of data (contracts/analytics/limits.ts): at worst about 50 rows and 47 KB.
+  'POST /api/analytics/collect': { rows: 120, kb: 100, cpuMs: 60, projected: 120, projectionCpuMs: 200 },
 };
