@@ -12,10 +12,11 @@ export const MAX_EVENTS_PER_BATCH = 50;
 export const MAX_SESSIONS_PER_BATCH = 5;
 
 /**
- * Searches one batch may hold: the search box sends a query once the visitor settles on it, a few a batch at
- * most. The rest are left out at ingest (each is read by the demand projection, rows of its own).
+ * Searches one batch may hold: the search box sends a query once the visitor settles on it, a few a batch
+ * (more when a queue kept offline is sent at once). The rest are left out at ingest (each is read by the demand
+ * projection, rows of its own); SEARCHES_PER_CLIENT_HOUR bounds them across batches.
  */
-export const MAX_SEARCHES_PER_BATCH = 5;
+export const MAX_SEARCHES_PER_BATCH = 10;
 
 /**
  * Searches one client address (an IPv6 client by its /64) brings to the demand signals in an hour. A session

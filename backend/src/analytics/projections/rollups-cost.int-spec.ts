@@ -161,10 +161,15 @@ describe('rollups of a visitor id holding thousands of sessions', () => {
     // A new visitor's batch: the cost of the batch alone.
     const alone = await readsOf(batchOf(100_000, uuid(2, 2), (n) => n % 1440));
     const reads: number[] = [];
+    const started = performance.now();
     // 3,000 more sessions of the visitor holding 5,000: some before, between (on the same minutes) and after its others.
     for (let first = 5000; first < 8000; first += SESSIONS_PER_BATCH) {
       reads.push(await readsOf(batchOf(first, HEAVY, (n) => (n * 7) % 1500)));
     }
+    console.log(
+      `3,000 sessions in batches of ${SESSIONS_PER_BATCH} onto a visitor id holding 5,000: ${((performance.now() - started) / 1000).toFixed(2)} s, ` +
+        `${Math.min(...reads)}–${Math.max(...reads)} rows read a batch (${alone} for a new visitor's batch)`,
+    );
     expect(Math.max(...reads)).toBeLessThan(2 * alone + 100);
     await expectFactsOfTheRows();
   }, 300_000);
