@@ -196,8 +196,9 @@ describe('tracker searches', () => {
     const client = newClient();
     const accepted: number[] = [];
     // Each search a session of its own: the demand projection's cap per session does not see them as one.
-    for (let batch = 0; batch < SEARCHES_PER_CLIENT_HOUR / MAX_SEARCHES_PER_BATCH + 10; batch++) {
-      const events = Array.from({ length: MAX_SEARCHES_PER_BATCH }, (_, i) => search({ query: `invoice reconciliation ${batch}-${i}` }));
+    const perBatch = Math.min(MAX_SEARCHES_PER_BATCH, MAX_SESSIONS_PER_BATCH);
+    for (let batch = 0; batch < SEARCHES_PER_CLIENT_HOUR / perBatch + 10; batch++) {
+      const events = Array.from({ length: perBatch }, (_, i) => search({ query: `invoice reconciliation ${batch}-${i}` }));
       const response = await collect(events, client);
       expect(response.status).toBe(202);
       accepted.push(((await response.json()) as { accepted: number }).accepted);
