@@ -235,6 +235,35 @@ describe('POST /api/analytics/collect', () => {
   });
 });
 
+describe('POST /api/analytics/collect keeps no secret a link carries', () => {
+  it('stores no fragment and no query parameter but those of attribution and the grid, in the log and the read models', async () => {
+    const sessionId = randomUUID();
+    const reset = 'https://unsheet.app/auth/reset-password#token=reset-secret-1';
+    const confirm = 'https://unsheet.app/auth/confirm?token=confirm-secret-2&utm_source=newsletter';
+    const response = await collect({
+      events: [
+        sessionStart({ sessionId, url: reset, referrer: 'https://mail.example/inbox?session=mail-secret-3' }),
+        pageView({ sessionId, url: confirm, referrer: reset }),
+        pageView({ sessionId, url: 'https://unsheet.app/?category=sales&sort=popular&page=2&email=jane%40example.com', referrer: confirm }),
+      ],
+    });
+    expect(response.status).toBe(202);
+    await eventually(async () => (await query`select 1 from page_views where session_id = ${sessionId}`).length === 2);
+    expect(await query`select landing_url from user_sessions where session_id = ${sessionId}`).toEqual([
+      { landing_url: 'https://unsheet.app/auth/reset-password' },
+    ]);
+    expect(await query`select page_url, referrer from page_views where session_id = ${sessionId} order by page_url`).toEqual([
+      {
+        page_url: 'https://unsheet.app/?category=sales&sort=popular&page=2',
+        referrer: 'https://unsheet.app/auth/confirm?utm_source=newsletter',
+      },
+      { page_url: 'https://unsheet.app/auth/confirm?utm_source=newsletter', referrer: 'https://unsheet.app/auth/reset-password' },
+    ]);
+    const stored = JSON.stringify(await query`select data from events where stream_id = ${`visit-${sessionId}`}`);
+    for (const secret of ['secret-1', 'secret-2', 'secret-3', 'jane']) expect(stored).not.toContain(secret);
+  });
+});
+
 describe('POST /api/analytics/collect refuses bad batches whole, writing nothing', () => {
   const valid = () => sessionStart();
 

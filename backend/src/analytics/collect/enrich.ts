@@ -12,6 +12,7 @@ import UAParser from 'ua-parser-js';
 import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
 import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
 import { attribute, type Attribution } from '../../../../contracts/analytics/attribution.js';
+import { keptUrl } from '../../../../contracts/analytics/page-url.js';
 import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
 import { STORED } from '../../../../contracts/analytics/limits.js';
 
@@ -144,8 +145,8 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           sessionId: event.sessionId,
           visitorId: event.visitorId,
           at,
-          url: cut(event.url, STORED.url),
-          referrer: cutOrNull(event.referrer, STORED.referrer),
+          url: cut(keptUrl(event.url), STORED.url),
+          referrer: keptReferrer(event.referrer),
           utm,
           clickIds,
           parsedReferrer: cutOrNull(told.parsedReferrer, STORED.source),
@@ -157,7 +158,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
       };
     }
     case 'page_view': {
-      const url = cut(event.url, STORED.url);
+      const url = cut(keptUrl(event.url), STORED.url);
       return {
         streamId,
         type: 'AnalyticsPageViewed',
@@ -169,7 +170,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           url,
           path: cut(pagePath(url), STORED.path),
           title: cut(event.title, STORED.title),
-          referrer: cutOrNull(event.referrer, STORED.referrer),
+          referrer: keptReferrer(event.referrer),
           potentialKeywords: event.potentialKeywords.slice(0, STORED.keywords).map((keyword) => cut(keyword, STORED.keyword)),
         },
       };
@@ -236,6 +237,11 @@ export function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const code = text.charCodeAt(max - 1);
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/** A referrer as analytics keeps it: the page before may be one of ours with a token in its address (keptUrl). */
+function keptReferrer(referrer: string | null): string | null {
+  return referrer === null ? null : cut(keptUrl(referrer), STORED.referrer);
 }
 
 function cutOrNull(text: string | null, max: number): string | null {

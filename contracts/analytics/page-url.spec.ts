@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { keptUrl } from './page-url.js';
+
+describe('keptUrl', () => {
+  it.each([
+    ['https://unsheet.app/auth/reset-password#token=abc.def', 'https://unsheet.app/auth/reset-password'],
+    ['https://unsheet.app/auth/confirm?token=abc.def', 'https://unsheet.app/auth/confirm'],
+    ['/auth/confirm?token=abc&utm_source=newsletter#top', '/auth/confirm?utm_source=newsletter'],
+    [
+      'https://unsheet.app/?utm_source=news&utm_medium=email&utm_campaign=launch&gclid=g1&email=jane%40example.com',
+      'https://unsheet.app/?utm_source=news&utm_medium=email&utm_campaign=launch&gclid=g1',
+    ],
+    [
+      'https://unsheet.app/?category=sales&sort=popular&page=2&ref=ABC123',
+      'https://unsheet.app/?category=sales&sort=popular&page=2&ref=ABC123',
+    ],
+    ['https://unsheet.app/c/sales', 'https://unsheet.app/c/sales'],
+    ['https://unsheet.app/?', 'https://unsheet.app/'],
+  ])('keeps of %s only %s', (url, kept) => {
+    expect(keptUrl(url)).toBe(kept);
+  });
+});
