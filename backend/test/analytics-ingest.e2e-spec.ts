@@ -242,7 +242,7 @@ describe('POST /api/analytics/collect keeps no secret a link carries', () => {
     const confirm = 'https://unsheet.app/auth/confirm?token=confirm-secret-2&utm_source=newsletter';
     const response = await collect({
       events: [
-        sessionStart({ sessionId, url: reset, referrer: 'https://mail.example/inbox?session=mail-secret-3' }),
+        sessionStart({ sessionId, url: reset, referrer: 'https://mail.example/inbox#message=secret-3' }),
         pageView({ sessionId, url: confirm, referrer: reset }),
         pageView({ sessionId, url: 'https://unsheet.app/?category=sales&sort=popular&page=2&email=jane%40example.com', referrer: confirm }),
       ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptUrl } from './page-url.js';
+import { keptReferrer, keptUrl } from './page-url.js';
 
 describe('keptUrl', () => {
   it.each([
@@ -18,5 +18,16 @@ describe('keptUrl', () => {
     ['https://unsheet.app/?', 'https://unsheet.app/'],
   ])('keeps of %s only %s', (url, kept) => {
     expect(keptUrl(url)).toBe(kept);
+  });
+});
+
+describe('keptReferrer', () => {
+  const page = 'https://unsheet.app/c/sales';
+  it.each([
+    ['https://unsheet.app/auth/confirm?token=abc&page=2#x', 'https://unsheet.app/auth/confirm?page=2'],
+    ['https://www.bing.com/search?q=chase+unpaid+invoices#top', 'https://www.bing.com/search?q=chase+unpaid+invoices'],
+    ['not a url?token=abc', 'not a url'],
+  ])('keeps of %s only %s', (referrer, kept) => {
+    expect(keptReferrer(referrer, page)).toBe(kept);
   });
 });

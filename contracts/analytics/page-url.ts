@@ -32,3 +32,26 @@ export function keptUrl(url: string): string {
   const query = kept.toString();
   return query ? `${withoutFragment.slice(0, question)}?${query}` : withoutFragment.slice(0, question);
 }
+
+/**
+ * A referrer as analytics keeps it: a page of this site (the host of `pageUrl`) as keptUrl keeps it, since it
+ * may be a link with a token; another site's address without its fragment only, its query being where a
+ * search engine says what the visitor searched for (potential keywords). What is not a URL is kept as keptUrl
+ * keeps a page's address.
+ */
+export function keptReferrer(referrer: string, pageUrl: string): string {
+  const host = hostOf(referrer);
+  if (host !== null && host !== hostOf(pageUrl)) {
+    const hash = referrer.indexOf('#');
+    return hash === -1 ? referrer : referrer.slice(0, hash);
+  }
+  return keptUrl(referrer);
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}

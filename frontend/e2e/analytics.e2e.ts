@@ -372,6 +372,30 @@ describe('visitor tracker in Chromium', () => {
     await context.close();
   });
 
+  it('sends no fragment and no query parameter but attribution’s, from the inline part and from the tracker', async () => {
+    const context = await newContext(human);
+    const batches = recordBatches(context);
+    const sent = () => JSON.stringify(batches.flatMap((batch) => batch.events));
+    // Left before the tracker loads: the inline part's beacon.
+    const early = await context.newPage();
+    await visit(early, `${site.url}/contact?token=secret-1&utm_source=newsletter#token=secret-2`);
+    await hide(early);
+    await eventually(() => batches.length > 0, { timeout: 15_000 });
+    expect(batches[0]!.events[1]).toMatchObject({ url: `${site.url}/contact?utm_source=newsletter` });
+    await early.close();
+    // The tracker, in a tab of its own (a session of its own).
+    const page = await context.newPage();
+    await visit(page, `${site.url}/?category=finance&email=jane%40example.com#token=secret-3`);
+    await trackerStarted(page);
+    const sessionId = await sessionIdOf(page);
+    await hide(page);
+    const ofSession = () => batches.flatMap((batch) => batch.events).filter((event) => event.sessionId === sessionId);
+    await eventually(() => ofType(ofSession(), 'session_end').length > 0, { timeout: 15_000 });
+    expect(ofType(ofSession(), 'session_start')[0]!.url).toBe(`${site.url}/?category=finance`);
+    for (const secret of ['secret-', 'jane', 'token']) expect(sent()).not.toContain(secret);
+    await context.close();
+  });
+
   it('keeps the pages a visitor went through before the tracker had loaded, each with its own title', async () => {
     const context = await newContext(human);
     const batches = recordBatches(context);

@@ -12,7 +12,7 @@ import UAParser from 'ua-parser-js';
 import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
 import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
 import { attribute, type Attribution } from '../../../../contracts/analytics/attribution.js';
-import { keptUrl } from '../../../../contracts/analytics/page-url.js';
+import { keptReferrer, keptUrl } from '../../../../contracts/analytics/page-url.js';
 import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
 import { STORED } from '../../../../contracts/analytics/limits.js';
 
@@ -146,7 +146,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           visitorId: event.visitorId,
           at,
           url: cut(keptUrl(event.url), STORED.url),
-          referrer: keptReferrer(event.referrer),
+          referrer: referrerOf(event),
           utm,
           clickIds,
           parsedReferrer: cutOrNull(told.parsedReferrer, STORED.source),
@@ -170,7 +170,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           url,
           path: cut(pagePath(url), STORED.path),
           title: cut(event.title, STORED.title),
-          referrer: keptReferrer(event.referrer),
+          referrer: referrerOf(event),
           potentialKeywords: event.potentialKeywords.slice(0, STORED.keywords).map((keyword) => cut(keyword, STORED.keyword)),
         },
       };
@@ -239,9 +239,9 @@ export function cut(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-/** A referrer as analytics keeps it: the page before may be one of ours with a token in its address (keptUrl). */
-function keptReferrer(referrer: string | null): string | null {
-  return referrer === null ? null : cut(keptUrl(referrer), STORED.referrer);
+/** An event's referrer as analytics keeps it: the page before may be one of ours with a token in its address. */
+function referrerOf({ referrer, url }: { referrer: string | null; url: string }): string | null {
+  return referrer === null ? null : cut(keptReferrer(referrer, url), STORED.referrer);
 }
 
 function cutOrNull(text: string | null, max: number): string | null {

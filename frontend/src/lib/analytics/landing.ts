@@ -10,6 +10,7 @@
 import { cleanText } from '../../../../contracts/analytics/attribution';
 import type { AnalyticsEvent } from '../../../../contracts/analytics/collect';
 import { LIMITS } from '../../../../contracts/analytics/limits';
+import { keptReferrer, keptUrl } from '../../../../contracts/analytics/page-url';
 import { COLLECT_PATH } from './collect-path';
 import { getSessionId, getVisitorId, isUntracked, randomId, readSessionState, saveSessionState } from './session';
 
@@ -36,8 +37,9 @@ export function noteLanding(): void {
   window.unsheetLanding = landing;
   const sessionId = getSessionId();
   const visitorId = getVisitorId();
-  const url = cleanText(location.href, LIMITS.url);
-  const referrer = cleanText(document.referrer, LIMITS.referrer) || null;
+  // No fragment (a reset link's token) and only the attribution and grid parameters (page-url.ts).
+  const url = cleanText(keptUrl(location.href), LIMITS.url);
+  const referrer = cleanText(keptReferrer(document.referrer, location.href), LIMITS.referrer) || null;
   const iso = (time: number) => new Date(time).toISOString();
 
   const send = () => {

@@ -5,6 +5,7 @@
  * event, the other never sends it again (and the server's keys would count it once if it did).
  */
 import { attribute, cleanText } from '../../../../contracts/analytics/attribution';
+import { keptReferrer, keptUrl } from '../../../../contracts/analytics/page-url';
 import {
   LIMITS,
   type AnalyticsEvent,
@@ -51,10 +52,10 @@ export function openPage(id: string, path: string, at: number, previousUrl: stri
   const referrer = previousUrl ?? (document.referrer || null);
   return {
     id,
-    url: cleanText(new URL(path, location.origin).href, LIMITS.url),
+    url: cleanText(keptUrl(new URL(path, location.origin).href), LIMITS.url),
     // The first page of a load was opened when the document started loading, not when this code ran.
     at: previousUrl === null ? Math.min(at, Math.round(performance.timeOrigin)) : at,
-    referrer: referrer && cleanText(referrer, LIMITS.referrer),
+    referrer: referrer && cleanText(keptReferrer(referrer, location.href), LIMITS.referrer),
   };
 }
 
@@ -66,8 +67,8 @@ export function openSession(): { state: SessionState; start: SessionStart | null
   // The session starts with the document the visitor landed on, whatever client-side navigation followed.
   const state = { id, startedAt: Math.round(performance.timeOrigin), pagesViewed: 0 };
   saveSessionState(state);
-  const referrer = document.referrer ? cleanText(document.referrer, LIMITS.referrer) : null;
-  return { state, start: sessionStartEvent(state, cleanText(landingUrl(), LIMITS.url), referrer, getVisitorId()) };
+  const referrer = document.referrer ? cleanText(keptReferrer(document.referrer, location.href), LIMITS.referrer) : null;
+  return { state, start: sessionStartEvent(state, cleanText(keptUrl(landingUrl()), LIMITS.url), referrer, getVisitorId()) };
 }
 
 export function sessionStartEvent(state: SessionState, url: string, referrer: string | null, visitorId: string | null): SessionStart {
@@ -143,7 +144,10 @@ export function eventsSoFar(
   return events;
 }
 
-/** The URL the visitor landed on (campaign parameters included), unless that was an untracked admin page. */
+/**
+ * The URL the visitor landed on (campaign parameters included), unless that was an untracked admin page. Read
+ * before a page drops a token from its address: keptUrl leaves it out.
+ */
 function landingUrl(): string {
   const entry = performance.getEntriesByType('navigation')[0];
   if (entry && !isUntracked(new URL(entry.name).pathname)) return entry.name;
