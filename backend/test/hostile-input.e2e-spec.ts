@@ -13,6 +13,7 @@ import { BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
 import { isAdminPath } from '../src/identity/http/auth.guard.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { bearer, createAdmin, routeTable } from './auth-helpers.js';
+import type { JsonSchema, Operation } from './request-cost.js';
 
 /** Writes that take no JSON body (a path parameter, a cookie or a query token is their input). */
 const BODYLESS = new Set([
@@ -43,29 +44,6 @@ const DOLLARS = "$& $` $' $$ $1 $<name> end";
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const UNEXPECTED = 'unexpected_field';
 
-type JsonSchema = {
-  type?: string | string[];
-  format?: string;
-  pattern?: string;
-  enum?: unknown[];
-  const?: unknown;
-  nullable?: boolean;
-  minimum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-};
-interface Operation {
-  parameters?: { name: string; in: 'query' | 'path' | 'header'; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
 interface Route {
   method: string;
   /** OpenAPI form: /api/apps/{slug}. */

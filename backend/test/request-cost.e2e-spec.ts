@@ -22,7 +22,17 @@ import { startApi, type ApiHarness } from './api-harness.js';
 import { routeTable } from './auth-helpers.js';
 import { confirmationLink, joinAnswer } from './waitlist-helpers.js';
 import { BUDGETS, DEFAULT_BUDGET, type Budget } from './request-budgets.js';
-import { catchUp, measure, publicTables, text, worstValue, type Cost, type JsonSchema, type Worst } from './request-cost.js';
+import {
+  catchUp,
+  measure,
+  publicTables,
+  text,
+  worstValue,
+  type Cost,
+  type JsonSchema,
+  type Operation,
+  type Worst,
+} from './request-cost.js';
 
 const TRACKER = 'POST /api/analytics/collect';
 /** Routes of the API documentation itself. */
@@ -42,10 +52,6 @@ const STORES_NOTHING = new Set(['POST /api/quiz/questions', 'POST /api/auth/sign
 /** Whole bodies for the writes whose generated body is refused, by `METHOD /path`. Keep it short. */
 const BODIES: Record<string, (worst: Worst) => unknown> = {};
 
-interface Operation {
-  parameters?: { name: string; in: 'query' | 'path' | 'header'; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
 interface Route {
   method: string;
   /** OpenAPI form: /api/apps/{slug}; the SPA's catch-all is /*. */

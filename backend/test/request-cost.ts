@@ -130,6 +130,8 @@ export type JsonSchema = {
   exclusiveMaximum?: number | boolean;
   minLength?: number;
   maxLength?: number;
+  nullable?: boolean;
+  minItems?: number;
   maxItems?: number;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
@@ -139,6 +141,12 @@ export type JsonSchema = {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
 };
+
+/** An OpenAPI operation as the tests read it: its parameters and its JSON body. */
+export interface Operation {
+  parameters?: { name: string; in: 'query' | 'path' | 'header'; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
 
 export interface Worst {
   /** Which request of a series: strings end in a different character, e-mails differ, so each is new. */
