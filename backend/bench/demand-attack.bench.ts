@@ -6,7 +6,6 @@
  * server). Prints the rows kept, the batches' times, the longest the process stopped answering meanwhile (PGlite runs in this thread, so a long
  * statement stops everything else) and the Demand tab's read.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import type { Db } from '../src/shared/db/tables.js';
 import { demandProjection } from '../src/analytics/demand/demand.projection.js';
 import { readDemand } from '../src/analytics/demand/read-demand.js';
 import { toRange } from '../src/analytics/metrics/date-range.js';
+import { nearIdenticalSearches } from '../src/analytics/testing/near-identical-searches.js';
 
 const BATCH = 1000;
 const DAY = '2026-03-10';
@@ -28,28 +28,19 @@ const sessions = option('sessions', 20);
 /** More than one batch's worth: the cluster keeps growing, batch after batch (`--searches=20000`). */
 const SEARCHES = option('searches', BATCH);
 
+/** The searches as the projector hands them over, in log order. */
 function attack(): RecordedEvent[] {
-  const ids = Array.from({ length: sessions }, () => randomUUID());
-  return Array.from({ length: SEARCHES }, (_, n) => {
-    const at = new Date(Date.parse(`${DAY}T12:00:00Z`) + n * 10);
-    return {
-      type: 'AnalyticsSearchPerformed',
-      data: {
-        sessionId: ids[n % sessions]!,
-        searchId: randomUUID(),
-        at: at.toISOString(),
-        query: `invoice reconciliation quarterly vendor payments ${n.toString(36)}`,
-        results: 0,
-        opened: false,
-      },
-      metadata: {},
-      globalPosition: n + 1,
-      streamId: `visit-${ids[n % sessions]!}`,
-      streamVersion: null,
-      transactionId: String(n + 1),
-      createdAt: at,
-    } as unknown as RecordedEvent;
-  });
+  return nearIdenticalSearches(SEARCHES, sessions, DAY).map(
+    (event, n) =>
+      ({
+        ...event,
+        metadata: {},
+        globalPosition: n + 1,
+        streamId: `visit-${event.data.sessionId}`,
+        streamVersion: null,
+        transactionId: String(n + 1),
+      }) as unknown as RecordedEvent,
+  );
 }
 
 async function open(): Promise<{ db: Db; close: () => Promise<void> }> {

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../shared/event-store/events.js';
 import { ProjectionSpecification } from '../../shared/testing/projection-spec.js';
 import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
-import type { AnalyticsSearchPerformed } from '../analytics.events.js';
 import { toRange } from '../metrics/date-range.js';
+import { nearIdenticalSearches } from '../testing/near-identical-searches.js';
 import { NEIGHBOURS_KEPT, SEARCHES_PER_SESSION, demandProjection } from './demand.projection.js';
 import { readDemand, readNeeds } from './read-demand.js';
 
@@ -28,24 +28,7 @@ const db = () => testDb.handle.db;
 const DAY = '2026-03-10';
 const SEARCHES = 1000;
 
-function attack(sessions: number): (AnalyticsSearchPerformed & { createdAt: Date })[] {
-  const ids = Array.from({ length: sessions }, () => randomUUID());
-  return Array.from({ length: SEARCHES }, (_, n) => {
-    const at = new Date(Date.parse(`${DAY}T12:00:00Z`) + n * 10);
-    return {
-      type: 'AnalyticsSearchPerformed',
-      data: {
-        sessionId: ids[n % sessions]!,
-        searchId: randomUUID(),
-        at: at.toISOString(),
-        query: `invoice reconciliation quarterly vendor payments ${n.toString(36)}`,
-        results: 0,
-        opened: false,
-      },
-      createdAt: at,
-    };
-  });
-}
+const attack = (sessions: number) => nearIdenticalSearches(SEARCHES, sessions, DAY);
 
 const count = async (table: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db())).rows[0]!.n;
