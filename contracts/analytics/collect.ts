@@ -61,6 +61,9 @@ export const sessionStartSchema = z.strictObject({
     })
     .optional(),
   campaignSource: optionalText(200).optional(),
+  // navigator.webdriver as the browser reported it: true in a browser driven by automation (WebDriver, CDP
+  // with its automation switches), one of the signals bot classification reads (docs/analytics.md).
+  automation: z.boolean({ error: 'Must be true or false.' }).optional(),
 });
 
 export const pageViewSchema = z.strictObject({
