@@ -1,0 +1,337 @@
+/**
+ * The ground truth: scripted visitors in Chromium browse the built site for two days (a ledger records every
+ * step as they take it), and every figure the console shows for those days must equal what the ledger says,
+ * exactly, for the range and time zone asked. Run against PostgreSQL and Redis, and in the embedded default
+ * (PGlite, no Redis), as `npm start` runs it. The figures' definitions are docs/analytics.md's.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
+import {
+  createTestDatabase,
+  TEST_REDIS_URL,
+  testConfig,
+  uniqueName,
+  clearRedisPrefix,
+  type TestDatabase,
+} from '../../backend/src/shared/testing/test-database.js';
+import { dayAndHour, expectedFigures, expectedLeadActivity, Ledger, type LedgerRange } from './ground-truth/ledger.js';
+import { launchPersonBrowser, Visitor } from './ground-truth/visitors.js';
+
+const ADMIN = { email: 'owner@example.com', password: 'owner-secret' };
+const TIME_ZONE = 'America/New_York';
+const DAY_MS = 86_400_000;
+
+interface Console {
+  url: string;
+  read<T>(path: string): Promise<T>;
+}
+
+/** Signs the owner in through the API, as the console does, and reads what its screens read. */
+async function signedIn(url: string): Promise<Console> {
+  const response = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return {
+    url,
+    async read<T>(path: string) {
+      const answer = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+      if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${await answer.text()}`);
+      return (await answer.json()) as T;
+    },
+  };
+}
+
+function grantAdmin(env: Record<string, string>): Promise<unknown> {
+  return promisify(execFile)('npx', ['tsx', 'backend/src/cli/grant-admin.ts', ADMIN.email, '--password', ADMIN.password], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+  });
+}
+
+interface AppRow {
+  id: string;
+  slug: string;
+  category: string;
+  views: number;
+}
+
+async function catalogue(url: string): Promise<Map<string, AppRow>> {
+  const { items } = (await fetch(`${url}/api/apps?pageSize=100`).then((r) => r.json())) as { items: AppRow[] };
+  return new Map(items.map((app) => [app.slug, app]));
+}
+
+let elsewhere: Server;
+let elsewhereUrl = '';
+let person: Browser;
+beforeAll(async () => {
+  person = await launchPersonBrowser();
+  elsewhere = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Elsewhere</title>'),
+  );
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await person?.close();
+  await new Promise((resolve) => elsewhere?.close(resolve));
+});
+
+/**
+ * Two days of visitors: yesterday one visitor from LinkedIn, who comes back today and takes the quiz; today
+ * arrivals from search engines, an AI assistant, a newsletter, share links and direct, quick exits by every
+ * way of leaving, reloads, the back button and its cache, two tabs of one visitor, searches with and without
+ * results, and sign-ups through the dialog, the quiz and a share link.
+ */
+async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
+  const now = Date.now();
+
+  const yesterday = await Visitor.create(person, ledger, url, 'returning', now - DAY_MS);
+  let tab = await yesterday.arrive('/', { referer: 'https://www.linkedin.com/', source: 'linkedin', trafficType: 'social', utm: null });
+  await tab.follow('/c/finance');
+  await tab.stay(1000);
+  await tab.leave({ closing: yesterday });
+  const returning = await yesterday.comeBack(person);
+  tab = await returning.arrive('/');
+  await tab.takeQuiz('quiz-taker@example.com');
+  await tab.follow('/c/finance');
+  await tab.follow('/app/receipt-sorter');
+  await tab.leave('close the tab');
+  await returning.closeBrowser();
+
+  // A quick look at an app page from Google: gone in about a second.
+  const googler = await Visitor.create(person, ledger, url, 'googler');
+  tab = await googler.arrive('/app/lead-scorer', {
+    referer: 'https://www.google.com/',
+    source: 'google',
+    trafficType: 'search',
+    utm: null,
+  });
+  await tab.leave('close the tab');
+  await googler.closeBrowser();
+
+  const binger = await Visitor.create(person, ledger, url, 'binger');
+  tab = await binger.arrive('/c/sales', { referer: 'https://www.bing.com/', source: 'bing', trafficType: 'search', utm: null });
+  await tab.stay(2000);
+  await tab.leave({ to: elsewhereUrl });
+  await binger.closeBrowser();
+
+  // From the newsletter: a category, an app, back, the same app again.
+  const reader = await Visitor.create(person, ledger, url, 'newsletter reader');
+  tab = await reader.arrive('/?utm_source=newsletter&utm_medium=email&utm_campaign=launch', {
+    source: 'newsletter',
+    trafficType: 'referral',
+    utm: { source: 'newsletter', medium: 'email', campaign: 'launch' },
+  });
+  await tab.follow('/c/finance');
+  await tab.follow('/app/invoice-chaser');
+  await tab.back('/c/finance');
+  await tab.follow('/app/invoice-chaser');
+  await tab.leave('close the tab');
+  await reader.closeBrowser();
+
+  // A second person opens the same app: three views by two people.
+  const second = await Visitor.create(person, ledger, url, 'second viewer');
+  tab = await second.arrive('/app/invoice-chaser');
+  await tab.ready();
+  await tab.stay(1000);
+  await tab.leave({ to: elsewhereUrl });
+  await second.closeBrowser();
+
+  // From an AI assistant: searches with and without results, a result opened, a sign-up from the header.
+  const assistant = await Visitor.create(person, ledger, url, 'assistant user');
+  tab = await assistant.arrive('/', { referer: 'https://chatgpt.com/', source: 'chatgpt', trafficType: 'ai', utm: null });
+  await tab.search('payroll for bakers', false);
+  await tab.search('invoice', true);
+  await tab.openSearchResult();
+  const shareLink = await tab.joinFromHeader('assistant-user@example.com');
+  await tab.leave('close the tab');
+  await assistant.closeBrowser();
+
+  // A friend through the share link joins too.
+  const friend = await Visitor.create(person, ledger, url, 'friend');
+  tab = await friend.arrive(new URL(shareLink).pathname + new URL(shareLink).search);
+  await tab.joinFromHeader('friend@example.com');
+  await tab.leave({ to: elsewhereUrl });
+  await friend.closeBrowser();
+
+  // Two tabs of one visitor: two visits, one visitor.
+  const twoTabs = await Visitor.create(person, ledger, url, 'two tabs');
+  const first = await twoTabs.arrive('/');
+  const other = await twoTabs.arrive('/c/marketing');
+  await first.ready();
+  await other.ready();
+  await first.leave('close the tab');
+  await other.leave('close the tab');
+  await twoTabs.closeBrowser();
+
+  // A password reset link: one page, and its token stays out of the analytics.
+  const resetter = await Visitor.create(person, ledger, url, 'resetter');
+  tab = await resetter.arrive('/auth/reset-password#token=secret-reset-token');
+  tab.visit.pages[0]!.path = '/auth/reset-password';
+  await tab.ready();
+  await tab.leave('close the tab');
+  await resetter.closeBrowser();
+
+  // A reload is a second page view of the same visit.
+  const reloader = await Visitor.create(person, ledger, url, 'reloader');
+  tab = await reloader.arrive('/c/analytics');
+  await tab.ready();
+  await tab.reload();
+  await tab.ready();
+  await tab.leave('close the tab');
+  await reloader.closeBrowser();
+
+  // Away to another site and back with the back button.
+  const wanderer = await Visitor.create(person, ledger, url, 'wanderer');
+  tab = await wanderer.arrive('/about');
+  await tab.ready();
+  await tab.awayAndBack(elsewhereUrl);
+  await tab.ready();
+  await tab.leave('close the tab');
+  await wanderer.closeBrowser();
+}
+
+type Daily = { day: string; sessions: number; pageViews: number }[];
+type Sources = { trafficType: string; source: string; sessions: number }[];
+type Campaigns = { source: string | null; medium: string | null; campaign: string | null; sessions: number }[];
+
+function checksAgainstTheLedger(site: () => { url: string }) {
+  const ledger = new Ledger();
+  let admin: Console;
+  let range: LedgerRange;
+  let appsBefore: Map<string, AppRow>;
+
+  beforeAll(async () => {
+    const { url } = site();
+    appsBefore = await catalogue(url);
+    await scriptedDays(url, ledger);
+    admin = await signedIn(url);
+    const first = Math.min(...ledger.visits.map((visit) => visit.start));
+    range = { from: dayAndHour(first, TIME_ZONE).day, to: dayAndHour(Date.now(), TIME_ZONE).day, timeZone: TIME_ZONE };
+  }, 300_000);
+
+  const query = () => `from=${range.from}&to=${range.to}&tz=${encodeURIComponent(range.timeZone)}`;
+  const expected = () => expectedFigures(ledger, range, appsBefore);
+
+  it('counts the visits and page views of each day', async () => {
+    await expect.poll(() => admin.read<Daily>(`/admin/analytics/daily?${query()}`), { timeout: 30_000 }).toEqual(expected().daily);
+  });
+
+  it('credits every visit to where it came from', async () => {
+    const sources = (rows: Sources) =>
+      rows.map(({ source, sessions }) => ({ source, sessions })).sort((a, b) => a.source.localeCompare(b.source));
+    await expect
+      .poll(async () => sources(await admin.read<Sources>(`/admin/analytics/traffic-sources?${query()}`)), { timeout: 30_000 })
+      .toEqual(sources(expected().trafficSources));
+    const campaigns = await admin.read<Campaigns>(`/admin/analytics/utm-campaigns?${query()}`);
+    expect(campaigns).toEqual(expected().utmCampaigns);
+  });
+
+  it('shows the engagement cards, categories and hours as the visitors made them', async () => {
+    const want = expected().engagement;
+    await expect
+      .poll(
+        async () => {
+          const got = await admin.read<Record<string, unknown>>(`/admin/analytics/engagement?${query()}`);
+          return Object.fromEntries(Object.keys(want).map((key) => [key, got[key]]));
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(want);
+  });
+
+  it('counts each view of an app by a person', async () => {
+    const want = expected().appViews;
+    await expect
+      .poll(
+        async () => {
+          const after = await catalogue(site().url);
+          return Object.fromEntries(
+            [...after].map(([slug, app]) => [slug, app.views - appsBefore.get(slug)!.views]).filter(([, n]) => n !== 0),
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(Object.fromEntries(want));
+  });
+
+  it("follows each lead's visits, however the lead joined", async () => {
+    for (const email of ['quiz-taker@example.com', 'assistant-user@example.com', 'friend@example.com']) {
+      const want = expectedLeadActivity(ledger, email);
+      const { items } = await admin.read<{ items: { id: string; email: string }[] }>(`/admin/leads?search=${encodeURIComponent(email)}`);
+      const lead = items.find((row) => row.email === email);
+      expect(lead, email).toBeDefined();
+      await expect
+        .poll(
+          async () => {
+            const detail = await admin.read<{ sessions: unknown[]; pageViews: unknown[]; sessionMetrics: Record<string, number> }>(
+              `/admin/analytics/leads/by-id/${lead!.id}`,
+            );
+            return { ...detail.sessionMetrics, pageViews: detail.pageViews.length };
+          },
+          { timeout: 30_000 },
+        )
+        .toEqual(want);
+    }
+  });
+
+  it('lists the searches that found nothing on the Demand tab', async () => {
+    const want = expected().emptySearches;
+    const report = await admin.read<{ needs: { zeroResultSearches: number; samples: { wording: string }[] }[] }>(
+      `/admin/analytics/demand?${query()}`,
+    );
+    const got = new Map<string, number>();
+    for (const need of report.needs) for (const sample of need.samples) got.set(sample.wording, need.zeroResultSearches);
+    expect(Object.fromEntries([...want].map(([query]) => [query, got.get(query)]))).toEqual(Object.fromEntries(want));
+  });
+}
+
+describe('the console against the ledger, on PostgreSQL and Redis', () => {
+  const redisPrefix = uniqueName('unsheet-truth');
+  let database: TestDatabase;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+    await grantAdmin({ DATABASE_URL: database.url });
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      DEMO_CATALOGUE: 'true',
+      RATE_LIMIT_FACTOR: '1000',
+      APP_SECRET: testConfig().APP_SECRET!,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+    await clearRedisPrefix(redisPrefix);
+  });
+  checksAgainstTheLedger(() => server);
+});
+
+describe('the console against the ledger, embedded (npm start as it comes)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'unsheet-truth-'));
+  let server: ServerProcess;
+  beforeAll(async () => {
+    // PGlite's folder has one owner at a time: the administrator is made before the app starts.
+    await grantAdmin({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+    server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_FACTOR: '1000' }, 120_000);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  checksAgainstTheLedger(() => server);
+});
