@@ -23,7 +23,7 @@ import {
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
 import { dayAndHour, expectedFigures, expectedLeadActivity, Ledger, type LedgerRange } from './ground-truth/ledger.js';
-import { launchPersonBrowser, Visitor } from './ground-truth/visitors.js';
+import { launchPersonBrowser, Visitor, type Arrival } from './ground-truth/visitors.js';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-secret' };
 const TIME_ZONE = 'America/New_York';
@@ -164,6 +164,37 @@ async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
   await tab.joinFromHeader('friend@example.com');
   await tab.leave({ to: elsewhereUrl });
   await friend.closeBrowser();
+
+  // Arrivals from every kind of channel, each a short visit.
+  const arrivals: [string, Arrival][] = [
+    ['/?gclid=test-click-1', { source: 'google', trafficType: 'paid', utm: null }],
+    [
+      '/?utm_source=facebook&utm_medium=paid_social&utm_campaign=spring',
+      { source: 'facebook', trafficType: 'paid', utm: { source: 'facebook', medium: 'paid_social', campaign: 'spring' } },
+    ],
+    [
+      '/c/sales?utm_source=partner-blog&utm_medium=banner&utm_campaign=autumn',
+      { source: 'partner-blog', trafficType: 'referral', utm: { source: 'partner-blog', medium: 'banner', campaign: 'autumn' } },
+    ],
+    ['/c/productivity', { referer: 'https://t.co/x1y2z3', source: 'twitter', trafficType: 'social', utm: null }],
+    ['/', { referer: 'https://www.perplexity.ai/search?q=spreadsheet+tools', source: 'perplexity', trafficType: 'ai', utm: null }],
+    [
+      '/about',
+      {
+        referer: 'https://small-business-blog.example/best-tools',
+        source: 'small-business-blog.example',
+        trafficType: 'referral',
+        utm: null,
+      },
+    ],
+  ];
+  for (const [index, [path, arrival]] of arrivals.entries()) {
+    const visitor = await Visitor.create(person, ledger, url, `arrival ${index}`);
+    tab = await visitor.arrive(path, arrival);
+    await tab.ready();
+    await tab.leave(index % 2 === 0 ? 'close the tab' : { to: elsewhereUrl });
+    await visitor.closeBrowser();
+  }
 
   // Two tabs of one visitor: two visits, one visitor.
   const twoTabs = await Visitor.create(person, ledger, url, 'two tabs');

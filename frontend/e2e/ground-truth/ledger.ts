@@ -78,6 +78,9 @@ function daysOf(range: LedgerRange): string[] {
 /** A visit's duration in whole seconds: from its first page to when its last page was left. */
 export const durationOf = (visit: LedgerVisit) => Math.round((visit.end - visit.start) / 1000);
 
+/** Text order with nulls last, as the console lists rows. */
+const byText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
@@ -121,10 +124,12 @@ export function expectedFigures(ledger: Ledger, range: LedgerRange, apps: Readon
         return { trafficType, source, sessions };
       })
       .sort((a, b) => b.sessions - a.sessions || a.trafficType.localeCompare(b.trafficType) || a.source.localeCompare(b.source)),
-    utmCampaigns: [...campaigns].map(([key, sessions]) => {
-      const [source, medium, campaign] = JSON.parse(key) as [string | null, string | null, string | null];
-      return { source, medium, campaign, sessions };
-    }),
+    utmCampaigns: [...campaigns]
+      .map(([key, sessions]) => {
+        const [source, medium, campaign] = JSON.parse(key) as [string | null, string | null, string | null];
+        return { source, medium, campaign, sessions };
+      })
+      .sort((a, b) => b.sessions - a.sessions || byText(a.source, b.source) || byText(a.medium, b.medium) || byText(a.campaign, b.campaign)),
     engagement: {
       totalSessions: visits.length,
       avgTimeOnSite: average(
