@@ -35,7 +35,7 @@ export async function readNeeds(db: Db, range: DateRange, previous: DateRange = 
     select core, wording, at >= ${range.start} as current, session_id as visitor,
            1 as search, (results = 0)::int as zero, 0 as suggestion, null::text as category
     from demand_searches
-    where at >= ${previous.start} and at < ${range.end} and not opened and ${ofCountedSession('session_id')}
+    where at >= ${previous.start} and at < ${range.end} and not opened and ${ofCountedSession('demand_searches')}
     union all
     select g.core, g.wording, g.at >= ${range.start}, coalesce(s.session_id, g.suggestion_id), 0, 0, 1, g.category
     from demand_suggestions g left join demand_searches s on s.search_id = g.search_id
@@ -105,7 +105,7 @@ async function readDeadEnds(db: Db, range: DateRange, categories: readonly Categ
       group by path order by hits desc, path limit ${LISTED}`.execute(db),
     sql<{ slug: string; visits: number }>`
       select slug, count(distinct session_id)::int as visits from demand_category_visits
-      where day between ${range.from}::date and ${range.to}::date and ${ofCountedSession('session_id')} group by slug`.execute(db),
+      where day between ${range.from}::date and ${range.to}::date and ${ofCountedSession('demand_category_visits')} group by slug`.execute(db),
   ]);
   const bySlug = new Map(categories.map((category) => [category.slug, category]));
   const thinCategories = visits.rows

@@ -14,11 +14,12 @@ export function countedSession(alias?: string): RawBuilder<boolean> {
 }
 
 /**
- * Whether the session a row names by `column` (page views, interactions, searches…) counts: true unless its
- * session is classified as excluded traffic, so a row whose session's start has not been projected yet counts.
+ * Whether the session a row names by its `session_id` counts (page views, interactions, searches…; `table` is
+ * the row's table or alias in the query): true unless its session is classified as excluded traffic, so a row
+ * whose session's start has not been projected yet counts.
  */
-export function ofCountedSession(column: string): RawBuilder<boolean> {
+export function ofCountedSession(table: string): RawBuilder<boolean> {
   return sql<boolean>`not exists (
     select 1 from user_sessions excluded_session
-    where excluded_session.session_id = ${sql.ref(column)} and not (${countedSession('excluded_session')}))`;
+    where excluded_session.session_id = ${sql.ref(`${table}.session_id`)} and not (${countedSession('excluded_session')}))`;
 }

@@ -40,8 +40,8 @@ function inEdges(column: string, c: RangeCut) {
 
 /** The sessions that count started in the cut's partial edges. */
 const countedInEdges = (c: RangeCut) => sql`${inEdges('start_time', c)} and ${countedSession()}`;
-/** The rows of sessions that count, by a time column, in the cut's partial edges (page views, interactions). */
-const ofCountedInEdges = (column: string, c: RangeCut) => sql`${inEdges(column, c)} and ${ofCountedSession('session_id')}`;
+/** The rows of sessions that count, by a time column, in the cut's partial edges (of `table`: page views, interactions). */
+const ofCountedInEdges = (table: string, column: string, c: RangeCut) => sql`${inEdges(column, c)} and ${ofCountedSession(table)}`;
 
 /** Sessions (by start) and page views per day of the range in its zone, every day present. */
 export async function dailySeries(db: Db, range: DateRange, rollups = true): Promise<DailySeries> {
@@ -60,7 +60,7 @@ export async function dailySeries(db: Db, range: DateRange, rollups = true): Pro
       select day, sum(n)::int as n from (
         select ${day('bucket')} as day, sum(page_views) as n from analytics_page_view_rollups where ${inBuckets(c)} group by 1
         union all
-        select ${day('timestamp')}, count(*) from page_views where ${ofCountedInEdges('timestamp', c)} group by 1) x
+        select ${day('timestamp')}, count(*) from page_views where ${ofCountedInEdges('page_views', 'timestamp', c)} group by 1) x
       group by 1)
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.n, 0) as sessions, coalesce(p.n, 0) as "pageViews"
     from days left join s on s.day = days.day left join p on p.day = days.day
@@ -142,7 +142,7 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
 async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visitors' | 'returning'>> {
   const [timings, homeViews] = await Promise.all([
     sessionTimings(db, countedInEdges(c)),
-    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${ofCountedInEdges('timestamp', c)}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${ofCountedInEdges('page_views', 'timestamp', c)}`.execute(db),
   ]);
   return {
     sessions: timings.length,
@@ -223,7 +223,7 @@ export async function appViews(db: Db, range: DateRange, rollups = true): Promis
       select app_id, sum(views) as n from analytics_app_view_rollups where ${inBuckets(c)} group by 1
       union all
       select app_id, count(*) from app_interactions
-      where app_id is not null and action_type = 'view' and ${ofCountedInEdges('timestamp', c)} group by 1) x
+      where app_id is not null and action_type = 'view' and ${ofCountedInEdges('app_interactions', 'timestamp', c)} group by 1) x
     group by 1 having sum(n) > 0`.execute(db);
   return rows;
 }
