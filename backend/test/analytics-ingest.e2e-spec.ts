@@ -118,6 +118,11 @@ describe('POST /api/analytics/collect', () => {
       time_on_site: 60,
       start_time: new Date('2026-11-22T10:00:00.000Z'),
       end_time: new Date('2026-11-22T10:01:00.000Z'),
+      // A browser on this machine: a person's, from no data centre, not driven by automation (as far as it said).
+      automation: null,
+      network: null,
+      traffic_class: 'person',
+      traffic_rule: 'default',
     });
     expect(JSON.stringify(session)).not.toContain('127.0.0.1');
     const pages = await query<Record<string, unknown>>`
