@@ -15,6 +15,6 @@ export function buildProjections(config: Config): Projection[] {
     ...feedbackProjections,
     ...identityProjections,
     ...notificationsProjections(config),
-    ...analyticsProjections,
+    ...analyticsProjections(config),
   ];
 }

@@ -22,6 +22,7 @@ import { Masking } from './privacy/erase-personal-data.js';
 import { coreOf, wordingOf } from './analytics/demand/wording.js';
 import { recordOf } from './identity/audit/audit-records.js';
 import { attribute } from '../../contracts/analytics/attribution.js';
+import { classifyTraffic } from './shared/http/traffic-class.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const SCANNED = ['backend/src', 'contracts'];
@@ -179,6 +180,8 @@ describe('regular expressions on client text', () => {
     'the request log’s masking of addresses': maskAddressesIn,
     'bot detection (isbot) on a User-Agent': isbot,
     'user-agent parsing (ua-parser-js)': (text) => new UAParser(text).getResult(),
+    'the traffic classifier on a user agent and a referrer': (text) =>
+      classifyTraffic({ userAgent: text, automation: null, referrer: `https://${text}.example/`, network: null }),
     'the demand signals’ wording and core': (text) => coreOf(wordingOf(text)),
     'attribution of a landing URL and referrer': (text) =>
       attribute(`https://unsheet.example/?utm_source=${text}`, `https://${text}.example/`),

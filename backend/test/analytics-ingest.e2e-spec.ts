@@ -118,6 +118,11 @@ describe('POST /api/analytics/collect', () => {
       time_on_site: 60,
       start_time: new Date('2026-11-22T10:00:00.000Z'),
       end_time: new Date('2026-11-22T10:01:00.000Z'),
+      // A browser on this machine: a person's, from no data centre, not driven by automation (as far as it said).
+      automation: null,
+      network: null,
+      traffic_class: 'person',
+      traffic_rule: 'default',
     });
     expect(JSON.stringify(session)).not.toContain('127.0.0.1');
     const pages = await query<Record<string, unknown>>`
@@ -192,24 +197,26 @@ describe('POST /api/analytics/collect', () => {
     );
   });
 
-  it('drops a bot’s batch and counts it', async () => {
+  it('keeps a bot’s batch like a person’s, its session classified and left out of the figures', async () => {
     const before = await eventCount();
     const sessionId = randomUUID();
     const response = await collect({ events: [sessionStart({ sessionId }), pageView({ sessionId })] }, BOT_UA);
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ accepted: 0, dropped: 2 });
-    expect(await query`select type from events where global_position > (select max(global_position) - 1 from events)`).toEqual([
-      { type: 'AnalyticsBotTrafficDropped' },
+    expect(await response.json()).toEqual({ accepted: 2, dropped: 0 });
+    expect(await eventCount()).toBe(before + 2);
+    await eventually(async () => (await query`select 1 from user_sessions where session_id = ${sessionId}`).length === 1);
+    expect(await query`select traffic_class, traffic_rule, pages_viewed from user_sessions where session_id = ${sessionId}`).toEqual([
+      { traffic_class: 'search-crawler', traffic_rule: 'user-agent:Googlebot', pages_viewed: 1 },
     ]);
-    expect(await eventCount()).toBe(before + 1);
     const today = new Date().toISOString().slice(0, 10);
-    await eventually(async () => (await api.get('/api/admin/analytics/bots')).body.events === 2);
-    expect((await api.get(`/api/admin/analytics/bots?from=${today}`)).body).toEqual({
-      batches: 1,
-      events: 2,
-      days: [{ day: today, batches: 1, events: 2 }],
+    await eventually(async () => (await api.get(`/api/admin/analytics/bots?from=${today}`)).body.sessions === 1);
+    expect((await api.get(`/api/admin/analytics/bots?from=${today}`)).body.classes[0]).toEqual({
+      class: 'search-crawler',
+      sessions: 1,
+      events: 1,
+      batches: 0,
+      topRules: [{ rule: 'user-agent:Googlebot', sessions: 1, events: 1, batches: 0 }],
     });
-    expect(await query`select 1 from user_sessions where session_id = ${sessionId}`).toEqual([]);
   });
 
   it('stores SQL and HTML as inert text', async () => {

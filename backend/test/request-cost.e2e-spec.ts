@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectBatchSchema, trackerEventSchema } from '../../contracts/analytics/collect.js';
 import { LIMITS, MAX_EVENTS_PER_BATCH } from '../../contracts/analytics/limits.js';
-import { BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
+import { BOT_UA, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
 import { isAdminPath } from '../src/identity/http/auth.guard.js';
 import { buildProjections } from '../src/projections.js';
 import { openApiSchema } from '../src/shared/http/zod.js';
@@ -67,6 +67,8 @@ interface Case {
   body?: string;
   /** A write whose body was generated: a validation error means the generator needs help. */
   generated?: boolean;
+  /** The request's user agent (a browser's when absent). */
+  userAgent?: string;
 }
 
 let api: ApiHarness;
@@ -208,8 +210,10 @@ function trackerCases(kind: Worst): Case[] {
       .filter(([, property]) => [property, ...(property.anyOf ?? [])].some((s) => s.format === 'uuid'))
       .map(([name]) => name);
     for (const [shape, count, scale] of shapes) {
-      const variants: [string, unknown[]][] = [
+      const variants: [string, unknown[], string?][] = [
         ['ids never seen', batch(count, scale)],
+        // A bot's batch is kept like a person's and classified by the projection: held to the same budget.
+        ['ids never seen, from a bot', batch(count, scale), BOT_UA],
         ['one id repeated', batch(count, scale, Object.fromEntries(ids.map((name) => [name, randomUUID()])))],
         // One visitor's session, each event of its own (the per-session and per-visitor bounds).
         [
@@ -222,7 +226,7 @@ function trackerCases(kind: Worst): Case[] {
         ],
       ];
       if (ids.includes('appId')) variants.push(['an app that exists', batch(count, scale, { appId: known.appId })]);
-      for (const [name, events] of variants) {
+      for (const [name, events, userAgent] of variants) {
         const body = { events };
         expect(collectBatchSchema.safeParse(body).success, `${type} (${name}): the batch is valid`).toBe(true);
         cases.push({
@@ -231,6 +235,7 @@ function trackerCases(kind: Worst): Case[] {
           url: '/api/analytics/collect',
           method: 'POST',
           body: JSON.stringify(body),
+          userAgent,
         });
       }
     }
@@ -239,7 +244,7 @@ function trackerCases(kind: Worst): Case[] {
 }
 
 function send(testCase: Case): Promise<Response> {
-  const headers: Record<string, string> = { 'user-agent': BROWSER_UA };
+  const headers: Record<string, string> = { 'user-agent': testCase.userAgent ?? BROWSER_UA };
   if (testCase.body !== undefined) headers['content-type'] = 'application/json';
   return fetch(api.url(testCase.url), { method: testCase.method, headers, body: testCase.body });
 }

@@ -139,5 +139,5 @@ export type ClickIds = z.input<typeof clickIds>;
 
 export const collectResultSchema = z.object({
   accepted: z.number().int().describe('Events recorded'),
-  dropped: z.number().int().describe('Events dropped as bot traffic'),
+  dropped: z.number().int().describe('Always 0: bot traffic is kept, classified and left out of the figures (docs/analytics.md)'),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { leadStandingSchema } from '../early-access/lead.js';
+import { EXCLUDED_CLASSES } from './traffic-class.js';
 
 const timestamp = z.iso.datetime();
 
@@ -31,10 +32,35 @@ export const utmCampaignsSchema = z.array(
 );
 export type UtmCampaigns = z.infer<typeof utmCampaignsSchema>;
 
+const excludedCounts = {
+  sessions: z.number().int().describe('Sessions of the class started in the range, left out of every figure'),
+  events: z.number().int().describe('Their page views and app interactions, and the events of the bot batches dropped at ingest before'),
+  batches: z.number().int().describe('Bot batches dropped at ingest before every batch was kept (their sessions are not known)'),
+};
+
+/**
+ * The traffic left out of the figures (GET /api/admin/analytics/bots): every session not classified as a
+ * person's, by class and by the rule that decided it (docs/analytics.md, "Bots and other excluded traffic"),
+ * with the bot batches dropped at ingest before every batch was kept.
+ */
 export const botTrafficSchema = z.object({
-  batches: z.number().int().describe('Tracker batches refused as bot traffic'),
-  events: z.number().int().describe('Events in them'),
-  days: z.array(z.object({ day: z.string(), batches: z.number().int(), events: z.number().int() })),
+  sessions: z.number().int().describe('Excluded sessions started in the range'),
+  events: excludedCounts.events,
+  batches: excludedCounts.batches,
+  classes: z
+    .array(
+      z.object({
+        class: z.enum(EXCLUDED_CLASSES),
+        ...excludedCounts,
+        topRules: z
+          .array(z.object({ rule: z.string().describe("e.g. 'user-agent:GPTBot', 'referrer:semalt.com'"), ...excludedCounts }))
+          .describe('The three rules that excluded most, most first'),
+      }),
+    )
+    .describe('Every excluded class, in this order, zeros included'),
+  days: z
+    .array(z.object({ day: z.string(), batches: z.number().int(), events: z.number().int() }))
+    .describe('The dropped bot batches per UTC day'),
 });
 export type BotTraffic = z.infer<typeof botTrafficSchema>;
 

@@ -17,7 +17,8 @@ export class AnalyticsController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
     summary: 'Record a batch of 1–50 tracker events (at most 64 KB); projected asynchronously',
-    description: 'Bot traffic (by user agent) is dropped and counted. The client address is only kept as a daily salted hash.',
+    description:
+      'Every batch is kept, a bot’s within the same bounds as a person’s; each session is classified (person, crawler, automation, data centre, referrer spam) and only people count in the figures. The client address is only kept as a daily salted hash and the name of its data-centre network.',
   })
   @ApiBody({ schema: openApiSchema(collectBatchSchema, 'input') })
   @ApiAcceptedResponse({ schema: openApiSchema(collectResultSchema) })

@@ -47,6 +47,13 @@ export type AnalyticsSessionStarted = Event<
     trafficType: TrafficType;
     campaignSource: string | null;
     ipHash: string | null;
+    /**
+     * Inputs of the session's traffic class (docs/analytics.md), kept so that a rebuild classifies it again
+     * with the rules of the day: navigator.webdriver as the tracker sent it, and the data-centre network the
+     * request came from (its name only; null for any other address). Absent from events logged before.
+     */
+    automation?: boolean | null;
+    network?: string | null;
   } & UserAgentInfo
 >;
 
@@ -116,7 +123,10 @@ export const VISIT_EVENT_TYPES = [
   'AnalyticsAppInteraction',
 ] as const satisfies readonly Exclude<VisitEvent, AnalyticsSearchPerformed>['type'][];
 
-/** A batch refused because its user agent is a bot (isbot): counted per day, never stored otherwise. */
+/**
+ * A batch refused, before every batch was kept, because its user agent was a bot's (isbot): its events were not
+ * stored. No longer appended; those in the log are counted as excluded traffic, classed by their user agent.
+ */
 export type AnalyticsBotTrafficDropped = Event<'AnalyticsBotTrafficDropped', { at: string; events: number; bot: string }>;
 
 export const visitStream = (sessionId: string) => `visit-${sessionId}`;

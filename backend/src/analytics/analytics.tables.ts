@@ -28,6 +28,13 @@ export interface UserSessionsTable {
   time_on_site: number | null;
   start_time: Date;
   end_time: Date | null;
+  /** navigator.webdriver as the tracker sent it (null: not sent). */
+  automation: boolean | null;
+  /** The data-centre network the session's start came from (null: none). */
+  network: string | null;
+  /** The session's class by the rules of the projection's last run, and the rule that decided it (metrics/counted.ts). */
+  traffic_class: ColumnType<string, string | undefined, string>;
+  traffic_rule: ColumnType<string, string | undefined, string>;
 }
 
 export interface PageViewsTable {
@@ -60,9 +67,24 @@ export interface AppInteractionsTable {
   created_at: Date;
 }
 
+/** Bot batches dropped before every batch was kept, per UTC day and the class and rule their user agent is in now. */
 export interface AnalyticsBotDropsTable {
   day: ColumnType<string, string, string>;
+  traffic_class: string;
+  traffic_rule: string;
   batches: number;
+  events: number;
+}
+
+/** Sessions left out of the figures, by class and rule, per 15-minute bucket (`fine`) or UTC day of their start. */
+export interface AnalyticsExcludedRollupsTable {
+  fine: boolean;
+  bucket: Date;
+  traffic_class: string;
+  traffic_rule: string;
+  shard: number;
+  sessions: number;
+  /** Their page views and app interactions. */
   events: number;
 }
 
@@ -163,6 +185,10 @@ export interface AnalyticsSessionFactsTable {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  traffic_class: string;
+  traffic_rule: string;
+  /** An excluded session's page views and app interactions (0 for a person's, which the other rollups count). */
+  events: number;
 }
 
 export interface AnalyticsRollupVisitorsTable {
@@ -251,5 +277,6 @@ declare module '../shared/db/tables.js' {
     analytics_page_view_rollups: AnalyticsPageViewRollupsTable;
     analytics_app_view_rollups: AnalyticsAppViewRollupsTable;
     analytics_return_pairs: AnalyticsReturnPairsTable;
+    analytics_excluded_rollups: AnalyticsExcludedRollupsTable;
   }
 }

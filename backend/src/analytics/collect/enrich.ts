@@ -124,6 +124,8 @@ export function effectiveAt(clientAt: string, receivedAt: Date): string {
 export interface RequestContext {
   userAgent: UserAgentInfo;
   ipHash: string | null;
+  /** The data-centre network the request came from (DataCentres.networkOf); null or absent for any other address. */
+  network?: string | null;
   receivedAt: Date;
 }
 
@@ -153,6 +155,8 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           trafficType: told.trafficType,
           campaignSource: cutOrNull(told.campaignSource, STORED.source),
           ipHash: context.ipHash,
+          automation: event.automation ?? null,
+          network: context.network ?? null,
           ...context.userAgent,
         },
       };

@@ -6,9 +6,8 @@ import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import type { Kernel } from '../../shared/kernel.js';
 import { CONFIG, KERNEL } from '../../shared/kernel.module.js';
-import { isBotTraffic } from '../../shared/http/bot-traffic.js';
+import { DataCentres } from '../../shared/http/data-centres.js';
 import { appSecret } from '../../shared/security/signed-token.js';
-import { BOT_TRAFFIC_STREAM, type AnalyticsBotTrafficDropped } from '../analytics.events.js';
 import { collectBatchSchema, type TrackerEvent } from '../../../../contracts/analytics/collect.js';
 import {
   MAX_SEARCHES_PER_BATCH,
@@ -22,6 +21,7 @@ import { IngestBackpressure } from '../collect/ingest-backpressure.js';
 export interface CollectResult {
   /** Events recorded (an interaction with an app the catalogue does not have is not). */
   accepted: number;
+  /** Always 0: a bot's batch is kept like a person's, and the visits projection leaves it out of the figures. */
   dropped: number;
 }
 
@@ -37,8 +37,11 @@ export class CollectAnalytics extends Command<CollectResult> {
 }
 
 /**
- * Validates the whole batch, enriches it and appends it in one INSERT; a bot's batch is not stored, only
- * counted (one AnalyticsBotTrafficDropped). The projections run later, so the answer does not wait for them,
+ * Validates the whole batch, enriches it and appends it in one INSERT, whoever sent it: a bot's batch is kept
+ * within the same bounds as a person's, with what its traffic class is decided from on the session start (the
+ * user agent, the tracker's automation flag, the referrer, and the name of the data-centre network the address
+ * is in, the address itself never stored); the visits projection classifies each session with the current
+ * rules and leaves all but people out of the figures (docs/analytics.md). The projections run later, so the answer does not wait for them,
  * unless the visits projection has fallen far behind and this client has sent at least its even share of the
  * recent events (IngestBackpressure). An interaction naming an app the catalogue does not have is left out:
  * every (15-minute bucket, app) is a row of the app rollups, so a client must not be able to make them up by
@@ -50,6 +53,7 @@ export class CollectAnalytics extends Command<CollectResult> {
 @CommandHandler(CollectAnalytics)
 export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics> {
   private readonly secret: string;
+  private readonly dataCentres: DataCentres;
 
   constructor(
     private readonly events: EventStore,
@@ -59,6 +63,7 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
     @Inject(CONFIG) config: Config,
   ) {
     this.secret = appSecret(config);
+    this.dataCentres = new DataCentres(config.ANALYTICS_DATA_CENTRE_RANGES);
   }
 
   async execute({ body, userAgent, ip }: CollectAnalytics): Promise<CollectResult> {
@@ -66,15 +71,12 @@ export class CollectAnalyticsHandler implements ICommandHandler<CollectAnalytics
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     const { events } = parsed.data;
     const receivedAt = new Date();
-    if (isBotTraffic(userAgent)) {
-      const dropped: AnalyticsBotTrafficDropped = {
-        type: 'AnalyticsBotTrafficDropped',
-        data: { at: receivedAt.toISOString(), events: events.length, bot: userAgent.slice(0, 200) },
-      };
-      await this.events.appendUnversioned([{ streamId: BOT_TRAFFIC_STREAM, ...dropped }]);
-      return { accepted: 0, dropped: events.length };
-    }
-    const context = { userAgent: parseUserAgent(userAgent), ipHash: hashIp(this.secret, ip, receivedAt), receivedAt };
+    const context = {
+      userAgent: parseUserAgent(userAgent),
+      ipHash: hashIp(this.secret, ip, receivedAt),
+      network: this.dataCentres.networkOf(ip),
+      receivedAt,
+    };
     const enriched = withinBudget((await this.catalogueAppsOnly(fewSessions(events))).map((event) => toVisitEvent(event, context)));
     const kept = await this.searchesWithinAllowance(ip ?? 'unknown', enriched);
     if (kept.length === 0) return { accepted: 0, dropped: 0 };

@@ -9,8 +9,10 @@
  * SEARCHES_PER_SESSION searches, and a new core at most NEIGHBOURS_KEPT pairs, found by reading NEAREST_READ
  * entries of an index that near-duplicates of many stay out of (DUPLICATE_SIMILARITY).
  *
- * Bots are left out: the tracker's batches from bots never reach the log, and a PageNotFound says whether
- * its request was a bot's. Deterministic: a rebuild replays the same events in the same order.
+ * Bots are left out: the reads leave out the searches and category visits of sessions the visits projection
+ * classified as anything but a person (metrics/counted.ts), and a PageNotFound says whether its request was a
+ * bot's. A bot's searches are bounded as a person's are. Deterministic: a rebuild replays the same events in
+ * the same order.
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';

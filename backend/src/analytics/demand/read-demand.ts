@@ -1,7 +1,9 @@
 /**
  * The Demand tab for a range of UTC days: the unmet needs (grouped, see group-needs.ts) with their trend
  * against the period of the same length just before, the weak quiz matches grouped by answers, and the
- * dead ends. All from the demand projection's tables, bots never in them.
+ * dead ends. All from the demand projection's tables; searches and category visits of sessions that do not
+ * count (bots and other excluded traffic, metrics/counted.ts) are left out here, as the visits projection
+ * classifies their sessions, so a rebuild of that projection with other rules moves them too.
  */
 import { sql } from 'kysely';
 import type { Category } from '../../../../contracts/catalogue/app.js';
@@ -9,6 +11,7 @@ import type { DeadEnds, DemandReport, DemandStatus, WeakQuizMatch } from '../../
 import { WEAK_MATCH_BELOW } from '../../early-access/quiz/quiz.events.js';
 import type { Db } from '../../shared/db/tables.js';
 import { previousRange, type DateRange } from '../metrics/date-range.js';
+import { ofCountedSession } from '../metrics/counted.js';
 import { groupCores, groupNeeds, type CoreMark, type WordingStats } from './group-needs.js';
 
 const LISTED = 50;
@@ -32,7 +35,7 @@ export async function readNeeds(db: Db, range: DateRange, previous: DateRange = 
     select core, wording, at >= ${range.start} as current, session_id as visitor,
            1 as search, (results = 0)::int as zero, 0 as suggestion, null::text as category
     from demand_searches
-    where at >= ${previous.start} and at < ${range.end} and not opened
+    where at >= ${previous.start} and at < ${range.end} and not opened and ${ofCountedSession('demand_searches')}
     union all
     select g.core, g.wording, g.at >= ${range.start}, coalesce(s.session_id, g.suggestion_id), 0, 0, 1, g.category
     from demand_suggestions g left join demand_searches s on s.search_id = g.search_id
@@ -102,7 +105,7 @@ async function readDeadEnds(db: Db, range: DateRange, categories: readonly Categ
       group by path order by hits desc, path limit ${LISTED}`.execute(db),
     sql<{ slug: string; visits: number }>`
       select slug, count(distinct session_id)::int as visits from demand_category_visits
-      where day between ${range.from}::date and ${range.to}::date group by slug`.execute(db),
+      where day between ${range.from}::date and ${range.to}::date and ${ofCountedSession('demand_category_visits')} group by slug`.execute(db),
   ]);
   const bySlug = new Map(categories.map((category) => [category.slug, category]));
   const thinCategories = visits.rows

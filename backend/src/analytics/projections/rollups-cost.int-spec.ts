@@ -3,6 +3,7 @@
  * work must not grow with them: a batch of sessions of a visitor holding 5,000 reads about as many rows as the
  * same batch of a new visitor, and the facts and rollups are still exactly what all the rows give.
  */
+import { BROWSER_UA } from '../testing/tracker-events.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../../shared/db/tables.js';
@@ -46,7 +47,7 @@ function visit(n: number, visitorId: string | null, minute: number): VisitEvent[
         trafficType: 'direct',
         campaignSource: null,
         ipHash: null,
-        userAgent: 'Mozilla/5.0',
+        userAgent: BROWSER_UA,
         browser: 'Firefox',
         os: 'Linux',
         deviceType: 'desktop',

@@ -3,6 +3,7 @@
  * read over ranges of days in UTC, in Europe/Berlin across its daylight saving changes and in zones with
  * half- and quarter-hour offsets, whose days begin inside a UTC day.
  */
+import { BROWSER_UA } from '../testing/tracker-events.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectionSpecification } from '../../shared/testing/projection-spec.js';
@@ -75,7 +76,7 @@ function visits(rand: () => number, first: number, sessions: number, from: strin
           trafficType,
           campaignSource: null,
           ipHash: null,
-          userAgent: 'Mozilla/5.0',
+          userAgent: BROWSER_UA,
           browser: 'Firefox',
           os: 'Linux',
           deviceType: 'desktop',

@@ -16,6 +16,11 @@
  * anonymous tracker's to choose, so nothing here reads all of a visitor's sessions: a batch's work is its own
  * sessions' and their neighbours', found by index, however many sessions the id holds.
  *
+ * Only the sessions that count (metrics/counted.ts) are in these rollups, and a session's place among its
+ * visitor's sessions is among those that count; a session of any other class adds to the excluded rollups
+ * instead (one row per class and rule, with its sessions and their page views and interactions), so a session
+ * whose class changes moves from one to the other by the same difference of facts.
+ *
  * Rows are written under the caller's shard: partitions of the projection running at once write
  * different rows, and reads sum over shards. A visitor's sessions may be in several partitions, so their
  * recomputation is serialised per visitor (a row lock), not per projection.
@@ -24,15 +29,16 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { AnalyticsSessionFactsTable } from '../analytics.tables.js';
 import { bucketOf, utcDayOf } from '../metrics/buckets.js';
+import { COUNTED_CLASS, countedSession } from '../metrics/counted.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
 
 export interface RollupChanges {
   /** The sessions whose rows the batch changed (one named only by events that changed nothing may be left out). */
   sessionIds: readonly string[];
-  /** The page views the batch inserted (not those that were there already). */
+  /** The page views the batch inserted (not those that were there already) of sessions that count. */
   pageViews: readonly { timestamp: string; page_path: string }[];
-  /** The app interactions the batch inserted. */
+  /** The app interactions the batch inserted of sessions that count. */
   interactions: readonly { app_id: string | null; action_type: string; timestamp: string }[];
 }
 
@@ -64,6 +70,34 @@ async function countAppViews(trx: Trx, interactions: RollupChanges['interactions
     select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), r.app_id, ${shard}, count(*)
     from ${recordset(views)} as r(timestamp timestamptz, app_id uuid) group by 1, 2
     on conflict (bucket, app_id, shard) do update set views = t.views + excluded.views`.execute(trx);
+}
+
+/**
+ * Moves the page views and app views of sessions that began or stopped counting (their class changed) into
+ * the rollups (sign +1) or out of them (-1); a row back at zero is deleted, as RollupDeltas does.
+ */
+export async function moveCountedViews(trx: Trx, sessions: readonly { session_id: string; sign: 1 | -1 }[], shard: number): Promise<void> {
+  if (sessions.length === 0) return;
+  const moved = sql`${recordset(sessions)} as m(session_id uuid, sign integer)`;
+  await sql`
+    with added as (
+      insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views)
+      select date_bin(${BUCKET}, p.timestamp, timestamptz 'epoch'), ${shard}, sum(m.sign), coalesce(sum(m.sign) filter (where p.page_path = '/'), 0)
+      from page_views p join ${moved} on m.session_id = p.session_id group by 1
+      on conflict (bucket, shard) do update set
+        page_views = t.page_views + excluded.page_views, home_views = t.home_views + excluded.home_views
+      returning bucket, page_views = 0 and home_views = 0 as empty)
+    delete from analytics_page_view_rollups t using added a where a.empty and t.bucket = a.bucket and t.shard = ${shard}`.execute(trx);
+  await sql`
+    with added as (
+      insert into analytics_app_view_rollups as t (bucket, app_id, shard, views)
+      select date_bin(${BUCKET}, i.timestamp, timestamptz 'epoch'), i.app_id, ${shard}, sum(m.sign)
+      from app_interactions i join ${moved} on m.session_id = i.session_id
+      where i.action_type = 'view' and i.app_id is not null group by 1, 2
+      on conflict (bucket, app_id, shard) do update set views = t.views + excluded.views
+      returning bucket, app_id, views = 0 as empty)
+    delete from analytics_app_view_rollups t using added a
+    where a.empty and t.bucket = a.bucket and t.app_id = a.app_id and t.shard = ${shard}`.execute(trx);
 }
 
 /** What one session adds to the rollups (a row of analytics_session_facts, its times in epoch ms). */
@@ -110,7 +144,7 @@ const sameFacts = (a: SessionFacts, b: SessionFacts) =>
   (Object.keys(a) as (keyof SessionFacts)[]).every((column) => a[column] === b[column]);
 
 const factColumns = sql`session_id, visitor_id, start_time, prev_start, second, pages, duration, traffic_type, parsed_referrer,
-  utm_source, utm_medium, utm_campaign`;
+  utm_source, utm_medium, utm_campaign, traffic_class, traffic_rule, events`;
 
 type FactRow = AnalyticsSessionFactsTable;
 
@@ -127,6 +161,9 @@ const toFacts = (row: FactRow): SessionFacts => ({
   utm_source: row.utm_source,
   utm_medium: row.utm_medium,
   utm_campaign: row.utm_campaign,
+  traffic_class: row.traffic_class,
+  traffic_rule: row.traffic_rule,
+  events: row.events,
 });
 
 async function storedFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
@@ -144,15 +181,17 @@ async function storedFacts(trx: Trx, ids: string[]): Promise<Map<string, Session
  * the visitor id holds.
  */
 async function placesMoved(trx: Trx, sessionIds: string[], visitors: string[]): Promise<string[]> {
+  // Places are among the sessions that count, in the rows and in the facts alike.
   const next = (table: RawBuilder<unknown>) => sql`
     select n.session_id from ${table} s cross join lateral (
       select o.session_id from ${table} o
-      where o.visitor_id = s.visitor_id and (o.start_time, o.session_id) > (s.start_time, s.session_id)
+      where o.visitor_id = s.visitor_id and (o.start_time, o.session_id) > (s.start_time, s.session_id) and ${countedSession('o')}
       order by o.start_time, o.session_id limit 1) n
     where s.session_id = any(${sessionIds}::uuid[]) and s.visitor_id is not null`;
   const firstTwo = (table: RawBuilder<unknown>) => sql`
     select f.session_id from unnest(${visitors}::uuid[]) v(visitor_id) cross join lateral (
-      select o.session_id from ${table} o where o.visitor_id = v.visitor_id order by o.start_time, o.session_id limit 2) f`;
+      select o.session_id from ${table} o where o.visitor_id = v.visitor_id and ${countedSession('o')}
+      order by o.start_time, o.session_id limit 2) f`;
   const [now, counted] = [sql.table('user_sessions'), sql.table('analytics_session_facts')];
   const { rows } = await sql<{ session_id: string }>`
     select unnest(${sessionIds}::uuid[]) as session_id
@@ -162,18 +201,22 @@ async function placesMoved(trx: Trx, sessionIds: string[], visitors: string[]): 
 
 /**
  * The sessions' facts from the visits tables as they are now; a session's place from the (at most two)
- * sessions of its visitor before it.
+ * sessions of its visitor before it that count. A session that does not count has no place, and its page views
+ * and interactions as its events.
  */
 async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
   const [{ rows }, timings] = await Promise.all([
     sql<Omit<FactRow, 'pages' | 'duration'>>`
-      select s.session_id, s.visitor_id, s.start_time, b.prev_start, s.visitor_id is not null and b.n = 1 as second,
-             s.traffic_type, s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign
+      select s.session_id, s.visitor_id, s.start_time, case when ${countedSession('s')} then b.prev_start end as prev_start,
+             ${countedSession('s')} and s.visitor_id is not null and b.n = 1 as second,
+             s.traffic_type, s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign, s.traffic_class, s.traffic_rule,
+             case when ${countedSession('s')} then 0
+               else s.pages_viewed + (select count(*) from app_interactions i where i.session_id = s.session_id)::int end as events
       from user_sessions s
       cross join lateral (
         select max(p.start_time) as prev_start, count(*) as n from (
           select o.start_time from user_sessions o
-          where o.visitor_id = s.visitor_id and (o.start_time, o.session_id) < (s.start_time, s.session_id)
+          where o.visitor_id = s.visitor_id and (o.start_time, o.session_id) < (s.start_time, s.session_id) and ${countedSession('o')}
           order by o.start_time desc, o.session_id desc limit 2) p) b
       where s.session_id = any(${ids}::uuid[])`.execute(trx),
     sessionTimings(trx, sql`session_id = any(${ids}::uuid[])`),
@@ -198,11 +241,12 @@ async function storeFacts(trx: Trx, facts: SessionFacts[]): Promise<void> {
     insert into analytics_session_facts (${factColumns})
     select ${factColumns} from ${recordset(rows)} as r(session_id uuid, visitor_id uuid, start_time timestamptz,
       prev_start timestamptz, second boolean, pages integer, duration integer, traffic_type text, parsed_referrer text,
-      utm_source text, utm_medium text, utm_campaign text)
+      utm_source text, utm_medium text, utm_campaign text, traffic_class text, traffic_rule text, events integer)
     on conflict (session_id) do update set visitor_id = excluded.visitor_id, start_time = excluded.start_time,
       prev_start = excluded.prev_start, second = excluded.second, pages = excluded.pages, duration = excluded.duration,
       traffic_type = excluded.traffic_type, parsed_referrer = excluded.parsed_referrer, utm_source = excluded.utm_source,
-      utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign`.execute(trx);
+      utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign, traffic_class = excluded.traffic_class,
+      traffic_rule = excluded.traffic_rule, events = excluded.events`.execute(trx);
 }
 
 /** A rollup table: its key columns and its counters, with their SQL types. */
@@ -238,6 +282,16 @@ const CAMPAIGNS: RollupTable = {
   ],
   counters: ['sessions'],
 };
+const EXCLUDED: RollupTable = {
+  name: 'analytics_excluded_rollups',
+  keys: [
+    ['fine', 'boolean'],
+    ['bucket', 'timestamptz'],
+    ['traffic_class', 'text'],
+    ['traffic_rule', 'text'],
+  ],
+  counters: ['sessions', 'events'],
+};
 const PAIRS: RollupTable = {
   name: 'analytics_return_pairs',
   keys: [
@@ -258,6 +312,11 @@ class RollupDeltas {
   add(f: SessionFacts, sign: 1 | -1): void {
     const bucket = bucketOf(f.start_time);
     const day = utcDayOf(f.start_time);
+    if (f.traffic_class !== COUNTED_CLASS) {
+      this.bump(EXCLUDED, [true, bucket, f.traffic_class, f.traffic_rule], sign, [1, f.events]);
+      this.bump(EXCLUDED, [false, day, f.traffic_class, f.traffic_rule], sign, [1, f.events]);
+      return;
+    }
     const visitor = f.visitor_id !== null ? 1 : 0;
     this.bump(SESSIONS, [bucket], sign, [1, visitor, visitor && f.prev_start === null ? 1 : 0, f.pages, f.duration]);
     const hasCampaign = f.utm_source !== null || f.utm_medium !== null || f.utm_campaign !== null;

@@ -52,7 +52,7 @@ const started: AnalyticsSessionStarted = {
     trafficType: 'referral',
     campaignSource: null,
     ipHash: null,
-    userAgent: 'Mozilla/5.0',
+    userAgent: BROWSER_UA,
     browser: 'Firefox',
     os: 'Linux',
     deviceType: 'desktop',
@@ -184,6 +184,7 @@ describe('the visits projection in partitions', () => {
       analytics_page_view_rollups: ['page_views', 'home_views'],
       analytics_app_view_rollups: ['views'],
       analytics_return_pairs: ['pairs', 'second_pairs'],
+      analytics_excluded_rollups: ['sessions', 'events'],
     };
     const snapshot = async () => {
       const result: Record<string, string[]> = {};

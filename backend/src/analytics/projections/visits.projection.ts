@@ -11,18 +11,29 @@
  * the same values again; session_end sets values, the latest `at` wins. Within a batch the first event of
  * each key counts. A retried beacon counts once. Deterministic: a rebuild replays the log in the same order
  * and gives the same tables (created_at is the event's log time).
+ *
+ * Each session is classified (shared/http/traffic-class.ts) from the inputs its start keeps (user agent,
+ * automation flag, referrer, data-centre network) with the projection's rules, the built-in lists and those
+ * configured: its class and rule are on its row, and only a person's session counts in the figures (its page
+ * views and interactions in the page and app rollups, its facts in the session rollups); any other is counted
+ * by class and rule in the excluded rollups (metrics/counted.ts). A session whose class changes (its start
+ * arrives after its page views, or again with other inputs) moves its page and app views with it. Rebuilt with
+ * other rules (`npm run analytics:reclassify`), the projection classifies every past session by them.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { LogBatch, Projection } from '../../shared/projections/projection.js';
-import { updateRollups } from './rollups.js';
+import { classifyTraffic, DEFAULT_TRAFFIC_RULES, type TrafficRules } from '../../shared/http/traffic-class.js';
+import { countedSession } from '../metrics/counted.js';
+import { moveCountedViews, updateRollups } from './rollups.js';
 import { VISIT_EVENT_TYPES, type VisitEvent } from '../analytics.events.js';
 
 /** Partitions of the projection (by session: a visit's stream), applied at once (docs/scaling.md). */
 export const VISITS_PARTITIONS = 4;
 
-export const visitsProjection: Projection<VisitEvent> = {
+/** The projection classifying sessions by `rules` (the configured ones: analytics.projections.ts). */
+export const visitsProjectionWith = (rules: TrafficRules): Projection<VisitEvent> => ({
   name: 'analytics-visits',
   mode: 'async',
   handles: VISIT_EVENT_TYPES,
@@ -38,17 +49,21 @@ export const visitsProjection: Projection<VisitEvent> = {
     'analytics_page_view_rollups',
     'analytics_app_view_rollups',
     'analytics_return_pairs',
+    'analytics_excluded_rollups',
   ],
   // A session's rows depend on its own events only (its stream): partitions by session apply at once. The
   // rollups a visitor's sessions share are written per partition (shard) and under the visitor's row lock.
   partitions: VISITS_PARTITIONS,
   handle(trx, events, { partition }) {
-    return applyVisits(trx, fromEvents(events), partition);
+    return applyVisits(trx, fromEvents(events), partition, rules);
   },
   handleLog(trx, batch, { partition }) {
-    return applyVisits(trx, fromLog(batch), partition);
+    return applyVisits(trx, fromLog(batch), partition, rules);
   },
-};
+});
+
+/** With the built-in rules only. */
+export const visitsProjection = visitsProjectionWith(DEFAULT_TRAFFIC_RULES);
 
 /**
  * A batch's events of one type as rows `(ord, data, created_at)`, `ord` their order in the batch; null when
@@ -76,15 +91,70 @@ function fromEvents(events: readonly RecordedEvent<VisitEvent>[]): BatchOf {
   };
 }
 
-async function applyVisits(trx: Trx, batch: BatchOf, partition: number): Promise<void> {
-  // Sessions first: page views copy their session's UTM fields. Each statement returns the sessions whose rows
-  // it changed: the rollups refresh those (an event that changed nothing changes no session's share).
+async function applyVisits(trx: Trx, batch: BatchOf, partition: number, rules: TrafficRules): Promise<void> {
+  // Sessions first, classified: page views copy their session's UTM fields, and count when their session
+  // does. Each statement returns the sessions whose rows it changed: the rollups refresh those (an event that
+  // changed nothing changes no session's share).
   const started = await startSessions(trx, batch('AnalyticsSessionStarted'));
+  const moved = await classifySessions(trx, started, rules);
+  await moveCountedViews(trx, moved, partition);
   const pages = await insertPageViews(trx, batch('AnalyticsPageViewed'), batch('AnalyticsPageTimed'));
   const ended = await endSessions(trx, batch('AnalyticsSessionEnded'));
   const interactions = await insertInteractions(trx, batch('AnalyticsAppInteraction'));
-  const sessionIds = [...started, ...pages.sessionIds, ...ended, ...interactions.map((row) => row.session_id)];
-  await updateRollups(trx, { sessionIds, pageViews: pages.inserted, interactions }, partition);
+  const sessionIds = [
+    ...started.map((row) => row.session_id),
+    ...pages.sessionIds,
+    ...ended,
+    ...interactions.map((row) => row.session_id),
+  ];
+  await updateRollups(
+    trx,
+    {
+      sessionIds,
+      pageViews: pages.inserted.filter((row) => row.counted),
+      interactions: interactions.filter((row) => row.counted),
+    },
+    partition,
+  );
+}
+
+/** A started session's row as the start left it: its classification's inputs, and its class before. */
+interface StartedSession {
+  session_id: string;
+  user_agent: string | null;
+  referrer: string | null;
+  automation: boolean | null;
+  network: string | null;
+  traffic_class: string;
+  traffic_rule: string;
+}
+
+/**
+ * Classifies the sessions the batch started (again) with `rules` and sets the class and rule of those whose
+ * verdict changed; returns the sessions that went from counted to not or back, with +1 when they count now.
+ */
+async function classifySessions(
+  trx: Trx,
+  started: readonly StartedSession[],
+  rules: TrafficRules,
+): Promise<{ session_id: string; sign: 1 | -1 }[]> {
+  const changed = started.flatMap((row) => {
+    const verdict = classifyTraffic(
+      { userAgent: row.user_agent, automation: row.automation, referrer: row.referrer, network: row.network },
+      rules,
+    );
+    if (verdict.class === row.traffic_class && verdict.rule === row.traffic_rule) return [];
+    return [{ session_id: row.session_id, traffic_class: verdict.class, traffic_rule: verdict.rule, was: row.traffic_class }];
+  });
+  if (changed.length === 0) return [];
+  await sql`
+    update user_sessions s set traffic_class = r.traffic_class, traffic_rule = r.traffic_rule
+    from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as r(session_id uuid, traffic_class text, traffic_rule text)
+    where s.session_id = r.session_id`.execute(trx);
+  const counts = (cls: string) => cls === 'person';
+  return changed
+    .filter((row) => counts(row.traffic_class) !== counts(row.was))
+    .map((row) => ({ session_id: row.session_id, sign: counts(row.traffic_class) ? 1 : -1 }));
 }
 
 /**
@@ -95,7 +165,7 @@ const firstOfEachKey = (events: RawBuilder<unknown>) => sql`(
   select distinct on (coalesce(b.data->>'key', '#' || b.ord)) b.data as d, b.created_at
   from ${events} b order by coalesce(b.data->>'key', '#' || b.ord), b.ord)`;
 
-async function startSessions(trx: Trx, started: RawBuilder<unknown> | null): Promise<string[]> {
+async function startSessions(trx: Trx, started: RawBuilder<unknown> | null): Promise<StartedSession[]> {
   if (!started) return [];
   const columns = [
     'session_id',
@@ -119,21 +189,26 @@ async function startSessions(trx: Trx, started: RawBuilder<unknown> | null): Pro
     'traffic_type',
     'campaign_source',
     'start_time',
+    'automation',
+    'network',
   ];
-  const { rows } = await sql<{ session_id: string }>`
+  // The class is not set here: the row's class before the start comes back with it (classifySessions).
+  const { rows } = await sql<StartedSession>`
     insert into user_sessions (${sql.join(columns.map((c) => sql.ref(c)))})
     select (d->>'sessionId')::uuid, (d->>'visitorId')::uuid, d->>'userAgent', d->>'browser', d->>'os', d->>'deviceType',
       d->>'ipHash', d->>'url', d->>'referrer', d->'utm'->>'source', d->'utm'->>'medium', d->'utm'->>'campaign',
       d->'utm'->>'term', d->'utm'->>'content', d->'clickIds'->>'gclid', d->'clickIds'->>'msclkid', d->'clickIds'->>'fbclid',
-      d->>'parsedReferrer', d->>'trafficType', d->>'campaignSource', (d->>'at')::timestamptz
+      d->>'parsedReferrer', d->>'trafficType', d->>'campaignSource', (d->>'at')::timestamptz, (d->>'automation')::boolean,
+      d->>'network'
     from ${firstOfEachKey(started)} s
     on conflict (session_id) do update set
       ${sql.join(columns.filter((c) => c !== 'session_id').map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}
-    returning session_id`.execute(trx);
-  return rows.map((row) => row.session_id);
+    returning session_id, user_agent, referrer, automation, network, traffic_class, traffic_rule`.execute(trx);
+  return rows;
 }
 
-type InsertedPageView = { timestamp: string; page_path: string };
+/** `counted`: whether its session counts (metrics/counted.ts), as classified by this batch's starts. */
+type InsertedPageView = { timestamp: string; page_path: string; counted: boolean };
 
 /**
  * Inserts the page views not there yet, with the time on page the batch has for them, and adds them to their
@@ -149,7 +224,7 @@ async function insertPageViews(
   timed: RawBuilder<unknown> | null,
 ): Promise<{ inserted: InsertedPageView[]; sessionIds: string[] }> {
   if (!viewed && !timed) return { inserted: [], sessionIds: [] };
-  const { rows } = await sql<{ session_id: string; timestamp: string | null; page_path: string | null }>`
+  const { rows } = await sql<{ session_id: string; timestamp: string | null; page_path: string | null; counted: boolean }>`
     with v as ${viewed ? firstOfEachKey(viewed) : sql`(select null::jsonb as d, null::timestamptz as created_at where false)`},
     t as ${timesOnPage(timed)},
     inserted as (
@@ -177,11 +252,15 @@ async function insertPageViews(
       where p.page_view_id = t.page_view_id and p.time_on_page is distinct from t.seconds
         and not exists (select 1 from inserted i where i.page_view_id = t.page_view_id)
       returning p.session_id)
-    select session_id, to_json(timestamp)#>>'{}' as timestamp, page_path from inserted
+    -- A session without a row yet gets one above, counted until its start says otherwise.
+    select i.session_id, to_json(i.timestamp)#>>'{}' as timestamp, i.page_path, coalesce(${countedSession('s')}, true) as counted
+    from inserted i left join user_sessions s on s.session_id = i.session_id
     union all
-    select session_id, null, null from timed_before`.execute(trx);
+    select session_id, null, null, null from timed_before`.execute(trx);
   return {
-    inserted: rows.flatMap(({ timestamp, page_path }) => (timestamp === null || page_path === null ? [] : [{ timestamp, page_path }])),
+    inserted: rows.flatMap(({ timestamp, page_path, counted }) =>
+      timestamp === null || page_path === null ? [] : [{ timestamp, page_path, counted }],
+    ),
     sessionIds: rows.map((row) => row.session_id),
   };
 }
@@ -214,17 +293,20 @@ async function endSessions(trx: Trx, ended: RawBuilder<unknown> | null): Promise
   return rows.map((row) => row.session_id);
 }
 
-type InsertedInteraction = { session_id: string; app_id: string | null; action_type: string; timestamp: string };
+type InsertedInteraction = { session_id: string; app_id: string | null; action_type: string; timestamp: string; counted: boolean };
 
-/** Inserts the interactions not there yet; returns those inserted. */
+/** Inserts the interactions not there yet; returns those inserted, and whether their sessions count. */
 async function insertInteractions(trx: Trx, interacted: RawBuilder<unknown> | null): Promise<InsertedInteraction[]> {
   if (!interacted) return [];
   const { rows } = await sql<InsertedInteraction>`
-    insert into app_interactions (id, app_id, session_id, action_type, metadata, timestamp, created_at)
-    select (d->>'eventId')::uuid, (d->>'appId')::uuid, (d->>'sessionId')::uuid, d->>'action', d->'metadata',
-      (d->>'at')::timestamptz, created_at
-    from ${firstOfEachKey(interacted)} i
-    on conflict (id) do nothing
-    returning session_id, app_id, action_type, to_json(timestamp)#>>'{}' as timestamp`.execute(trx);
+    with inserted as (
+      insert into app_interactions (id, app_id, session_id, action_type, metadata, timestamp, created_at)
+      select (d->>'eventId')::uuid, (d->>'appId')::uuid, (d->>'sessionId')::uuid, d->>'action', d->'metadata',
+        (d->>'at')::timestamptz, created_at
+      from ${firstOfEachKey(interacted)} i
+      on conflict (id) do nothing
+      returning session_id, app_id, action_type, timestamp)
+    select i.session_id, i.app_id, i.action_type, to_json(i.timestamp)#>>'{}' as timestamp, coalesce(${countedSession('s')}, true) as counted
+    from inserted i left join user_sessions s on s.session_id = i.session_id`.execute(trx);
   return rows;
 }

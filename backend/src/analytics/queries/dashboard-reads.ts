@@ -3,7 +3,8 @@
  * which cost the same whatever the traffic, and the visits rows for its partial edges (no time zone in use
  * today makes any). Rollups kept by UTC day too (sources, campaigns, return pairs) give the range's whole
  * UTC days from their day rows and only its partial first and last UTC days from the 15-minute rows. With
- * `rollups` false every figure is read from the rows: the answer the rollups must equal.
+ * `rollups` false every figure is read from the rows: the answer the rollups must equal. Only the sessions
+ * that count are in the rollups, and every read of the rows keeps to them too (metrics/counted.ts).
  */
 import { sql } from 'kysely';
 import type { DailySeries, TrafficSources, UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
@@ -12,6 +13,7 @@ import { cut, wholeBuckets, wholeUtcDays, type RangeCut } from '../metrics/bucke
 import type { DateRange } from '../metrics/date-range.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
+import { countedSession, ofCountedSession } from '../metrics/counted.js';
 
 /** The cut's whole buckets, on a rollup table's `bucket`. */
 const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${c.innerEnd}`;
@@ -20,7 +22,7 @@ const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${
  * The rows of a rollup kept by 15-minute bucket (`fine`) and by UTC day for the cut's whole buckets: its
  * whole UTC days from the day rows, the buckets before and after them from the fine rows.
  */
-function wholeBucketRows(table: 'analytics_source_rollups' | 'analytics_campaign_rollups', c: RangeCut) {
+function wholeBucketRows(table: 'analytics_source_rollups' | 'analytics_campaign_rollups' | 'analytics_excluded_rollups', c: RangeCut) {
   const [dayStart, dayEnd] = wholeUtcDays(c.innerStart, c.innerEnd);
   const t = sql.table(table);
   return sql`(
@@ -36,6 +38,11 @@ function inEdges(column: string, c: RangeCut) {
   return sql`(${at} >= ${c.start} and ${at} < ${c.innerStart} or ${at} >= ${c.innerEnd} and ${at} < ${c.end})`;
 }
 
+/** The sessions that count started in the cut's partial edges. */
+const countedInEdges = (c: RangeCut) => sql`${inEdges('start_time', c)} and ${countedSession()}`;
+/** The rows of sessions that count, by a time column, in the cut's partial edges (of `table`: page views, interactions). */
+const ofCountedInEdges = (table: string, column: string, c: RangeCut) => sql`${inEdges(column, c)} and ${ofCountedSession(table)}`;
+
 /** Sessions (by start) and page views per day of the range in its zone, every day present. */
 export async function dailySeries(db: Db, range: DateRange, rollups = true): Promise<DailySeries> {
   const c = cut(range, rollups);
@@ -47,13 +54,13 @@ export async function dailySeries(db: Db, range: DateRange, rollups = true): Pro
       select day, sum(n)::int as n from (
         select ${day('bucket')} as day, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
         union all
-        select ${day('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+        select ${day('start_time')}, count(*) from user_sessions where ${countedInEdges(c)} group by 1) x
       group by 1),
     p as (
       select day, sum(n)::int as n from (
         select ${day('bucket')} as day, sum(page_views) as n from analytics_page_view_rollups where ${inBuckets(c)} group by 1
         union all
-        select ${day('timestamp')}, count(*) from page_views where ${inEdges('timestamp', c)} group by 1) x
+        select ${day('timestamp')}, count(*) from page_views where ${ofCountedInEdges('page_views', 'timestamp', c)} group by 1) x
       group by 1)
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.n, 0) as sessions, coalesce(p.n, 0) as "pageViews"
     from days left join s on s.day = days.day left join p on p.day = days.day
@@ -69,7 +76,7 @@ export async function trafficSources(db: Db, range: DateRange, rollups = true): 
       select traffic_type, source, sum(sessions) as n from ${wholeBucketRows('analytics_source_rollups', c)} r group by 1, 2
       union all
       select coalesce(traffic_type, 'unknown'), coalesce(parsed_referrer, 'direct'), count(*) from user_sessions
-      where ${inEdges('start_time', c)} group by 1, 2) x
+      where ${countedInEdges(c)} group by 1, 2) x
     group by 1, 2 having sum(n) > 0 order by sessions desc, 1, 2 limit 100`.execute(db);
   return rows;
 }
@@ -83,7 +90,7 @@ export async function utmCampaigns(db: Db, range: DateRange, rollups = true): Pr
       group by 1, 2, 3
       union all
       select utm_source, utm_medium, utm_campaign, count(*) from user_sessions
-      where ${inEdges('start_time', c)} and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
+      where ${countedInEdges(c)} and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
       group by 1, 2, 3) x
     group by 1, 2, 3 having sum(n) > 0
     order by sessions desc, source nulls last, medium nulls last, campaign nulls last
@@ -134,8 +141,8 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
 
 async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visitors' | 'returning'>> {
   const [timings, homeViews] = await Promise.all([
-    sessionTimings(db, inEdges('start_time', c)),
-    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${inEdges('timestamp', c)}`.execute(db),
+    sessionTimings(db, countedInEdges(c)),
+    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${ofCountedInEdges('page_views', 'timestamp', c)}`.execute(db),
   ]);
   return {
     sessions: timings.length,
@@ -150,10 +157,10 @@ async function visitorsFromRows(db: Db, { start, end }: RangeCut): Promise<Pick<
   const { rows } = await sql<{ visitors: number; returning: number }>`
     with v as (
       select visitor_id, count(*) as sessions from user_sessions
-      where visitor_id is not null and start_time >= ${start} and start_time < ${end} group by visitor_id)
+      where visitor_id is not null and start_time >= ${start} and start_time < ${end} and ${countedSession()} group by visitor_id)
     select count(*)::int as visitors,
            count(*) filter (where v.sessions > 1 or exists (
-             select 1 from user_sessions p where p.visitor_id = v.visitor_id and p.start_time < ${start}))::int as returning
+             select 1 from user_sessions p where p.visitor_id = v.visitor_id and p.start_time < ${start} and ${countedSession('p')}))::int as returning
     from v`.execute(db);
   return rows[0]!;
 }
@@ -191,7 +198,7 @@ export async function sessionsByHour(db: Db, range: DateRange, rollups = true): 
     select hour, sum(n)::int as sessions from (
       select ${hour('bucket')} as hour, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
       union all
-      select ${hour('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+      select ${hour('start_time')}, count(*) from user_sessions where ${countedInEdges(c)} group by 1) x
     group by 1 having sum(n) > 0`.execute(db);
   return rows;
 }
@@ -203,7 +210,7 @@ export async function topSources(db: Db, range: DateRange, rollups = true): Prom
     select source, sum(n)::int as sessions from (
       select source, sum(sessions) as n from ${wholeBucketRows('analytics_source_rollups', c)} r group by 1
       union all
-      select coalesce(parsed_referrer, 'direct'), count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+      select coalesce(parsed_referrer, 'direct'), count(*) from user_sessions where ${countedInEdges(c)} group by 1) x
     group by 1 having sum(n) > 0 order by sessions desc, source limit 10`.execute(db);
   return rows;
 }
@@ -216,7 +223,30 @@ export async function appViews(db: Db, range: DateRange, rollups = true): Promis
       select app_id, sum(views) as n from analytics_app_view_rollups where ${inBuckets(c)} group by 1
       union all
       select app_id, count(*) from app_interactions
-      where app_id is not null and action_type = 'view' and ${inEdges('timestamp', c)} group by 1) x
+      where app_id is not null and action_type = 'view' and ${ofCountedInEdges('app_interactions', 'timestamp', c)} group by 1) x
     group by 1 having sum(n) > 0`.execute(db);
+  return rows;
+}
+
+/** Excluded sessions of one class and rule: how many started in the range, and their page views and interactions. */
+export interface ExcludedRow {
+  traffic_class: string;
+  traffic_rule: string;
+  sessions: number;
+  events: number;
+}
+
+/** The sessions that do not count, per class and rule, started in the range. */
+export async function excludedSessions(db: Db, range: DateRange, rollups = true): Promise<ExcludedRow[]> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<ExcludedRow>`
+    select traffic_class, traffic_rule, sum(n)::int as sessions, sum(e)::int as events from (
+      select traffic_class, traffic_rule, sum(sessions) as n, sum(events) as e
+      from ${wholeBucketRows('analytics_excluded_rollups', c)} r group by 1, 2
+      union all
+      select traffic_class, traffic_rule, count(*),
+             sum(pages_viewed + (select count(*) from app_interactions i where i.session_id = s.session_id))
+      from user_sessions s where ${inEdges('start_time', c)} and not (${countedSession('s')}) group by 1, 2) x
+    group by 1, 2 having sum(n) > 0`.execute(db);
   return rows;
 }

@@ -7,6 +7,7 @@ import { DB } from '../../shared/kernel.module.js';
 import { ListQuizResultsOf } from '../../early-access/quiz/quiz-results.query.js';
 import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { GetReferralOf } from '../../early-access/referral/get-referral-of.query.js';
+import { countedSession } from '../metrics/counted.js';
 import { average } from '../metrics/formulas.js';
 import { sessionDuration, sessionTiming } from '../metrics/session-duration.js';
 import type { LeadActivity, LeadTimeline } from '../../../../contracts/analytics/dashboard.js';
@@ -41,15 +42,16 @@ export class GetLeadActivityHandler implements IQueryHandler<GetLeadActivity> {
 /**
  * The timeline of the lead with this e-mail who joined in session `sessionId` (null: none known): that
  * session and every session of the same visitor, their page views and interactions, the lead's quiz
- * results, its referral code's figures, and the session metrics.
+ * results, its referral code's figures, and the session metrics. Sessions that do not count (bots and other
+ * excluded traffic, metrics/counted.ts) are left out, as from every figure.
  */
 export async function leadTimeline(db: Db, queries: QueryBus, email: string, sessionId: string | null): Promise<LeadTimeline> {
   const { rows: sessions } = await sql<Omit<LeadActivity['sessions'][number], 'duration'>>`
     select session_id, start_time, end_time, time_on_site, pages_viewed, landing_url, referrer, parsed_referrer,
            traffic_type, utm_source, utm_medium, utm_campaign, browser, os, device_type
     from user_sessions
-    where session_id = ${sessionId}
-       or visitor_id = (select visitor_id from user_sessions where session_id = ${sessionId})
+    where (session_id = ${sessionId} or visitor_id = (select visitor_id from user_sessions where session_id = ${sessionId}))
+      and ${countedSession()}
     order by start_time, session_id`.execute(db);
   const ids = sessions.map((s) => s.session_id);
   const [pageViews, appInteractions] =

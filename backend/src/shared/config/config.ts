@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_LEAD_CONFIRMATION_DAYS } from '../../../../contracts/early-access/lead.js';
+import { DEFAULT_DATA_CENTRE_RANGES, parseDataCentreRanges, type DataCentreRange } from '../http/data-centres.js';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const flag = (fallback: boolean) =>
@@ -18,6 +19,28 @@ const flag = (fallback: boolean) =>
   );
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback));
+
+/**
+ * A comma-separated list of user-agent tokens or hosts (the traffic classifier's lists, docs/analytics.md):
+ * printable characters without spaces or commas, 2 to 80 each.
+ */
+const wordList = (what: string) =>
+  z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (items) => items.every((item) => item.length >= 2 && item.length <= 80 && [...item].every((c) => c > ' ' && c <= '~')),
+        `must be comma-separated ${what} (2-80 printable characters each, no spaces)`,
+      ),
+  );
 
 const schema = z.object({
   NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
@@ -105,6 +128,27 @@ const schema = z.object({
           code: 'custom',
           message: "must be proxy addresses or CIDRs ('10.0.0.5,10.1.0.0/16') or a number of hops (0-10)",
         });
+        return z.NEVER;
+      }),
+  ),
+  // Traffic classification (docs/analytics.md, "Bots and other excluded traffic"): user-agent tokens and
+  // referrer hosts added to the built-in lists. A change applies to past sessions once the visits projection
+  // is rebuilt (`npm run analytics:reclassify`).
+  ANALYTICS_AI_CRAWLERS: wordList('user-agent tokens'),
+  ANALYTICS_SEARCH_CRAWLERS: wordList('user-agent tokens'),
+  ANALYTICS_AUTOMATION_AGENTS: wordList('user-agent tokens'),
+  ANALYTICS_REFERRER_SPAM: wordList('hosts'),
+  // Data-centre networks, `name=CIDR,…` (replaces the built-in list; 'none': no ranges). Decided at ingest from
+  // the client address, which is never stored: a change applies to the sessions recorded from then on.
+  ANALYTICS_DATA_CENTRE_RANGES: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default(DEFAULT_DATA_CENTRE_RANGES)
+      .transform((value, context): DataCentreRange[] => {
+        const ranges = parseDataCentreRanges(value);
+        if (Array.isArray(ranges)) return ranges;
+        context.addIssue({ code: 'custom', message: ranges.problem });
         return z.NEVER;
       }),
   ),

@@ -91,3 +91,16 @@ const TRAFFIC_TYPE_LABELS: Record<string, string> = {
 export function trafficTypeLabel(type: string): string {
   return TRAFFIC_TYPE_LABELS[type] ?? type;
 }
+
+const TRAFFIC_CLASS_LABELS: Record<string, string> = {
+  'search-crawler': 'Search crawlers',
+  'ai-crawler': 'AI crawlers and agents',
+  automation: 'Automation',
+  'data-centre': 'Data centres',
+  'referrer-spam': 'Referrer spam',
+};
+
+/** An excluded traffic class as the console names it. */
+export function trafficClassLabel(cls: string): string {
+  return TRAFFIC_CLASS_LABELS[cls] ?? cls;
+}

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type {
+  BotTraffic,
   DailySeries,
   RecordedSearchQueries,
   SearchQueries,
@@ -25,11 +26,13 @@ export const dailySeriesKey = (range: DayRange) => `/admin/analytics/daily?${ran
 export const searchQueriesKey = (range: DayRange) => `/admin/analytics/search-queries?${rangeQuery(range)}&limit=50`;
 export const trafficSourcesKey = (range: DayRange) => `/admin/analytics/traffic-sources?${rangeQuery(range)}`;
 export const utmCampaignsKey = (range: DayRange) => `/admin/analytics/utm-campaigns?${rangeQuery(range)}`;
+export const excludedTrafficKey = (range: DayRange) => `/admin/analytics/bots?${rangeQuery(range)}`;
 
 export type DailyPoint = DailySeries[number];
 export type SearchQueryStat = SearchQueries['topQueries'][number];
 export type TrafficSourceRow = TrafficSources[number];
 export type UtmCampaignRow = UtmCampaigns[number];
+export type ExcludedClassRow = BotTraffic['classes'][number];
 
 // Spec §8: data-loading errors of the analytics panel are logged only.
 const logged = { onError: (error: ApiError) => console.error('Analytics panel: loading failed', error) };
@@ -52,6 +55,11 @@ export function useTrafficSources(range: DayRange) {
 
 export function useUtmCampaigns(range: DayRange) {
   return useSWR<UtmCampaigns, ApiError>(utmCampaignsKey(range), logged);
+}
+
+/** The traffic left out of the figures: bots and other non-person sessions, by class and rule. */
+export function useExcludedTraffic(range: DayRange) {
+  return useSWR<BotTraffic, ApiError>(excludedTrafficKey(range), logged);
 }
 
 /** The spec's refresh: the last 7 days from the Search Console API (503 when it is not connected). */

@@ -1,7 +1,8 @@
 /**
  * The analytics panel (admin spec §7): Search Queries (a position at or below 10 highlighted), Traffic
- * Sources and UTM Campaigns over the last 30 days, and Refresh Data, which pulls the last 7 days from Search
- * Console and reloads all three. Without Search Console credentials, a Queries CSV export can be uploaded.
+ * Sources and UTM Campaigns over the last 30 days, the Excluded Traffic the figures leave out (bots and other
+ * non-person sessions by class, with the rule that excluded most of each), and Refresh Data, which pulls the
+ * last 7 days from Search Console and reloads them all. Without Search Console credentials, a Queries CSV export can be uploaded.
  * Loading errors are logged only (spec §8).
  */
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
@@ -13,10 +14,12 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../../components/ui/card';
 import { ApiError } from '../../../../lib/api-client';
 import {
+  excludedTrafficKey,
   fetchSearchConsole,
   searchQueriesKey,
   trafficSourcesKey,
   useSearchQueries,
+  useExcludedTraffic,
   useTrafficSources,
   useUtmCampaigns,
   utmCampaignsKey,
@@ -24,7 +27,7 @@ import {
   type TrafficSourceRow,
   type UtmCampaignRow,
 } from '../api/analytics';
-import { dayOffset, isTopPosition, trafficTypeLabel } from '../format';
+import { dayOffset, isTopPosition, trafficClassLabel, trafficTypeLabel } from '../format';
 import { useTimeZone } from '../../time-zone/time-zone';
 import { CHART_COLORS } from './chart-colors';
 import { SearchQueriesUpload } from './search-queries-upload';
@@ -63,7 +66,9 @@ export function AnalyticsPanel() {
       // 503 says why (not connected, or unreachable); the rest of the data still reloads.
       if (error instanceof ApiError && error.status === 503) setNote(error.message);
     }
-    await Promise.all([searchQueriesKey(range), trafficSourcesKey(range), utmCampaignsKey(range)].map((key) => mutate(key)));
+    await Promise.all(
+      [searchQueriesKey(range), trafficSourcesKey(range), utmCampaignsKey(range), excludedTrafficKey(range)].map((key) => mutate(key)),
+    );
     setRefreshing(false);
   }
 
@@ -91,6 +96,7 @@ export function AnalyticsPanel() {
             <TabsTrigger value="search">Search Queries</TabsTrigger>
             <TabsTrigger value="sources">Traffic Sources</TabsTrigger>
             <TabsTrigger value="utm">UTM Campaigns</TabsTrigger>
+            <TabsTrigger value="excluded">Excluded Traffic</TabsTrigger>
           </TabsList>
           <TabsContent value="search" className="space-y-4 outline-none">
             <SearchQueriesUpload onImported={() => setRecordedAt(Date.now())} />
@@ -101,6 +107,9 @@ export function AnalyticsPanel() {
           </TabsContent>
           <TabsContent value="utm" className="outline-none">
             <UtmCampaigns range={range} />
+          </TabsContent>
+          <TabsContent value="excluded" className="outline-none">
+            <ExcludedTraffic range={range} />
           </TabsContent>
         </Tabs>
       </CardContent>
@@ -177,6 +186,32 @@ function UtmCampaigns({ range }: { range: DayRange }) {
             <td className="py-2 pr-4 break-words">{row.medium ?? '—'}</td>
             <td className="py-2 pr-4 break-words">{row.campaign ?? '—'}</td>
             <Num>{row.sessions}</Num>
+          </tr>
+        ))}
+      </DataTable>
+    </div>
+  );
+}
+
+/** The sessions the figures leave out, by class, each with the rule that excluded most of them. */
+function ExcludedTraffic({ range }: { range: DayRange }) {
+  const { data, isLoading } = useExcludedTraffic(range);
+  if (isLoading && !data) return <Loading />;
+  const rows = (data?.classes ?? []).filter((row) => row.sessions + row.batches > 0);
+  if (rows.length === 0) return <Empty>No bots or other excluded traffic in the last 30 days.</Empty>;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground">
+        Left out of every figure above: {data!.sessions} sessions
+        {data!.batches > 0 ? ` and ${data!.batches} bot batches dropped before` : ''}.
+      </p>
+      <DataTable headers={['Class', 'Top reason', 'Sessions', 'Events']} numericFrom={2} label="Excluded traffic">
+        {rows.map((row) => (
+          <tr key={row.class}>
+            <td className="py-2 pr-4">{trafficClassLabel(row.class)}</td>
+            <td className="py-2 pr-4 break-all">{row.topRules[0]?.rule ?? '—'}</td>
+            <Num>{row.sessions}</Num>
+            <Num>{row.events}</Num>
           </tr>
         ))}
       </DataTable>
