@@ -12,7 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOT_UA, BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
+import { launchChromium } from './chromium.js';
 import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
 import {
   createTestDatabase,
@@ -22,12 +25,13 @@ import {
   clearRedisPrefix,
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
-import { dayAndHour, expectedFigures, expectedLeadActivity, Ledger, type LedgerRange } from './ground-truth/ledger.js';
-import { launchPersonBrowser, Visitor, type Arrival } from './ground-truth/visitors.js';
+import { countBy, dayAndHour, expectedFigures, expectedLeadActivity, Ledger, type LedgerRange } from './ground-truth/ledger.js';
+import { launchAutomatedBrowser, launchPersonBrowser, Visitor, type Arrival } from './ground-truth/visitors.js';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-secret' };
 const TIME_ZONE = 'America/New_York';
 const DAY_MS = 86_400_000;
+const GPTBOT_UA = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
 
 interface Console {
   url: string;
@@ -233,6 +237,50 @@ async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
   await wanderer.closeBrowser();
 }
 
+/**
+ * Visits that are not people's: a headless browser that says so, crawlers that run the page's script, a
+ * browser driven by automation under a person's user agent, and a script posting the tracker's batch.
+ */
+async function scriptedBots(url: string, ledger: Ledger): Promise<void> {
+  const browsers: [string, string, Browser][] = [
+    ['automation', 'headless Chromium', await launchChromium()],
+    ['search-crawler', 'Googlebot', await launchAutomatedBrowser(BOT_UA)],
+    ['ai-crawler', 'GPTBot', await launchAutomatedBrowser(GPTBOT_UA)],
+    ['automation', "automation under a person's user agent", await launchAutomatedBrowser(BROWSER_UA)],
+  ];
+  for (const [kind, what, browser] of browsers) {
+    const page = await browser.newPage();
+    await page.goto(`${url}/c/finance`);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.close({ runBeforeUnload: true });
+    await browser.close();
+    ledger.excluded.push({ class: kind, what });
+  }
+  const at = new Date().toISOString();
+  const sessionId = randomUUID();
+  const response = await fetch(`${url}/api/analytics/collect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'curl/8.5.0' },
+    body: JSON.stringify({
+      events: [
+        { type: 'session_start', sessionId, at, visitorId: randomUUID(), url: `${url}/`, referrer: null },
+        {
+          type: 'page_view',
+          sessionId,
+          at,
+          pageViewId: randomUUID(),
+          url: `${url}/`,
+          title: 'Unsheet',
+          referrer: null,
+          potentialKeywords: [],
+        },
+      ],
+    }),
+  });
+  expect(response.status).toBe(202);
+  ledger.excluded.push({ class: 'automation', what: 'curl' });
+}
+
 type Daily = { day: string; sessions: number; pageViews: number }[];
 type Sources = { trafficType: string; source: string; sessions: number }[];
 type Campaigns = { source: string | null; medium: string | null; campaign: string | null; sessions: number }[];
@@ -247,6 +295,7 @@ function checksAgainstTheLedger(site: () => { url: string }) {
     const { url } = site();
     appsBefore = await catalogue(url);
     await scriptedDays(url, ledger);
+    await scriptedBots(url, ledger);
     admin = await signedIn(url);
     const first = Math.min(...ledger.visits.map((visit) => visit.start));
     range = { from: dayAndHour(first, TIME_ZONE).day, to: dayAndHour(Date.now(), TIME_ZONE).day, timeZone: TIME_ZONE };
@@ -315,6 +364,19 @@ function checksAgainstTheLedger(site: () => { url: string }) {
         )
         .toEqual(want);
     }
+  });
+
+  it('shows what it left out, by class, and none of it in the figures above', async () => {
+    const want = Object.fromEntries(countBy(ledger.excluded, (visit) => visit.class));
+    await expect
+      .poll(
+        async () => {
+          const { classes } = await admin.read<{ classes: { class: string; sessions: number }[] }>(`/admin/analytics/bots?${query()}`);
+          return Object.fromEntries(classes.filter((row) => row.sessions > 0).map((row) => [row.class, row.sessions]));
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(want);
   });
 
   it('lists the searches that found nothing on the Demand tab', async () => {

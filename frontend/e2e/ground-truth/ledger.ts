@@ -43,6 +43,8 @@ export class Ledger {
   readonly visits: LedgerVisit[] = [];
   /** Searches typed into the site's search box that found nothing, in the order typed. */
   readonly emptySearches: string[] = [];
+  /** Visits by bots and automation, by the class docs/analytics.md gives them: none may reach a figure. */
+  readonly excluded: { class: string; what: string }[] = [];
 
   open(visit: Omit<LedgerVisit, 'pages' | 'end' | 'appViews' | 'quizResults' | 'joined'>): LedgerVisit {
     const entry: LedgerVisit = { ...visit, pages: [], end: visit.start, appViews: [], quizResults: 0, joined: null };
@@ -81,7 +83,7 @@ export const durationOf = (visit: LedgerVisit) => Math.round((visit.end - visit.
 /** Text order with nulls last, as the console lists rows. */
 const byText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
 
-function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+export function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return counts;
