@@ -7,6 +7,7 @@ import { appDecider } from '../src/catalogue/app/app.decider.js';
 import { appStream, appViewsStream, type AppViewed } from '../src/catalogue/app/app.events.js';
 import { BOT_UA as GOOGLEBOT_UA, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
+import { APP_VIEWS_PER_CLIENT_HOUR } from '../src/catalogue/commands/record-app-view.command.js';
 import { decideAndAppend } from '../src/shared/event-store/decider.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
@@ -337,16 +338,14 @@ describe('catalogue commands and the apps projection', () => {
 const HEADLESS_CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
 
 describe('view counting', () => {
-  // Each view from a client address of its own (one view per address and app counts in 30 minutes).
+  // Each view from a client address of its own unless the test names one (a client's views of an app count
+  // up to APP_VIEWS_PER_CLIENT_HOUR an hour).
   let viewers = 0;
-  const post = (path: string, body: unknown = { sessionId: randomUUID() }, userAgent = BROWSER_UA) =>
+  const address = () => `10.8.${Math.floor(++viewers / 250)}.${(viewers % 250) + 1}`;
+  const post = (path: string, body: unknown = { sessionId: randomUUID() }, userAgent = BROWSER_UA, client = address()) =>
     fetch(api.url(path), {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': userAgent,
-        'x-forwarded-for': `10.8.${Math.floor(++viewers / 250)}.${(viewers % 250) + 1}`,
-      },
+      headers: { 'content-type': 'application/json', 'user-agent': userAgent, 'x-forwarded-for': client },
       body: body === null ? undefined : JSON.stringify(body),
     });
   // From the tables (the public reads are cached for a second): the starting figure plus the counted views.
@@ -369,20 +368,65 @@ describe('view counting', () => {
     expect(rows[0]!.n).toBe(50);
   });
 
-  it('counts one view per app per session, however often the session opens the page', async () => {
-    const [churn, budget] = [ids['Churn Radar']!, ids['Budget Buddy']!];
-    const before = { churn: await viewsOf('churn-radar'), budget: await viewsOf('budget-buddy') };
-    const session = randomUUID();
-    const answers = await Promise.all([
-      ...Array.from({ length: 5 }, () => post(`/api/apps/${churn}/views`, { sessionId: session })),
-      post(`/api/apps/${budget}/views`, { sessionId: session }),
-    ]);
-    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(202));
-    // Once more, in a later batch: the pair is remembered across batches.
-    expect((await post(`/api/apps/${churn}/views`, { sessionId: session })).status).toBe(202);
+  it('counts every view by a person: one opens the page twice in a visit, another once, and the count rises by 3', async () => {
+    const id = ids['Invoice Chaser']!;
+    const before = await viewsOf('invoice-chaser');
+    const [first, second] = [
+      { client: address(), sessionId: randomUUID() },
+      { client: address(), sessionId: randomUUID() },
+    ];
+    const answers = [
+      await post(`/api/apps/${id}/views`, { sessionId: first.sessionId }, BROWSER_UA, first.client),
+      await post(`/api/apps/${id}/views`, { sessionId: first.sessionId, viewId: randomUUID() }, BROWSER_UA, first.client),
+      await post(`/api/apps/${id}/views`, { sessionId: second.sessionId }, BROWSER_UA, second.client),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([202, 202, 202]);
     await settled(api);
-    expect(await viewsOf('churn-radar')).toBe(before.churn + 1);
+    expect(await viewsOf('invoice-chaser')).toBe(before + 3);
+  });
+
+  it(`counts at most ${APP_VIEWS_PER_CLIENT_HOUR} views of an app from one client address in an hour, answering the rest alike`, async () => {
+    const [churn, budget] = [ids['Churn Radar']!, ids['Budget Buddy']!];
+    const before = { churn: await viewsOf('churn-radar'), budget: await viewsOf('budget-buddy'), events: await countEvents() };
+    const client = address();
+    // Fresh session ids change nothing: they are the client's to make up.
+    const answers = await Promise.all(
+      Array.from({ length: APP_VIEWS_PER_CLIENT_HOUR + 1 }, () =>
+        post(`/api/apps/${churn}/views`, { sessionId: randomUUID() }, BROWSER_UA, client),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(APP_VIEWS_PER_CLIENT_HOUR + 1).fill(202));
+    expect(await Promise.all(answers.map((r) => r.json()))).toEqual(Array(APP_VIEWS_PER_CLIENT_HOUR + 1).fill({}));
+    // Another app's views from the same client are counted on their own.
+    expect((await post(`/api/apps/${budget}/views`, { sessionId: randomUUID() }, BROWSER_UA, client)).status).toBe(202);
+    await settled(api);
+    expect(await viewsOf('churn-radar')).toBe(before.churn + APP_VIEWS_PER_CLIENT_HOUR);
     expect(await viewsOf('budget-buddy')).toBe(before.budget + 1);
+    expect(await countEvents()).toBe(before.events + APP_VIEWS_PER_CLIENT_HOUR + 1);
+  });
+
+  it('counts a view sent again with the same view id once', async () => {
+    const id = ids['Stock Keeper']!;
+    const before = await viewsOf('stock-keeper');
+    const view = { sessionId: randomUUID(), viewId: randomUUID() };
+    const client = address();
+    const answers = await Promise.all([post(`/api/apps/${id}/views`, view, BROWSER_UA, client), post(`/api/apps/${id}/views`, view)]);
+    expect(answers.map((r) => r.status)).toEqual([202, 202]);
+    await settled(api);
+    // Once more, in a later batch: the view is remembered across batches.
+    expect((await post(`/api/apps/${id}/views`, view, BROWSER_UA, client)).status).toBe(202);
+    await settled(api);
+    expect(await viewsOf('stock-keeper')).toBe(before + 1);
+  });
+
+  it('still counts the views of older events, which carried a session and no view id, once per session', async () => {
+    const id = ids['Ticket Triage']!;
+    const before = await viewsOf('ticket-triage');
+    const session = randomUUID();
+    const viewed: AppViewed = { type: 'AppViewed', data: { appId: id, sessionId: session } };
+    await api.app.get(EventStore).appendUnversioned([viewed, viewed, viewed].map((event) => ({ streamId: appViewsStream(id), ...event })));
+    await settled(api);
+    expect(await viewsOf('ticket-triage')).toBe(before + 1);
   });
 
   it('does not count crawlers, headless browsers or HTTP libraries, and answers them alike', async () => {
@@ -429,6 +473,11 @@ describe('view counting', () => {
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as { fields: Record<string, string> }).fields).toEqual({ sessionId: 'Must be a UUID (v4).' });
     }
+    for (const viewId of ['not-a-uuid', '00000000-0000-1000-8000-000000000000', 42]) {
+      const answer = await post(`/api/apps/${id}/views`, { sessionId: randomUUID(), viewId });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { fields: Record<string, string> }).fields).toEqual({ viewId: 'Must be a UUID (v4).' });
+    }
     const extra = await post(`/api/apps/${id}/views`, { sessionId: randomUUID(), views: 1000 });
     expect(extra.status).toBe(400);
     expect(await extra.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { '(body)': 'Unrecognized key: "views"' } });
@@ -442,7 +491,7 @@ describe('view counting', () => {
     const snapshot = () =>
       Promise.all([
         sql`select * from app_views order by app_id`.execute(api.database.handle.db).then((r) => r.rows),
-        sql`select * from app_view_sessions order by app_id, session_id`.execute(api.database.handle.db).then((r) => r.rows),
+        sql`select * from counted_app_views order by app_id, view_id`.execute(api.database.handle.db).then((r) => r.rows),
       ]);
     const live = await snapshot();
     expect(live[0].length).toBeGreaterThan(0);

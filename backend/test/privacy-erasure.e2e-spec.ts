@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interaction, pageView, sessionStart, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
+import { interaction, pageView, search, sessionStart, BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
 import { erasePersonalData } from '../src/privacy/erase-personal-data.js';
 import { buildProjections } from '../src/projections.js';
 import type { Db } from '../src/shared/db/tables.js';
@@ -23,7 +23,7 @@ import { startSmtpServer } from '../src/shared/testing/smtp-test-server.js';
 import { createTestDatabase, type TestDatabase } from '../src/shared/testing/test-database.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { emailKey } from '../src/shared/validation/email.js';
-import { startApi, type ApiHarness } from './api-harness.js';
+import { settled, startApi, type ApiHarness } from './api-harness.js';
 import { confirmLeads } from './waitlist-helpers.js';
 import { createAdmin, post } from './auth-helpers.js';
 
@@ -376,4 +376,116 @@ describe('erasing a person an e-mail could not reach', () => {
       await smtp.close();
     }
   }, 60_000);
+});
+
+describe('erasing a person whose name and address were kept in another case', () => {
+  // How a visit keeps what a person is called: the tracker lower-cases a title's words into keywords, a URL
+  // or a form may upper-case an address, a search box keeps the visitor's own spelling.
+  const JUDITH = { email: 'judith@example.com', typed: 'Judith@Example.com', name: 'Judith Pereira' };
+  const NEEDLES_IN_ANY_CASE = [JUDITH.email, emailKey(JUDITH.email), JUDITH.name, 'judith', 'pereira'];
+  const BYSTANDER = { email: 'judy.bystander@example.com', name: 'Judy Bystander' };
+  let server: ApiHarness;
+  let own: TestDatabase;
+  let folder: string;
+
+  beforeAll(async () => {
+    own = await createTestDatabase({ migrate: false });
+    folder = mkdtempSync(join(tmpdir(), 'unsheet-erasure-case-'));
+    server = await startApi({ DATA_DIR: folder, SMTP_URL: '', EMAIL_POLL_MS: '50', PROJECTION_POLL_MS: '100' }, own);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close().catch(() => {});
+    await own?.drop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** `traces` of this test's database: every table, the events' data and metadata included. */
+  async function found(needle: string): Promise<string[]> {
+    const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
+      select c.table_name, c.column_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+        and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb')`.execute(own.handle.db);
+    const hits: string[] = [];
+    for (const { table_name, column_name } of columns) {
+      const { rows } = await sql<{ value: string }>`
+        select ${sql.ref(column_name)}::text as value from ${sql.table(table_name)}
+        where strpos(lower(${sql.ref(column_name)}::text), ${needle.toLowerCase()}) > 0`.execute(own.handle.db);
+      for (const row of rows) hits.push(`${table_name}.${column_name}: ${row.value.slice(0, 300)}`);
+    }
+    return hits;
+  }
+
+  it('finds their name and address in no table and no event, before or after every projection is rebuilt', async () => {
+    const [earlier, joining, other] = [randomUUID(), randomUUID(), randomUUID()];
+    const visitorId = randomUUID();
+    await ok(
+      post(
+        server,
+        '/api/analytics/collect',
+        {
+          events: [
+            // An earlier visit of the same browser, with their address upper-cased and their name lower-cased.
+            sessionStart({ sessionId: earlier, visitorId, url: 'https://unsheet.app/?utm_content=JUDITH@EXAMPLE.COM' }),
+            pageView({
+              sessionId: earlier,
+              url: 'https://unsheet.app/u/judith-pereira?utm_term=JUDITH%40EXAMPLE.COM',
+              title: 'Welcome back, JUDITH',
+              potentialKeywords: ['judith pereira', 'judith', 'invoices', 'judith@example.com'],
+            }),
+            search({ sessionId: earlier, query: 'judith pereira invoices' }),
+            search({ sessionId: earlier, query: 'PEREIRA' }),
+            interaction({ sessionId: earlier, action: 'share', metadata: { label: 'Shared by judith', tags: ['PEREIRA', 'Judith'] } }),
+            // The visit they joined in.
+            sessionStart({ sessionId: joining, visitorId, url: 'https://unsheet.app/' }),
+            pageView({
+              sessionId: joining,
+              url: 'https://unsheet.app/offer?who=Judith%20Pereira',
+              title: "Judith Pereira's offer",
+              potentialKeywords: ['judith', "pereira's", 'offer'],
+            }),
+            interaction({ sessionId: joining, action: 'cta_click', metadata: { who: 'Judith@Example.com', note: 'for JUDITH PEREIRA' } }),
+            // Someone else's visit, searching for a name of their own.
+            sessionStart({ sessionId: other, url: 'https://unsheet.app/' }),
+            pageView({ sessionId: other, title: `${BYSTANDER.name}'s page`, potentialKeywords: ['judy', 'bystander'] }),
+            search({ sessionId: other, query: 'judy bystander invoices' }),
+          ],
+        },
+        { 'user-agent': BROWSER_UA },
+      ),
+    );
+    await ok(post(server, '/api/leads', { email: JUDITH.typed, source_page: '/offer', sessionId: joining }));
+    await ok(post(server, '/api/auth/sign-up', { email: 'JUDITH@EXAMPLE.COM', password: 'judith-secret', display_name: JUDITH.name }));
+    await ok(post(server, '/api/quick-questions', { name: 'judith pereira', email: JUDITH.typed, message: 'Does it chase invoices?' }));
+    await ok(post(server, '/api/leads', { email: BYSTANDER.email, source_page: '/' }));
+    await ok(post(server, '/api/quick-questions', { name: BYSTANDER.name, email: BYSTANDER.email, message: 'A question of my own' }));
+    await settled(server);
+    const db = own.handle.db;
+    const { rows } = await sql<{ sessions: number; searches: number; linked: number }>`
+      select (select count(*) from user_sessions)::int as sessions, (select count(*) from demand_searches)::int as searches,
+             (select count(*) from lead_sessions where session_id is not null)::int as linked`.execute(db);
+    expect(rows[0]).toEqual({ sessions: 3, searches: 3, linked: 1 });
+    for (const needle of NEEDLES_IN_ANY_CASE) expect((await found(needle)).length, needle).toBeGreaterThan(0);
+    // Lower-cased, in the keywords of a page view and of its event.
+    expect((await found('"judith pereira"')).some((hit) => hit.startsWith('page_views.potential_keywords'))).toBe(true);
+
+    await erasePersonalData(db, JUDITH.typed, { outboxDir: join(folder, 'outbox'), projections: server.app.get(ProjectionRunner) });
+    for (const needle of NEEDLES_IN_ANY_CASE) expect(await found(needle), needle).toEqual([]);
+
+    // `npm run projections:rebuild -- all`, the API stopped: the masked log brings nothing back.
+    await server.close();
+    const rebuilt = await run(['backend/src/cli/rebuild-projections.ts', 'all'], { DATABASE_URL: own.url });
+    expect(rebuilt.code, rebuilt.output).toBe(0);
+    expect(rebuilt.output).toContain('analytics-demand: replayed');
+    for (const needle of NEEDLES_IN_ANY_CASE) expect(await found(needle), needle).toEqual([]);
+
+    // Their visits are still counted, and nobody else lost a word.
+    const after = await sql<{ sessions: number; views: number; searches: number }>`
+      select (select count(*) from user_sessions)::int as sessions, (select count(*) from page_views)::int as views,
+             (select count(*) from demand_searches)::int as searches`.execute(db);
+    expect(after.rows[0]).toEqual({ sessions: 3, views: 3, searches: 3 });
+    for (const word of [BYSTANDER.email, BYSTANDER.name, 'judy', 'bystander', 'A question of my own']) {
+      expect((await found(word)).length, word).toBeGreaterThan(0);
+    }
+  }, 90_000);
 });

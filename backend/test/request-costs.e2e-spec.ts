@@ -1,7 +1,7 @@
 /**
  * What one anonymous client may make the server keep or do, tried from outside against the real app: the 404
  * of an unknown API path does not echo it back; an IPv6 client is one client across its /64; a made-up query
- * parameter is not a page of its own in the page cache; an app's views count once per client address; an
+ * parameter is not a page of its own in the page cache; an app's views count up to a bound per client address; an
  * interaction with an app the catalogue does not have is not stored; e-mail to the team is capped per hour;
  * one tracker batch keeps a bounded number of bytes.
  * Each client here is its own address: the app trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback).
@@ -19,6 +19,7 @@ import {
 } from '../../contracts/analytics/limits.js';
 import { BROWSER_UA, interaction, search } from '../src/analytics/testing/tracker-events.js';
 import { AddApp } from '../src/catalogue/commands/add-app.command.js';
+import { APP_VIEWS_PER_CLIENT_HOUR } from '../src/catalogue/commands/record-app-view.command.js';
 import { SiteController } from '../src/site/site.controller.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { eventually } from '../src/shared/testing/eventually.js';
@@ -118,7 +119,7 @@ describe('the page cache', () => {
 });
 
 describe("an app's views", () => {
-  it('count at most once per client address and app in 30 minutes, whatever sessions it names', async () => {
+  it(`count at most ${APP_VIEWS_PER_CLIENT_HOUR} an hour per client address and app, whatever sessions it names`, async () => {
     const { id } = await api.app
       .get(CommandBus)
       .execute(new AddApp({ name: `Viewed ${randomUUID()}`, category: 'Finance', description: 'Counted.', views: 180 }));
@@ -141,13 +142,14 @@ describe("an app's views", () => {
       expect(await response.json()).toEqual({});
     }
     await settled(api);
-    expect(await views()).toBe(181);
-    // Another address counts once more; so does another /64, but not another address of the same /64.
+    expect(await views()).toBe(180 + APP_VIEWS_PER_CLIENT_HOUR);
+    // Another address counts on its own; so does a /64, whose addresses are one client.
     expect((await view(newClient())).status).toBe(202);
-    expect((await view({ 'x-forwarded-for': '2001:db8:5:6::1' })).status).toBe(202);
-    expect((await view({ 'x-forwarded-for': '2001:db8:5:6::2' })).status).toBe(202);
+    for (let i = 1; i <= APP_VIEWS_PER_CLIENT_HOUR + 1; i++) {
+      expect((await view({ 'x-forwarded-for': `2001:db8:5:6::${i.toString(16)}` })).status).toBe(202);
+    }
     await settled(api);
-    expect(await views()).toBe(183);
+    expect(await views()).toBe(180 + 2 * APP_VIEWS_PER_CLIENT_HOUR + 1);
   });
 });
 

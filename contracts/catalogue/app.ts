@@ -155,10 +155,12 @@ export type CategoryWithApps = z.output<typeof categoryWithAppsSchema>;
 export type AppPage = z.output<typeof appPageSchema>;
 
 /**
- * POST /api/apps/:id/views: the visit's session id (the tracker's), so that one session's views of an app
- * count once however often the page is opened or reloaded.
+ * POST /api/apps/:id/views: the visit's session id (the tracker's) and, optionally, the view's own id (the
+ * app page's page view id will do): a request sent again with the same view id counts once. Each view counts;
+ * one client address adds at most 10 views of an app an hour (APP_VIEWS_PER_CLIENT_HOUR, record-app-view.command.ts).
  */
 export const appViewSchema = z.strictObject({
   sessionId: z.uuid({ version: 'v4', error: 'Must be a UUID (v4).' }),
+  viewId: z.uuid({ version: 'v4', error: 'Must be a UUID (v4).' }).optional(),
 });
 export type AppViewInput = z.infer<typeof appViewSchema>;

@@ -48,6 +48,8 @@ export const submitQuizRequestSchema = z.strictObject({
   email: emailSchema,
   answers: z.array(quizAnswerSchema, { error: ANSWERS_REQUIRED }).length(QUIZ_STEPS, ANSWERS_REQUIRED),
   ref: joinWaitlistRequestSchema.shape.ref,
+  /** The visitor's analytics session, as the join form sends it: the lead's activity starts from it. */
+  sessionId: joinWaitlistRequestSchema.shape.sessionId,
   website: honeypotSchema,
 });
 export type SubmitQuizRequest = z.input<typeof submitQuizRequestSchema>;

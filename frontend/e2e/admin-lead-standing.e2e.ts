@@ -2,15 +2,18 @@
  * A lead's standing in the admin console, in Chromium against the built server: leads joined over HTTP
  * through one referrer's link (one confirmed, one pending, one from a throwaway address), shown in the Leads
  * tab with their status, flags and referral; a referral voided from the tab and another from the lead detail's
- * Standing card, each behind a confirmation; a failed voiding shows the API's message. Screenshots at 1280 px
- * and 390 px.
+ * Standing card, each behind a confirmation; a failed voiding shows the API's message. A visitor who joins
+ * through the quiz has the visit they took it in on their detail page. Screenshots at 1280 px and 390 px.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, confirmLead, useSite, visit } from './browser.js';
+import { launchChromium } from './chromium.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -191,6 +194,58 @@ describe('lead standing on the lead detail page', () => {
     await page.getByRole('heading', { name: 'referrer@example.com' }).waitFor();
     expect(await text(card.locator('[data-standing="flags"]'))).toBe('Flags None');
     expect(await text(referral)).toBe('Joined through No referral');
+    await page.close();
+  }, 90_000);
+});
+
+describe('a lead who joined through the quiz', () => {
+  it('shows the visit they took the quiz in, with its pages, on their detail page', async () => {
+    // Browsing as a person's Chrome: the server drops the events of a browser that names itself headless.
+    const human = await launchChromium([`--user-agent=${BROWSER_UA}`]);
+    try {
+      const visitor = await human.newPage({ viewport: DESKTOP });
+      await visit(visitor, `${site.url}/app/invoice-chaser`);
+      await visit(visitor, `${site.url}/`);
+      const quiz = visitor.getByTestId('quiz');
+      await visitor.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
+      await quiz.getByRole('textbox', { name: 'Email' }).fill('quiz.lead@example.com');
+      await quiz.getByRole('button', { name: 'Start the quiz' }).click();
+      for (const choice of ['Manual work and data entry', 'Finance', 'Typing it into Excel or Google Sheets', 'Just me']) {
+        await quiz.getByRole('button', { name: choice, exact: true }).click();
+      }
+      await quiz.getByTestId('quiz-place').waitFor();
+      // Leaving sends what the tracker still holds.
+      await visitor.close({ runBeforeUnload: true });
+    } finally {
+      await human.close();
+    }
+    await eventually(
+      async () => {
+        const { rows } = await sql<{ views: number }>`
+          select count(*)::int as views from lead_sessions l join leads on leads.id = l.lead_id
+          join page_views p on p.session_id = l.session_id where leads.email = 'quiz.lead@example.com'`.execute(site.db);
+        return rows[0]!.views === 2;
+      },
+      { timeout: 20_000 },
+    );
+
+    const page = await signedInPage();
+    await visit(page, `${site.url}/admin/leads`);
+    await page.getByRole('cell', { name: 'quiz.lead@example.com', exact: true }).click();
+    await page.getByRole('heading', { name: 'quiz.lead@example.com' }).waitFor();
+    const tile = async (label: string) => text(page.locator(`[data-tile="${label}"]`));
+    expect(await tile('Total Sessions')).toBe('Total Sessions 1');
+    expect(await tile('Pages Visited')).toBe('Pages Visited 2');
+    const timeline = page.getByRole('list', { name: 'Activity Timeline' });
+    // Each entry's first line, newest first: the home page (the quiz), the app page, the session's start.
+    const items = await timeline
+      .locator(':scope > li')
+      .evaluateAll((lis) => lis.map((li) => li.querySelector('p')!.textContent!.replace(/\s+/g, ' ').trim()));
+    const pages = items.filter((item) => item.startsWith('Viewed ') && !item.startsWith('Viewed an app'));
+    expect(pages).toEqual([expect.stringMatching(/^Viewed Unsheet\b/), expect.stringMatching(/^Viewed Invoice Chaser\b/)]);
+    expect(items.at(-1)).toBe('Session started direct');
+    expect(await page.getByText('No activity recorded for this lead.').count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-lead-from-quiz.png`, fullPage: true });
     await page.close();
   }, 90_000);
 });

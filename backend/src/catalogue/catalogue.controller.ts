@@ -17,7 +17,7 @@ import {
 } from '../../../contracts/catalogue/app.js';
 import { PAGE_SIZE_MAX } from '../../../contracts/paging.js';
 import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zod.js';
-import { RecordAppView } from './commands/record-app-view.command.js';
+import { APP_VIEWS_PER_CLIENT_HOUR, RecordAppView } from './commands/record-app-view.command.js';
 import { GetAppBySlug } from './queries/get-app-by-slug.query.js';
 import { GetCategory } from './queries/get-category.query.js';
 import { GetTopApps } from './queries/get-top-apps.query.js';
@@ -90,21 +90,24 @@ export class CatalogueController {
   @Post('apps/:id/views')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
-    summary: "Count a session's view of an app (projected asynchronously)",
+    summary: 'Count a view of an app (projected asynchronously)',
     description:
-      'One view per app per session, and per client address in 30 minutes; a repeated view, and bot traffic (by user agent, as ' +
-      'analytics tells it), is answered alike and not counted.',
+      'Each view counts, once by its viewId (a request sent again with the same viewId adds nothing more); at most ' +
+      `${APP_VIEWS_PER_CLIENT_HOUR} views of an app per client address in an hour. Views past that, and bot traffic (by user agent, ` +
+      'as analytics tells it), are answered alike and not counted.',
   })
   @ApiBody({ schema: openApiSchema(appViewSchema, 'input') })
   @ApiAcceptedResponse({ description: 'The view is recorded; the count catches up within a moment' })
-  @ApiBadRequestResponse({ description: '{ code, message, fields }: sessionId missing or not a UUID; nothing is written' })
+  @ApiBadRequestResponse({
+    description: '{ code, message, fields }: sessionId missing or not a UUID, viewId not a UUID; nothing is written',
+  })
   @ApiNotFoundResponse({ description: "{ code: 'CATALOGUE.APP_NOT_FOUND', message: 'App Not Found' }" })
   async recordView(
     @Param('id', new ZodPipe(idParam, 'id')) id: string,
-    @Body(new ZodPipe(appViewSchema)) { sessionId }: AppViewInput,
+    @Body(new ZodPipe(appViewSchema)) { sessionId, viewId }: AppViewInput,
     @Req() request: Request,
   ): Promise<Record<string, never>> {
-    await this.commands.execute(new RecordAppView(id, sessionId, request.headers['user-agent'], clientAddress(request)));
+    await this.commands.execute(new RecordAppView(id, sessionId, viewId, request.headers['user-agent'], clientAddress(request)));
     return {};
   }
 

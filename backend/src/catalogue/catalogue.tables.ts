@@ -42,10 +42,13 @@ export interface AppViewsTable {
   views: number;
 }
 
-/** The (app, session) pairs already counted in app_views, each with the time of its counted view. */
-export interface AppViewSessionsTable {
+/**
+ * The views counted in app_views, by the view's own id (a session's id for the views of one session counted
+ * once, before every view counted), each with the time of its event.
+ */
+export interface CountedAppViewsTable {
   app_id: string;
-  session_id: string;
+  view_id: string;
   viewed_at: Date;
 }
 
@@ -53,6 +56,6 @@ declare module '../shared/db/tables.js' {
   interface Tables {
     apps: AppsTable;
     app_views: AppViewsTable;
-    app_view_sessions: AppViewSessionsTable;
+    counted_app_views: CountedAppViewsTable;
   }
 }

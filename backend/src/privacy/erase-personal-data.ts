@@ -8,7 +8,8 @@
  *   projections rebuilt from the masked log give the same read models;
  * - their name, messages and profile links (the PERSONAL_FIELDS of the events and rows that are theirs)
  *   become `[erased]`, and those words disappear from their other rows too (the e-mails sent to or about
- *   them, kept in email_outbox);
+ *   them, kept in email_outbox, and their visits' titles, URLs, keywords, searches and interactions), in any
+ *   case; each word of their name goes too wherever it stands alone (a keyword list keeps "judith");
  * - `.eml` files that mention them (the outbox folder of the embedded mode) are deleted.
  *
  * Read models are found from the database's own catalogue (every text and jsonb column of every table), not
@@ -50,6 +51,12 @@ export const PERSONAL_FIELDS = new Set([
   'linkedinUrl',
   'linkedin_url',
 ]);
+
+/** The PERSONAL_FIELDS that hold what a person is called: each word of it is theirs too, wherever it stands alone. */
+export const NAME_FIELDS = new Set(['name', 'displayName', 'display_name']);
+
+/** A word of a name shorter than this (an initial) is too common to take out of text on its own. */
+const MIN_NAME_WORD = 2;
 
 export type PersonalDataErased = {
   type: 'PersonalDataErased';
@@ -120,8 +127,11 @@ const ENCODED_DELIMITERS = Array.from({ length: 0x80 }, (_, code) => code)
 export class Masking {
   readonly placeholderKey: string;
   readonly emailPattern: string;
-  /** Names, messages… found in the person's events and rows, longest first. */
+  /** Names, messages… found in the person's events and rows. */
   readonly personal = new Set<string>();
+  /** The words of their name, replaced only where a word stands alone ("judith" in a list of keywords). */
+  readonly nameWords = new Set<string>();
+  private patterns: { email: RegExp; personal: RegExp | null; words: RegExp | null } | null = null;
 
   constructor(
     readonly address: string,
@@ -145,21 +155,55 @@ export class Masking {
     return this.emailRegex.test(text) || text.includes(this.key);
   }
 
-  /** Every form a personal string takes in stored text: as is, inside JSON, and HTML-escaped (rendered e-mails). */
+  /**
+   * Every form a personal string takes in stored text: as is, inside JSON, HTML-escaped (rendered e-mails) and
+   * percent-encoded (URLs). Matched in any case, longest first.
+   */
   personalVariants(): string[] {
     const variants = new Set<string>();
     for (const value of this.personal) {
-      for (const form of [value, JSON.stringify(value).slice(1, -1), escapeHtml(value), escapeHtml(value).replace(/&#39;/g, '&#x27;')]) {
+      const html = escapeHtml(value);
+      for (const form of [value, JSON.stringify(value).slice(1, -1), html, html.replaceAll('&#39;', '&#x27;'), encodeURIComponent(value)]) {
         if (form.length >= 2) variants.add(form);
       }
     }
     return [...variants].sort((a, b) => b.length - a.length);
   }
 
+  /**
+   * The patterns, built from what has been collected: the address (as `emailRegex`), the personal strings
+   * anywhere, and the words of the name followed by no letter or digit (whether one precedes is `standsAlone`'s
+   * to tell). Alternatives of escaped literals, so a text is scanned once per alternative at most.
+   */
+  private compiled(): { email: RegExp; personal: RegExp | null; words: RegExp | null } {
+    if (this.patterns) return this.patterns;
+    const alternatives = (forms: string[]) => forms.map(escapeRegex).join('|');
+    const variants = this.personalVariants();
+    const words = [...this.nameWords].flatMap((word) => [...new Set([word, encodeURIComponent(word)])]).sort((a, b) => b.length - a.length);
+    this.patterns = {
+      email: this.emailRegex,
+      personal: variants.length > 0 ? new RegExp(alternatives(variants), 'giu') : null,
+      words: words.length > 0 ? new RegExp(`(?:${alternatives(words)})(?![\\p{L}\\p{N}])`, 'giu') : null,
+    };
+    return this.patterns;
+  }
+
   maskText(text: string): string {
-    let masked = text.replace(this.emailRegex, this.placeholder).split(this.key).join(this.placeholderKey);
-    for (const variant of this.personalVariants()) masked = masked.split(variant).join(ERASED);
+    const { email, personal, words } = this.compiled();
+    let masked = text.replace(email, this.placeholder).split(this.key).join(this.placeholderKey);
+    if (personal) masked = masked.replace(personal, ERASED);
+    if (words) masked = masked.replace(words, (word: string, at: number, whole: string) => (standsAlone(whole, at) ? ERASED : word));
     return masked;
+  }
+
+  /** A stored JSON value (a read model's json column) with every string in it, keys too, masked as text. */
+  maskStrings(value: unknown): unknown {
+    if (typeof value === 'string') return this.maskText(value);
+    if (Array.isArray(value)) return value.map((item) => this.maskStrings(item));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.maskText(k), this.maskStrings(v)]));
+    }
+    return value;
   }
 
   /** A stored JSON value with the personal fields blanked and the address replaced. */
@@ -174,7 +218,12 @@ export class Masking {
 
   collect(value: unknown, key?: string): void {
     if (typeof value === 'string') {
-      if (key && PERSONAL_FIELDS.has(key) && value.trim() !== '' && value !== ERASED) this.personal.add(value);
+      if (!key || !PERSONAL_FIELDS.has(key) || value.trim() === '' || value === ERASED) return;
+      this.personal.add(value);
+      if (NAME_FIELDS.has(key)) {
+        for (const word of value.split(/[^\p{L}\p{N}]+/u)) if (word.length >= MIN_NAME_WORD) this.nameWords.add(word);
+      }
+      this.patterns = null;
     } else if (Array.isArray(value)) {
       for (const item of value) this.collect(item);
     } else if (value && typeof value === 'object') {
@@ -304,24 +353,36 @@ function mentionsPerson(columns: TextTable['columns'], masking: Masking) {
   return sql`(${text} ~* ${masking.emailPattern} or strpos(${text}, ${masking.key}) > 0)`;
 }
 
+/**
+ * Masks every row that mentions the person, in JavaScript with the log's own masking (so a name in another
+ * case, or a word of it in a keyword list, goes as it does from the events): a personal column becomes
+ * `[erased]`, every other text and JSON column has the address, its key and the person's words replaced.
+ */
 async function maskReadModels(trx: Trx, masking: Masking): Promise<number> {
-  const variants = masking.personalVariants();
   let masked = 0;
   for (const table of await textColumns(trx)) {
-    const assignments = table.columns.map(({ name, json }) => {
-      const column = sql.ref(name);
-      if (isPersonalColumn({ name, json }))
-        return sql`${column} = case when ${column} is null or ${column}::text = '' then ${column} else ${ERASED} end`;
-      let value = sql`regexp_replace(replace(${column}::text, ${masking.key}, ${masking.placeholderKey}), ${masking.emailPattern}, ${masking.placeholder}, 'gi')`;
-      for (const variant of variants) value = sql`replace(${value}, ${variant}, ${ERASED})`;
-      return json ? sql`${column} = (${value})::${sql.raw(json)}` : sql`${column} = ${value}`;
-    });
-    const result =
-      await sql`update ${sql.table(table.name)} set ${sql.join(assignments)} where ${mentionsPerson(table.columns, masking)}`.execute(trx);
-    masked += Number(result.numAffectedRows ?? 0);
+    const { rows } = await sql<Record<string, unknown>>`
+      select ctid::text as ${sql.ref(ROW_ID)}, ${sql.join(table.columns.map((c) => sql.ref(c.name)))} from ${sql.table(table.name)}
+      where ${mentionsPerson(table.columns, masking)}`.execute(trx);
+    for (const row of rows) {
+      const assignments = table.columns.flatMap(({ name, json }) => {
+        const value = row[name];
+        if (value === null || value === undefined || value === '') return [];
+        const column = sql.ref(name);
+        if (isPersonalColumn({ name, json })) return [sql`${column} = ${ERASED}`];
+        if (json) return [sql`${column} = ${JSON.stringify(masking.maskStrings(value))}::${sql.raw(json)}`];
+        return [sql`${column} = ${masking.maskText(String(value))}`];
+      });
+      if (assignments.length === 0) continue;
+      await sql`update ${sql.table(table.name)} set ${sql.join(assignments)} where ctid = ${row[ROW_ID]}::tid`.execute(trx);
+      masked++;
+    }
   }
   return masked;
 }
+
+/** The alias a row's physical id (ctid) is read under: no column of ours is named so. */
+const ROW_ID = '__erasure_row_id';
 
 /** Deletes the .eml files that mention the person: a copy of a delivered e-mail is nothing to keep. */
 function deleteMessageFiles(folder: string, masking: Masking): number {
@@ -338,6 +399,14 @@ function deleteMessageFiles(folder: string, masking: Masking): number {
     }
   }
   return deleted;
+}
+
+/**
+ * Whether a word found at `at` starts one: nothing, or no letter or digit, before it; a percent-encoded byte
+ * (`%20Pereira`) counts as a break. The last four characters hold the last code point whole.
+ */
+function standsAlone(text: string, at: number): boolean {
+  return /(?:^|[^\p{L}\p{N}]|%[0-9A-F]{2})$/iu.test(text.slice(Math.max(0, at - 4), at));
 }
 
 /** The character's UTF-8 bytes percent-encoded, once or twice (`%40`, `%2540`), as a regex. */

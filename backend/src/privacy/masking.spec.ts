@@ -37,3 +37,38 @@ describe('finding an erased address in stored text', () => {
     expect(mask('recipient key-of-erin')).toBe(`recipient ${new Masking('x@y.z', 'k', 'erased-1@erased.invalid').placeholderKey}`);
   });
 });
+
+describe("finding an erased person's words in stored text", () => {
+  const person = new Masking('judith@example.com', 'key-of-judith', 'erased-2@erased.invalid');
+  person.collect({ displayName: 'Judith Pereira', message: 'Can Judith get a demo?', answers: [{ name: 'Jo O’Neil-Sá' }] });
+
+  it.each([
+    ['their name in another case', 'Welcome back, JUDITH PEREIRA', 'Welcome back, [erased]'],
+    ['a word of their name alone, lower-cased', 'judith', '[erased]'],
+    ['the words of their name apart', 'pereira, judith', '[erased], [erased]'],
+    ['a word of their name before a possessive', "Pereira's offer", "[erased]'s offer"],
+    ['their name in a URL path', '/u/judith-pereira', '/u/[erased]-[erased]'],
+    ['a word of their name in a URL path', '/u/judith-p', '/u/[erased]-p'],
+    ['their name percent-encoded', '?who=Judith%20Pereira', '?who=[erased]'],
+    ['a word of their name after a percent-encoded byte', '?who=J%20pereira', '?who=J%20[erased]'],
+    ['their message in another case', 'CAN JUDITH GET A DEMO?', '[erased]'],
+    ['a name with letters of other scripts, percent-encoded', '/u/s%C3%A1', '/u/[erased]'],
+    ['a name with letters of other scripts, another case', 'JO O’NEIL-SÁ', '[erased]'],
+  ])('masks %s', (_, text, masked) => {
+    expect(person.maskText(text)).toBe(masked);
+  });
+
+  it.each([
+    ['a longer word that contains a word of their name', 'judithas pereiras'],
+    ['an initial', 'J O'],
+    ['another name', 'Judy Pereyra'],
+  ])('leaves %s alone', (_, text) => {
+    expect(person.maskText(text)).toBe(text);
+  });
+
+  it('masks every string of a keyword list', () => {
+    expect(person.maskStrings({ potentialKeywords: ['judith pereira', 'JUDITH', 'invoices'] })).toEqual({
+      potentialKeywords: ['[erased]', '[erased]', 'invoices'],
+    });
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * Which browser session each lead joined from (LeadJoined.sessionId, sent by the join form when the
- * tracker has a session): the start of the lead's activity timeline. Events written before the field
- * existed, or without a session, give a lead with no session.
+ * Which browser session each lead joined from (LeadJoined.sessionId, sent by every way of joining: the join
+ * form, wherever it is shown and whatever share link brought the visitor, and the quiz): the start of the
+ * lead's activity timeline, which takes in every other session of the same visitor id. Events written before
+ * the field existed, quiz joins before the quiz sent it, or joins without a session, give a lead with no session.
  */
 import { inRuns, type Projection } from '../../shared/projections/projection.js';
 import type { LeadDeleted, LeadJoined } from '../../early-access/waitlist/lead.events.js';

@@ -10,9 +10,11 @@ export type AppEvent = AppAdded | AppUpdated | AppDeactivated | AppReactivated;
 
 /**
  * A visitor opened the app's page. Appended unversioned to its own stream: many, and no decision rests on
- * them. `sessionId` is the visit's (events from before it was sent have none, and count one each).
+ * them. `sessionId` is the visit's; `viewId` the view's own id (the client's, so that a retried request
+ * counts once, or one the server drew), by which the view counts once. Events from before views had an id
+ * counted once per app and session, and those from before they had a session one each.
  */
-export type AppViewed = Event<'AppViewed', { appId: string; sessionId?: string }>;
+export type AppViewed = Event<'AppViewed', { appId: string; sessionId?: string; viewId?: string }>;
 
 export const APP_EVENT_TYPES = ['AppAdded', 'AppUpdated', 'AppDeactivated', 'AppReactivated'] as const satisfies AppEvent['type'][];
 

@@ -1,11 +1,13 @@
 /**
- * When each counted app view happened: the projection takes it from the first AppViewed event of the pair,
- * and the migration that added the column filled the pairs counted before from the log.
+ * When each counted app view happened: the projection takes it from the view's AppViewed event (for the
+ * older events counted once per session, the session's first), and the migration that added the column
+ * filled the views counted before from the log.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../../../migrations/2026-11-26-26-app-view-times.js';
+import * as countedAppViews from '../../../../migrations/2026-11-28-34-counted-app-views.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
 import type { AppViewed } from '../app/app.events.js';
@@ -22,10 +24,10 @@ const APP = randomUUID();
 const T1 = new Date('2026-11-20T10:00:00.000Z');
 const T2 = new Date('2026-11-21T10:00:00.000Z');
 
-function viewed(sessionId: string, createdAt: Date, position: number): RecordedEvent<AppViewed> {
+function viewed(sessionId: string, createdAt: Date, position: number, viewId?: string): RecordedEvent<AppViewed> {
   return {
     type: 'AppViewed',
-    data: { appId: APP, sessionId },
+    data: { appId: APP, sessionId, ...(viewId && { viewId }) },
     globalPosition: position,
     streamId: `app-views-${APP}`,
     streamVersion: null,
@@ -36,13 +38,28 @@ function viewed(sessionId: string, createdAt: Date, position: number): RecordedE
 }
 
 const times = async () =>
-  (await db().selectFrom('app_view_sessions').select(['session_id', 'viewed_at']).where('app_id', '=', APP).execute()).map((row) => [
-    row.session_id,
-    row.viewed_at.toISOString(),
-  ]);
+  (
+    await db().selectFrom('counted_app_views').select(['view_id', 'viewed_at']).where('app_id', '=', APP).orderBy('viewed_at').execute()
+  ).map((row) => [row.view_id, row.viewed_at.toISOString()]);
 
 describe('app view times', () => {
-  it('are the first view’s event time, a later view of the same session changing nothing', async () => {
+  it('are each view’s event time, the same view again changing nothing', async () => {
+    const session = randomUUID();
+    const [first, second] = [randomUUID(), randomUUID()];
+    await db()
+      .transaction()
+      .execute((trx) => appViewsProjection.handle(trx, [viewed(session, T1, 1, first), viewed(session, T2, 2, second)], { partition: 0 }));
+    await db()
+      .transaction()
+      .execute((trx) => appViewsProjection.handle(trx, [viewed(session, T2, 3, first)], { partition: 0 }));
+    expect(await times()).toEqual([
+      [first, T1.toISOString()],
+      [second, T2.toISOString()],
+    ]);
+    await sql`delete from counted_app_views`.execute(db());
+  });
+
+  it('are, for the views of older events (counted once per session), the session’s first view’s time', async () => {
     const session = randomUUID();
     await db()
       .transaction()
@@ -55,6 +72,7 @@ describe('app view times', () => {
 
   it('are filled from the log for the views counted before they were recorded', async () => {
     const [logged, unlogged] = [randomUUID(), randomUUID()];
+    await countedAppViews.down(db());
     await down(db());
     await sql`delete from app_view_sessions`.execute(db());
     await sql`insert into app_view_sessions (app_id, session_id) values (${APP}, ${logged}), (${APP}, ${unlogged})`.execute(db());
@@ -63,9 +81,10 @@ describe('app view times', () => {
         values (${`app-views-${APP}`}, 'AppViewed', ${JSON.stringify({ appId: APP, sessionId: logged })}::jsonb, ${at})`.execute(db());
     }
     await up(db());
-    const rows = await sql<{ session_id: string; viewed_at: string }>`
-      select session_id, viewed_at::text from app_view_sessions where app_id = ${APP}`.execute(db());
-    expect(Object.fromEntries(rows.rows.map((row) => [row.session_id, row.viewed_at]))).toEqual({
+    await countedAppViews.up(db());
+    const rows = await sql<{ view_id: string; viewed_at: string }>`
+      select view_id, viewed_at::text from counted_app_views where app_id = ${APP}`.execute(db());
+    expect(Object.fromEntries(rows.rows.map((row) => [row.view_id, row.viewed_at]))).toEqual({
       [logged]: '2026-11-20 10:00:00+00',
       // A pair whose event is not in the log counts before every range.
       [unlogged]: '-infinity',

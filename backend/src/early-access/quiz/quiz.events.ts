@@ -7,11 +7,19 @@ export interface QuizAnswer {
 
 /**
  * A visitor finished the quiz; `recommendedApp` is the slug of the app we recommended (null: the default),
- * `matchScore` the recommender's score for it (null: nothing to recommend; absent on older results).
+ * `matchScore` the recommender's score for it (null: nothing to recommend; absent on older results),
+ * `sessionId` the analytics session it was taken in (null: the client sent none; absent on older results).
  */
 export type QuizCompleted = Event<
   'QuizCompleted',
-  { quizResultId: string; email: string; answers: QuizAnswer[]; recommendedApp: string | null; matchScore?: number | null }
+  {
+    quizResultId: string;
+    email: string;
+    answers: QuizAnswer[];
+    recommendedApp: string | null;
+    matchScore?: number | null;
+    sessionId?: string | null;
+  }
 >;
 
 export const quizStream = (id: string) => `quiz-${id}`;

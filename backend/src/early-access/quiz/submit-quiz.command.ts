@@ -1,7 +1,8 @@
 /**
  * The end of the quiz: recommend an app for the four answers (quiz/recommend.ts, over the live catalogue),
  * keep the result (`QuizCompleted` → quiz_results), and put the address on the list with source 'quiz'
- * through JoinWaitlist, so positions stay atomic and an address already on the list is not an error.
+ * through JoinWaitlist, so positions stay atomic and an address already on the list is not an error. The
+ * visitor's analytics session goes along, as from the join form: the lead's activity starts from it.
  */
 import { randomUUID } from 'node:crypto';
 import { Command, CommandBus, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
@@ -37,7 +38,7 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
   async execute({ input, context }: SubmitQuiz): Promise<SubmittedQuiz> {
     const parsed = submitQuizRequestSchema.safeParse(input);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    const { email, answers, ref } = parsed.data;
+    const { email, answers, ref, sessionId } = parsed.data;
 
     const apps = await this.queries.execute(new ListApps());
     const recommendation = recommendApp(
@@ -66,9 +67,10 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuiz> {
         answers,
         recommendedApp: recommendation?.app.slug ?? null,
         matchScore: recommendation?.score ?? null,
+        sessionId,
       },
     };
     await this.events.append(quizStream(id), [completed], 0);
-    return outcome(await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref }, context)));
+    return outcome(await this.commands.execute(new JoinWaitlist({ email, source_page: 'quiz', ref, sessionId }, context)));
   }
 }
