@@ -3,9 +3,10 @@
  * site as a person does, writing every step into the ledger as it takes it. People run a browser that does not
  * announce automation (no `--enable-automation`, navigator.webdriver false) with a desktop Chrome user agent.
  *
- * Times: a visit's duration is counted in whole seconds, so every step that the tracker timestamps (a
- * navigation, leaving) is taken 100 ms past a whole second of the visit by the page's own clock: what the
- * ledger writes down and what the tracker measures then round to the same second.
+ * Times: a visit's duration is counted in whole seconds, so every step that the tracker timestamps is taken
+ * close to a whole second of the visit by the page's own clock (leaving 100 ms after one; a link is clicked
+ * 100 ms before one, as the app times the new page a moment after the click): what the ledger writes down and
+ * what the tracker measures then round to the same second.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -122,25 +123,26 @@ export class Tab {
   }
 
   /**
-   * Waits at least `ms`, then until 100 ms past a whole second of the visit (by the page's clock); returns
+   * Waits at least `ms`, then until `past` ms after a whole second of the visit (by the page's clock); returns
    * that instant.
    */
-  async stay(ms = 0): Promise<number> {
+  async stay(ms = 0, past = 100): Promise<number> {
     return this.page.evaluate(
-      async ({ ms, start }) => {
+      async ({ ms, past, start }) => {
         await new Promise((resolve) => setTimeout(resolve, ms));
-        const past = (Date.now() - start) % 1000;
-        await new Promise((resolve) => setTimeout(resolve, (1100 - past) % 1000));
+        const offset = (Date.now() - start) % 1000;
+        await new Promise((resolve) => setTimeout(resolve, (1000 + past - offset) % 1000));
         return Date.now();
       },
-      { ms, start: this.visit.start },
+      { ms, past, start: this.visit.start },
     );
   }
 
   /** Follows a link of the page (client-side navigation) to `path`. */
   async follow(path: string, within = this.page.locator('body')): Promise<void> {
     await this.ready();
-    const at = await this.stay();
+    // Clicked just before a whole second: the new page's view is timed by the app a moment later, close to it.
+    const at = (await this.stay(0, 900)) + 100;
     await within.locator(`a[href="${path}"]`).first().click();
     await this.page.waitForURL(`${this.siteUrl}${path}`);
     this.opened(path, at);
@@ -149,7 +151,7 @@ export class Tab {
 
   /** The browser's back button within the site (client-side: the route before, a new page view). */
   async back(path: string): Promise<void> {
-    const at = await this.stay();
+    const at = (await this.stay(0, 900)) + 100;
     await this.page.goBack();
     await this.page.waitForURL(`${this.siteUrl}${path}`);
     this.opened(path, at);
