@@ -47,12 +47,20 @@ export interface PendingInteraction {
   sent?: boolean;
 }
 
+/**
+ * The address of the page at `path` (a path with its query) as analytics keeps it: two addresses that differ
+ * only in what it leaves out (a fragment, a token in the query) are the same page.
+ */
+export function pageUrl(path: string): string {
+  return cleanText(keptUrl(new URL(path, location.origin).href), LIMITS.url);
+}
+
 /** The page at `path`, opened at `at`; `previousUrl` is the tracked page before it in this document (null: none). */
 export function openPage(id: string, path: string, at: number, previousUrl: string | null): VisitPage {
   const referrer = previousUrl ?? (document.referrer || null);
   return {
     id,
-    url: cleanText(keptUrl(new URL(path, location.origin).href), LIMITS.url),
+    url: pageUrl(path),
     // The first page of a load was opened when the document started loading, not when this code ran.
     at: previousUrl === null ? Math.min(at, Math.round(performance.timeOrigin)) : at,
     referrer: referrer && cleanText(keptReferrer(referrer, location.href), LIMITS.referrer),
@@ -72,7 +80,16 @@ export function openSession(): { state: SessionState; start: SessionStart | null
 }
 
 export function sessionStartEvent(state: SessionState, url: string, referrer: string | null, visitorId: string | null): SessionStart {
-  return { type: 'session_start', sessionId: state.id, at: iso(state.startedAt), visitorId, url, referrer, ...attribute(url, referrer) };
+  return {
+    type: 'session_start',
+    sessionId: state.id,
+    at: iso(state.startedAt),
+    visitorId,
+    url,
+    referrer,
+    ...attribute(url, referrer),
+    automation: navigator.webdriver === true,
+  };
 }
 
 /** The page's view, with the title it shows (or showed when left); counts it in the session. */
