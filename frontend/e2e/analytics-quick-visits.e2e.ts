@@ -1,9 +1,11 @@
 /**
- * Quick visits in Chromium against the built server: a visitor who leaves (to another site, or by closing the
- * tab) before the tracker has loaded is still counted, by the beacon of the part every page carries (the
- * inline script in the page before the app's script has run, the app's after), and nothing is counted twice
- * when the app's script or the tracker loads afterwards. Checked where the administrator reads it: the
- * projected rows (user_sessions, page_views, app_interactions), and the event log for anything sent twice.
+ * Quick visits in Chromium against the built server: a visit counts from its first moment, however short and
+ * however it ends (the tab closed, another site, back, the window closed, the browser quitting), by what the
+ * part every page carries sends as the page loads (the inline script in the page, before the app's script
+ * has run) and on page hide (the inline part, or the app's before the tracker has loaded), and nothing is
+ * counted twice when the app's script or the tracker loads afterwards; a page is one page view, however it
+ * rewrites its own address. Checked where the administrator reads it: the projected rows (user_sessions,
+ * page_views, app_interactions), and the event log for anything sent twice.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +14,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { useSite } from './browser.js';
+import { trackerLoaded, trackerStarted, useSite } from './browser.js';
 import { launchAsPerson, launchAsPersonToKill } from './chromium.js';
 
 const site = useSite();
@@ -160,11 +162,11 @@ describe('quick visits in Chromium', () => {
       const ran = await appScriptRan(page);
       await openFor(page, ms);
       // The tracker loads 3 s after the load event: the quick ones leave before, with only the part every page carries.
-      const trackerLoaded = await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session') !== null);
-      if (ms < 2000) expect(trackerLoaded).toBe(false);
+      const loaded = await trackerLoaded(page);
+      if (ms < 2000) expect(loaded).toBe(false);
       await leave(page, how);
       console.info(
-        `left ${Math.round(Math.max(ran, ms))} ms after landing (its script ran at ${Math.round(ran)} ms), tracker loaded: ${trackerLoaded}`,
+        `left ${Math.round(Math.max(ran, ms))} ms after landing (its script ran at ${Math.round(ran)} ms), tracker loaded: ${loaded}`,
       );
 
       const visit = await projected(landing, 1);
@@ -220,7 +222,7 @@ describe('quick visits in Chromium', () => {
     // The beacon sent on hide is what counts the visit so far.
     await projected(landing, 1);
     await setVisibility(page, 'visible');
-    await page.waitForFunction(() => sessionStorage.getItem('unsheet.analytics-session') !== null);
+    await trackerStarted(page);
     // The tracker has what the beacon sent, and carries on from there.
     await page
       .getByRole('navigation', { name: /breadcrumb/i })

@@ -11,19 +11,17 @@ import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectBatchSchema, type TrackerEvent } from '../../contracts/analytics/collect.js';
-import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';
-import { launchChromium } from './chromium.js';
+import { SCREENSHOTS_DIR, reload, trackerLoaded, trackerStarted, useSite, visit } from './browser.js';
+import { launchAsPerson } from './chromium.js';
 
 const site = useSite();
 
-// Headless Chromium names itself in its user agent and the server drops bots' events: browse as a person's
-// Chrome. On the command line, not per context: a beacon sent as a document unloads goes out with the
-// browser's own user agent.
+// Headless Chromium names itself in its user agent and says it is driven by automation, and the server drops
+// bots' events: browse as a person's Chrome (chromium.ts).
 let human: Browser;
 beforeAll(async () => {
-  human = await launchChromium([`--user-agent=${BROWSER_UA}`]);
+  human = await launchAsPerson();
 });
 afterAll(async () => {
   await human?.close();
@@ -95,11 +93,6 @@ async function show(page: Page): Promise<void> {
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
   });
-}
-
-/** The tracker loads when the browser is idle; it keeps its session state from then on. */
-async function trackerStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => sessionStorage.getItem('unsheet.analytics-session') !== null);
 }
 
 async function sessionIdOf(page: Page): Promise<string> {
@@ -362,7 +355,7 @@ describe('visitor tracker in Chromium', () => {
     const batches = recordBatches(context);
     const page = await context.newPage();
     await visit(page, `${site.url}/contact`);
-    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
+    expect(await trackerLoaded(page)).toBe(false);
     await hide(page);
     await eventually(() => batches.length > 0, { timeout: 15_000 });
     expect(batches).toHaveLength(1);
@@ -408,7 +401,7 @@ describe('visitor tracker in Chromium', () => {
     const appTitle = await page.title();
     await financeCrumb(page).click();
     await page.getByRole('heading', { level: 1, name: /Finance/ }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
+    expect(await trackerLoaded(page)).toBe(false);
     await trackerStarted(page);
     await hide(page);
     await eventually(

@@ -50,11 +50,14 @@ export function noteLanding(): void {
   const url = cleanText(keptUrl(location.href), LIMITS.url);
   const referrer = cleanText(keptReferrer(document.referrer, location.href), LIMITS.referrer) || null;
   const iso = (time: number) => new Date(time).toISOString();
-  const post = (path: string, body: string) => fetch(path, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body });
-  const send = (events: AnalyticsEvent[]) => {
+  const post = (path: string, body: string) =>
+    fetch(path, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body });
+  // A keepalive request as the page loads; a beacon as it goes away (a keepalive request when the browser
+  // refuses the beacon, its quota used up).
+  const send = (events: AnalyticsEvent[], hiding: boolean) => {
     const body = JSON.stringify({ events });
-    // The browser refuses a beacon when its quota is used up; keepalive fetch is the next best thing.
-    if (!navigator.sendBeacon(COLLECT_PATH, new Blob([body], { type: 'application/json' }))) void post(COLLECT_PATH, body).catch(() => {});
+    if (!hiding || !navigator.sendBeacon(COLLECT_PATH, new Blob([body], { type: 'application/json' })))
+      void post(COLLECT_PATH, body).catch(() => {});
   };
   let state: SessionState | undefined;
 
@@ -68,11 +71,12 @@ export function noteLanding(): void {
     state.pagesViewed += 1;
     saveSessionState(state);
     const events: AnalyticsEvent[] = [
-      { type: 'page_view', sessionId, at: iso(landing.at), pageViewId: landing.pageViewId, url, title, referrer, potentialKeywords: [] },
+      { type: 'page_view', sessionId, at: iso(landing.at), pageViewId: landing.pageViewId, url, title, referrer },
     ];
     // Where the session came from is left to the API, which works it out from the URL and referrer.
     const automation = navigator.webdriver === true;
-    if (state !== stored) events.unshift({ type: 'session_start', sessionId, at: iso(landing.at), visitorId: getVisitorId(), url, referrer, automation });
+    if (state !== stored)
+      events.unshift({ type: 'session_start', sessionId, at: iso(landing.at), visitorId: getVisitorId(), url, referrer, automation });
     return events;
   };
 
@@ -84,9 +88,17 @@ export function noteLanding(): void {
       landing.viewedAppId = appId;
       const body: AppViewInput = { sessionId };
       void post(`/api${appViewsPath(appId)}`, JSON.stringify(body)).catch(() => {});
-      events.push({ type: 'interaction', sessionId, at: iso(landing.at), eventId: randomId(), appId, action: 'view', metadata: { slug: slugOfPage() } });
+      events.push({
+        type: 'interaction',
+        sessionId,
+        at: iso(landing.at),
+        eventId: randomId(),
+        appId,
+        action: 'view',
+        metadata: { slug: slugOfPage() },
+      });
     }
-    send(events);
+    send(events, false);
   }
 
   const hide = () => {
@@ -99,7 +111,7 @@ export function noteLanding(): void {
     }
     const { startedAt, pagesViewed } = state!;
     events.push({ type: 'session_end', sessionId, at: iso(now), timeOnSite: seconds(now - startedAt), pagesViewed });
-    send(events);
+    send(events, true);
   };
   addEventListener('pagehide', hide);
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && hide());

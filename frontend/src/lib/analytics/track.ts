@@ -11,7 +11,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { beacon, keepalivePost, serialise, takeBatches } from './beacon';
-import type { AnalyticsEvent, InteractionAction } from './events';
+import type { InteractionAction } from './events';
 import type { SearchRecord, Tracker } from './tracker';
 import { takeOverLanding, type Landing } from './landing';
 import { isUntracked, randomId, saveSessionState } from './session';
@@ -125,7 +125,7 @@ function sendViewWhenRendered(entry: Opened) {
     const { state, start } = openSession();
     const events = [...(start ? [start] : []), pageViewEvent(state, page, document.title)];
     saveSessionState(state);
-    sendNow(events);
+    keepalivePost(serialise(events)).catch((error: unknown) => console.debug('Analytics: sending failed', error));
   };
   if (page.title !== undefined) return;
   if (root.dataset.hydrated === 'true') return send();
@@ -146,10 +146,6 @@ function sendWhatIsKnown() {
   const title = document.title || (opened.length === 1 ? landingTitle : '');
   const events = [...(start ? [start] : []), ...eventsSoFar(state, opened, interactions, Date.now(), title)];
   saveSessionState(state);
-  sendNow(events);
-}
-
-function sendNow(events: AnalyticsEvent[]) {
   for (const batch of takeBatches(events)) {
     const body = serialise(batch);
     // The browser refuses a beacon when its quota is used up; keepalive fetch is the next best thing.

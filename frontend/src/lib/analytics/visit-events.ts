@@ -16,7 +16,7 @@ import {
   type SessionEnd,
   type SessionStart,
 } from './events';
-import { potentialKeywords } from './keywords';
+import { potentialKeywords } from '../../../../contracts/analytics/keywords';
 import { getSessionId, getVisitorId, isUntracked, readSessionState, saveSessionState, type SessionState } from './session';
 
 /** A page the visitor opened (a tracked one), with its view's id from the moment it opened. */
