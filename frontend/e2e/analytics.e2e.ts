@@ -350,18 +350,50 @@ describe('visitor tracker in Chromium', () => {
     await context.close();
   });
 
-  it('counts a visitor who switches to another tab before the tracker has loaded', async () => {
+  it('sends the visit as the page renders its own title, and its time on page hide, before the tracker has loaded', async () => {
     const context = await newContext(human);
     const batches = recordBatches(context);
     const page = await context.newPage();
+    // A page whose title the app renders (the server writes it only for home, categories and apps).
     await visit(page, `${site.url}/contact`);
-    expect(await trackerLoaded(page)).toBe(false);
-    await hide(page);
     await eventually(() => batches.length > 0, { timeout: 15_000 });
     expect(batches).toHaveLength(1);
-    expect(batches[0]!.via).toBe('ping');
-    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'page_time', 'session_end']);
+    expect(batches[0]!.via).toBe('fetch');
+    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view']);
     expect(batches[0]!.events[1]).toMatchObject({ url: `${site.url}/contact`, title: 'Contact | Unsheet' });
+    expect(await trackerLoaded(page)).toBe(false);
+    await hide(page);
+    await eventually(() => batches.length > 1, { timeout: 15_000 });
+    expect(batches).toHaveLength(2);
+    expect(batches[1]!.via).toBe('ping');
+    expect(batches[1]!.events.map((event) => event.type)).toEqual(['page_time', 'session_end']);
+    await context.close();
+  });
+
+  it('sends the visit as the page loads where the server wrote its title, with the app’s view on an app’s page', async () => {
+    const context = await newContext(human);
+    const batches = recordBatches(context);
+    const page = await context.newPage();
+    const appViews: string[] = [];
+    context.on('request', (request) => {
+      if (/^\/api\/apps\/[^/]+\/views$/.test(new URL(request.url()).pathname)) appViews.push(request.postData() ?? '');
+    });
+    await page.goto(`${site.url}/app/invoice-chaser`, { waitUntil: 'commit' });
+    await eventually(() => batches.length > 0, { timeout: 15_000 });
+    const sessionId = await sessionIdOf(page);
+    expect(batches[0]!.via).toBe('fetch');
+    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'interaction']);
+    expect(batches[0]!.events[1]).toMatchObject({ url: `${site.url}/app/invoice-chaser`, title: expect.stringMatching(/Invoice Chaser/) });
+    expect(batches[0]!.events[2]).toMatchObject({ action: 'view', metadata: { slug: 'invoice-chaser' } });
+    expect(appViews).toEqual([JSON.stringify({ sessionId })]);
+    // The app's script, and then the tracker, take over: neither sends any of it again.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await trackerStarted(page);
+    await hide(page);
+    await eventually(() => batches.some((batch) => batch.via === 'ping'), { timeout: 15_000 });
+    const sent = batches.flatMap((batch) => batch.events.map((event) => event.type));
+    expect(sent).toEqual(['session_start', 'page_view', 'interaction', 'page_time', 'session_end']);
+    expect(appViews).toHaveLength(1);
     await context.close();
   });
 

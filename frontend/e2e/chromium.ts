@@ -25,8 +25,11 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
  * driven by automation (navigator.webdriver false), which headless Chromium driven by Playwright otherwise
  * shows, as crawlers' headless browsers do.
  */
-export function launchAsPerson(): Promise<Browser> {
-  return launchChromium(PERSON_ARGS);
+export function launchAsPerson({ backForwardCache = false } = {}): Promise<Browser> {
+  // Playwright turns the back/forward cache off, as a person's Chrome does not: back to a page kept in it
+  // shows the page again without loading it (and without a load event to wait for).
+  const ignoreDefaultArgs = backForwardCache ? ['--disable-back-forward-cache'] : [];
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...PERSON_ARGS], ignoreDefaultArgs });
 }
 
 const PERSON_ARGS = [`--user-agent=${BROWSER_UA}`, '--disable-blink-features=AutomationControlled'];

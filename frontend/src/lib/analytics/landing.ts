@@ -52,12 +52,20 @@ export function noteLanding(): void {
   const iso = (time: number) => new Date(time).toISOString();
   const post = (path: string, body: string) =>
     fetch(path, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body });
+  /** What a request as the page loaded failed to deliver (network down, server busy): sent again on page hide. */
+  const unsent: AnalyticsEvent[] = [];
   // A keepalive request as the page loads; a beacon as it goes away (a keepalive request when the browser
   // refuses the beacon, its quota used up).
-  const send = (events: AnalyticsEvent[], hiding: boolean) => {
+  const send = (fresh: AnalyticsEvent[], hiding: boolean) => {
+    const events = [...unsent.splice(0), ...fresh];
+    if (events.length === 0) return;
     const body = JSON.stringify({ events });
-    if (!hiding || !navigator.sendBeacon(COLLECT_PATH, new Blob([body], { type: 'application/json' })))
-      void post(COLLECT_PATH, body).catch(() => {});
+    if (hiding && navigator.sendBeacon(COLLECT_PATH, new Blob([body], { type: 'application/json' }))) return;
+    post(COLLECT_PATH, body)
+      .then(({ status }) => {
+        if (status === 429 || status >= 500) throw new Error(`${status}`);
+      })
+      .catch(() => unsent.push(...events));
   };
   let state: SessionState | undefined;
 
@@ -102,7 +110,7 @@ export function noteLanding(): void {
   }
 
   const hide = () => {
-    if (landing.takenOver) return;
+    if (landing.takenOver) return send([], true);
     const now = Date.now();
     const events = view();
     if (!landing.timeSent) {

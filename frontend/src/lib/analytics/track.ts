@@ -11,7 +11,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { beacon, keepalivePost, serialise, takeBatches } from './beacon';
-import type { InteractionAction } from './events';
+import type { AnalyticsEvent, InteractionAction } from './events';
 import type { SearchRecord, Tracker } from './tracker';
 import { takeOverLanding, type Landing } from './landing';
 import { isUntracked, randomId, saveSessionState } from './session';
@@ -31,6 +31,8 @@ const waiting: Command[] = [];
 /** What happened before the tracker loaded, for the beacon on page hide. */
 const opened: Opened[] = [];
 const interactions: PendingInteraction[] = [];
+/** The landing page's view, sent as the page rendered it, when that request failed. */
+const unsent: AnalyticsEvent[] = [];
 let scheduled = false;
 let loading = false;
 /** Whether the first page of this document has been opened (the landing page). */
@@ -71,6 +73,7 @@ function load() {
   import('./tracker')
     .then(({ startTracker }) => {
       tracker = startTracker();
+      tracker.resend(unsent.splice(0));
       for (const command of waiting.splice(0)) command(tracker);
       opened.length = 0;
       interactions.length = 0;
@@ -125,7 +128,16 @@ function sendViewWhenRendered(entry: Opened) {
     const { state, start } = openSession();
     const events = [...(start ? [start] : []), pageViewEvent(state, page, document.title)];
     saveSessionState(state);
-    keepalivePost(serialise(events)).catch((error: unknown) => console.debug('Analytics: sending failed', error));
+    keepalivePost(serialise(events))
+      .then(({ status }) => {
+        if (status === 429 || status >= 500) throw new Error(`Analytics: the server answered ${status}`);
+      })
+      .catch((error: unknown) => {
+        console.debug('Analytics: sending failed', error);
+        // Sent again with what goes out next: by the tracker, or by the beacon on page hide.
+        unsent.push(...events);
+        if (tracker) tracker.resend(unsent.splice(0));
+      });
   };
   if (page.title !== undefined) return;
   if (root.dataset.hydrated === 'true') return send();
@@ -144,7 +156,7 @@ function sendWhatIsKnown() {
   if (!opened.some((entry) => entry.page)) return;
   const { state, start } = openSession();
   const title = document.title || (opened.length === 1 ? landingTitle : '');
-  const events = [...(start ? [start] : []), ...eventsSoFar(state, opened, interactions, Date.now(), title)];
+  const events = [...unsent.splice(0), ...(start ? [start] : []), ...eventsSoFar(state, opened, interactions, Date.now(), title)];
   saveSessionState(state);
   for (const batch of takeBatches(events)) {
     const body = serialise(batch);

@@ -28,6 +28,8 @@ export interface Tracker {
   page(opened: Opened): void;
   interaction(interaction: PendingInteraction): void;
   search(search: SearchRecord, at: number): void;
+  /** Events sent before the tracker had loaded whose request failed: they go out with the next batch. */
+  resend(events: AnalyticsEvent[]): void;
 }
 
 /** A query the visitor settled on in the search box; recorded again, same id, when a result is opened. */
@@ -129,6 +131,10 @@ export function startTracker(): Tracker {
 
     interaction(interaction) {
       if (!interaction.sent) queue.push(interactionEvent(ensureSession(), interaction));
+    },
+
+    resend(events) {
+      for (const event of events) queue.push(event);
     },
 
     search({ searchId, query, results, opened }, at) {
