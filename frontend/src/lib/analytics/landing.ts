@@ -65,7 +65,10 @@ export function noteLanding(): void {
       .then(({ status }) => {
         if (status === 429 || status >= 500) throw new Error(`${status}`);
       })
-      .catch(() => unsent.push(...events));
+      .catch((error: unknown) => {
+        console.debug('Analytics: sending failed', error);
+        unsent.push(...events);
+      });
   };
   let state: SessionState | undefined;
 
