@@ -1,8 +1,9 @@
 /**
- * The visitor tracker, loaded when the browser is idle (track.ts holds what happens before). It starts the
- * browser session once, sends a page view per route change (once the new page has set its title) and the
- * time spent on the page left, interactions from the features, and on page hide the session's time on site
- * and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
+ * The visitor tracker, loaded when the browser is idle (track.ts holds what happens before, and the page's
+ * inline part, landing.ts, has usually started the session and sent the landing page's view). It starts the
+ * browser session if nothing did, sends a page view per route change (once the new page has set its title)
+ * and the time spent on the page left, interactions from the features, and on page hide the session's time
+ * on site and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
  */
 import { cleanText } from '../../../../contracts/analytics/attribution';
 import { createBatchQueue, type SendOutcome } from './batch-queue';

@@ -1,8 +1,9 @@
 /**
  * A visit's events as the contract shapes them, built one way for both senders: the tracker (tracker.ts) and
- * the beacon of the part every page carries (track.ts), sent when the visitor leaves before the tracker has
- * loaded. Ids are made as things happen and the records note what has gone out, so whichever side sends an
- * event, the other never sends it again (and the server's keys would count it once if it did).
+ * the part every page's app script carries (track.ts), which sends the landing page's view once the page has
+ * rendered its title, and what it knows when the visitor leaves before the tracker has loaded. Ids are made
+ * as things happen and the records note what has gone out, so whichever side sends an event, the other never
+ * sends it again (and the server's keys would count it once if it did).
  */
 import { attribute, cleanText } from '../../../../contracts/analytics/attribution';
 import { keptReferrer, keptUrl } from '../../../../contracts/analytics/page-url';
