@@ -50,8 +50,8 @@ export const sessionStartSchema = z.strictObject({
   url: text(LIMITS.url),
   referrer: optionalText(LIMITS.referrer),
   // Where the session came from, as the tracker works it out (attribution.ts). Left out by the small inline
-  // part every page carries, which sends a visit that ends before the app's script runs: the API then works
-  // it out from `url` and `referrer` by the same rules.
+  // part every page carries, which starts the session as the page loads: the API then works it out from `url`
+  // and `referrer` by the same rules.
   utm: utm.optional(),
   clickIds: clickIds.optional(),
   parsedReferrer: optionalText(200).optional(),
@@ -73,7 +73,10 @@ export const pageViewSchema = z.strictObject({
   url: text(LIMITS.url),
   title: text(LIMITS.title),
   referrer: optionalText(LIMITS.referrer),
-  potentialKeywords: z.array(text(100), { error: 'Must be a list of keywords.' }).max(10, 'At most 10 keywords.'),
+  // What the visitor may have searched for to find the page (keywords.ts), as the tracker works it out. Left
+  // out by the small inline part every page carries, which sends the landing page's view as the page loads:
+  // the API then works it out from `url`, `title` and `referrer` by the same rules.
+  potentialKeywords: z.array(text(100), { error: 'Must be a list of keywords.' }).max(10, 'At most 10 keywords.').optional(),
 });
 
 export const pageTimeSchema = z.strictObject({ type: z.literal('page_time'), ...base, pageViewId: id, seconds });

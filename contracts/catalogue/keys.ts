@@ -1,5 +1,5 @@
 /**
- * The catalogue's read paths under /api, without zod. The SPA uses them as its SWR keys (its fetcher requests
+ * The catalogue's read paths under /api (and the app views' path), without zod. The SPA uses them as its SWR keys (its fetcher requests
  * a key as it is), and the server writes the data of a page's first render under the same keys: a key that
  * differs by one character would make the page fetch again what it was given.
  */
@@ -48,6 +48,14 @@ export function topAppsKey(limit: number, offset: number): string {
 /** GET /api/apps/:slug: one active app. */
 export function appKey(slug: string): string {
   return `/apps/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * POST /api/apps/:id/views (body: AppViewInput): a page view's view of an app, sent by the page's inline part
+ * as an app's page loads, or by the SPA for an app's page it opens.
+ */
+export function appViewsPath(appId: string): string {
+  return `/apps/${encodeURIComponent(appId)}/views`;
 }
 
 /** GET /api/categories/:slug: a category and a page of its active apps, most viewed first. */

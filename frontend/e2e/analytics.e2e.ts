@@ -11,19 +11,17 @@ import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectBatchSchema, type TrackerEvent } from '../../contracts/analytics/collect.js';
-import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { SCREENSHOTS_DIR, reload, useSite, visit } from './browser.js';
-import { launchChromium } from './chromium.js';
+import { SCREENSHOTS_DIR, reload, trackerLoaded, trackerStarted, useSite, visit } from './browser.js';
+import { launchAsPerson } from './chromium.js';
 
 const site = useSite();
 
-// Headless Chromium names itself in its user agent and the server drops bots' events: browse as a person's
-// Chrome. On the command line, not per context: a beacon sent as a document unloads goes out with the
-// browser's own user agent.
+// Headless Chromium names itself in its user agent and says it is driven by automation, and the server drops
+// bots' events: browse as a person's Chrome (chromium.ts).
 let human: Browser;
 beforeAll(async () => {
-  human = await launchChromium([`--user-agent=${BROWSER_UA}`]);
+  human = await launchAsPerson();
 });
 afterAll(async () => {
   await human?.close();
@@ -95,11 +93,6 @@ async function show(page: Page): Promise<void> {
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
   });
-}
-
-/** The tracker loads when the browser is idle; it keeps its session state from then on. */
-async function trackerStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => sessionStorage.getItem('unsheet.analytics-session') !== null);
 }
 
 async function sessionIdOf(page: Page): Promise<string> {
@@ -199,7 +192,9 @@ describe('visitor tracker in Chromium', () => {
       },
     ]);
 
-    const views = ofType(events, 'page_view');
+    // In the order they were opened: the reloaded page's view goes out as it loads, and may arrive before the
+    // beacon of the page unloading.
+    const views = ofType(events, 'page_view').sort((a, b) => a.at.localeCompare(b.at));
     expect(views.map(({ url, title, referrer }) => ({ url, title, referrer }))).toEqual([
       { url: landing, title: homeTitle, referrer: SEARCH_REFERRER },
       { url: app, title: appTitle, referrer: landing },
@@ -215,8 +210,8 @@ describe('visitor tracker in Chromium', () => {
 
     // Each page's time, sent once, when it was left: route change, reload, hide.
     const times = ofType(events, 'page_time');
-    expect(times.map((time) => time.pageViewId)).toEqual(views.map((view) => view.pageViewId));
-    expect(times[2]!.seconds).toBeGreaterThanOrEqual(1);
+    expect(times.map((time) => time.pageViewId).sort()).toEqual(views.map((view) => view.pageViewId).sort());
+    expect(times.find((time) => time.pageViewId === views[2]!.pageViewId)!.seconds).toBeGreaterThanOrEqual(1);
 
     // One session end per page hide (the reload, then the hide); the last one wins on the server.
     const ends = ofType(events, 'session_end');
@@ -357,18 +352,50 @@ describe('visitor tracker in Chromium', () => {
     await context.close();
   });
 
-  it('counts a visitor who switches to another tab before the tracker has loaded', async () => {
+  it('sends the visit as the page renders its own title, and its time on page hide, before the tracker has loaded', async () => {
     const context = await newContext(human);
     const batches = recordBatches(context);
     const page = await context.newPage();
+    // A page whose title the app renders (the server writes it only for home, categories and apps).
     await visit(page, `${site.url}/contact`);
-    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
-    await hide(page);
     await eventually(() => batches.length > 0, { timeout: 15_000 });
     expect(batches).toHaveLength(1);
-    expect(batches[0]!.via).toBe('ping');
-    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'page_time', 'session_end']);
+    expect(batches[0]!.via).toBe('fetch');
+    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view']);
     expect(batches[0]!.events[1]).toMatchObject({ url: `${site.url}/contact`, title: 'Contact | Unsheet' });
+    expect(await trackerLoaded(page)).toBe(false);
+    await hide(page);
+    await eventually(() => batches.length > 1, { timeout: 15_000 });
+    expect(batches).toHaveLength(2);
+    expect(batches[1]!.via).toBe('ping');
+    expect(batches[1]!.events.map((event) => event.type)).toEqual(['page_time', 'session_end']);
+    await context.close();
+  });
+
+  it('sends the visit as the page loads where the server wrote its title, with the app’s view on an app’s page', async () => {
+    const context = await newContext(human);
+    const batches = recordBatches(context);
+    const page = await context.newPage();
+    const appViews: string[] = [];
+    context.on('request', (request) => {
+      if (/^\/api\/apps\/[^/]+\/views$/.test(new URL(request.url()).pathname)) appViews.push(request.postData() ?? '');
+    });
+    await page.goto(`${site.url}/app/invoice-chaser`, { waitUntil: 'commit' });
+    await eventually(() => batches.length > 0, { timeout: 15_000 });
+    const sessionId = await sessionIdOf(page);
+    expect(batches[0]!.via).toBe('fetch');
+    expect(batches[0]!.events.map((event) => event.type)).toEqual(['session_start', 'page_view', 'interaction']);
+    expect(batches[0]!.events[1]).toMatchObject({ url: `${site.url}/app/invoice-chaser`, title: expect.stringMatching(/Invoice Chaser/) });
+    expect(batches[0]!.events[2]).toMatchObject({ action: 'view', metadata: { slug: 'invoice-chaser' } });
+    expect(appViews).toEqual([JSON.stringify({ sessionId })]);
+    // The app's script, and then the tracker, take over: neither sends any of it again.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await trackerStarted(page);
+    await hide(page);
+    await eventually(() => batches.some((batch) => batch.via === 'ping'), { timeout: 15_000 });
+    const sent = batches.flatMap((batch) => batch.events.map((event) => event.type));
+    expect(sent).toEqual(['session_start', 'page_view', 'interaction', 'page_time', 'session_end']);
+    expect(appViews).toHaveLength(1);
     await context.close();
   });
 
@@ -408,7 +435,7 @@ describe('visitor tracker in Chromium', () => {
     const appTitle = await page.title();
     await financeCrumb(page).click();
     await page.getByRole('heading', { level: 1, name: /Finance/ }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('unsheet.analytics-session'))).toBeNull();
+    expect(await trackerLoaded(page)).toBe(false);
     await trackerStarted(page);
     await hide(page);
     await eventually(
@@ -464,9 +491,12 @@ describe('visitor tracker in Chromium', () => {
         const got = (await arrived(visitSession)).map((event) => event.type).join(', ') || 'nothing';
         throw new Error(`visit ${visitNumber}: the first page's beacon did not arrive (arrived: ${got})`);
       });
+      // The reloaded page is a page view of its own, sent as it loads.
+      await eventually(async () => ofType(await arrived(visitSession), 'page_view').length === 3, { timeout: 15_000 });
       const events = await arrived(visitSession);
       expect(ofType(events, 'session_start')).toHaveLength(1);
-      expect(ofType(events, 'page_view').map((view) => new URL(view.url).pathname)).toEqual(['/', '/app/invoice-chaser']);
+      const views = ofType(events, 'page_view').sort((a, b) => a.at.localeCompare(b.at));
+      expect(views.map((view) => new URL(view.url).pathname)).toEqual(['/', '/app/invoice-chaser', '/app/invoice-chaser']);
       await context.close();
     }
   });

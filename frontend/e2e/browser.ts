@@ -152,3 +152,19 @@ export async function confirmLead(site: Site, email: string): Promise<void> {
   const response = await fetch(`${site.url}${LEAD_CONFIRMATION_PATH}?token=${encodeURIComponent(token)}`, { method: 'POST' });
   if (response.status !== 200) throw new Error(`confirming ${email} answered ${response.status}: ${await response.text()}`);
 }
+
+/**
+ * Whether the page has loaded the visitor tracker: its own chunk, which the page loads once it has gone quiet
+ * (frontend/src/lib/analytics/track.ts).
+ */
+export function trackerLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/tracker-[^/]+\.js$/.test(entry.name)));
+}
+
+/** Waits until the page has loaded the visitor tracker and started it. */
+export async function trackerStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/assets\/tracker-[^/]+\.js$/.test(entry.name)),
+  );
+  await idle(page);
+}

@@ -33,13 +33,14 @@ export interface PageParts {
  * once, with no request waterfall or layout shift), and its first view rendered by the SPA's own components
  * (frontend/src/entry-server.tsx) from that same data, which the browser hydrates: the page paints before
  * any JavaScript runs. Without the server build, or if rendering fails, the page is sent without markup or
- * tags and the browser renders it. Every page carries the small inline script that counts a visit ending
- * before the app's script has run (frontend/src/lib/analytics/landing.ts), first in its head. The template
- * (stylesheet and that script inlined) and the server build are loaded once per process: restart after a new
- * build.
+ * tags and the browser renders it. Every page carries the small inline script that starts the visit as the
+ * page loads and counts one ending before the app's script has run (frontend/src/lib/analytics/landing.ts),
+ * last in its head, after the title and data it reads. The template (stylesheet inlined), that script and the
+ * server build are loaded once per process: restart after a new build.
  */
 export class SpaPage {
   private template?: string;
+  private landingScript?: string | null;
   private renderer?: Promise<ServerRenderer | null>;
   /**
    * Finished pages, with a placeholder for the nonce, by URL, kept while the page's data is the very same
@@ -103,7 +104,8 @@ export class SpaPage {
   }
 
   private document(meta: PageMeta | undefined, initialData: Record<string, unknown>): string {
-    this.template ??= inlineLandingScript(inlineStylesheets(readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8')), this.nonceSlot);
+    this.template ??= inlineStylesheets(readFileSync(join(FRONTEND_DIST, 'index.html'), 'utf8'));
+    this.landingScript ??= landingScript(this.nonceSlot);
     let html = this.template;
     const head: string[] = [];
     if (meta) {
@@ -111,6 +113,8 @@ export class SpaPage {
       head.push(renderMetaTags(meta));
     }
     head.push(`<script id="initial-data" type="application/json">${safeJson(initialData)}</script>`);
+    // Last: it reads the page's title and first render's data, and sends the visit as it runs.
+    if (this.landingScript) head.push(this.landingScript);
     return html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
   }
 }
@@ -164,15 +168,16 @@ function inlineStylesheets(html: string): string {
 }
 
 /**
- * The inline part every page carries, right after the charset: it notes the landing as the page is parsed, so
- * a visit that ends before the app's script runs is still sent. Left out when it was not built.
+ * The inline part every page carries, at the end of its head: it notes the landing as the page is parsed and,
+ * where the server wrote the page's title, sends the visit's start, the page view and an app page's view at
+ * once; a visit that ends before the app's script runs is still counted. Null when it was not built.
  */
-function inlineLandingScript(html: string, nonce: string): string {
-  if (!existsSync(FRONTEND_LANDING_SCRIPT)) return html;
+function landingScript(nonce: string): string | null {
+  if (!existsSync(FRONTEND_LANDING_SCRIPT)) return null;
   const script = readFileSync(FRONTEND_LANDING_SCRIPT, 'utf8')
     .trim()
     .replace(/<\/script/gi, '<\\/script');
-  return html.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}\n    <script nonce="${nonce}">${script}</script>`);
+  return `<script nonce="${nonce}">${script}</script>`;
 }
 
 /** JSON that cannot end the script element it sits in. */

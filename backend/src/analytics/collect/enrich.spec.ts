@@ -161,6 +161,23 @@ describe('toVisitEvent', () => {
     expect(toVisitEvent(view, context)).toMatchObject({ type: 'AnalyticsPageViewed', data: { key: `page_view:${view.pageViewId}` } });
   });
 
+  it("works out a page view's potential keywords by the tracker's rules when it sent none (the inline part of the page)", () => {
+    const keywordsOf = (view: ReturnType<typeof pageView>) =>
+      (toVisitEvent(view, context).data as { potentialKeywords?: string[] }).potentialKeywords;
+    const url = 'https://unsheet.app/app/invoice-chaser';
+    const landing = { url, title: 'Invoice Chaser | Unsheet', referrer: 'https://www.bing.com/search?q=chase+unpaid+invoices' };
+    expect(keywordsOf({ ...pageView(landing), potentialKeywords: undefined })).toEqual([
+      'chase unpaid invoices',
+      'chase',
+      'unpaid',
+      'invoices',
+    ]);
+    expect(keywordsOf({ ...pageView({ ...landing, referrer: null }), potentialKeywords: undefined })).toEqual(['invoice', 'chaser']);
+    expect(keywordsOf({ ...pageView({ ...landing, url: 'not a url' }), potentialKeywords: undefined })).toEqual(['invoice', 'chaser']);
+    // The tracker's own, even none, are kept.
+    expect(keywordsOf(pageView({ ...landing, potentialKeywords: [] }))).toEqual([]);
+  });
+
   it("records a page view's path, as the browser's URL parser gives it", () => {
     const pathOf = (url: string) => (toVisitEvent(pageView({ url }), context).data as { path?: string }).path;
     expect(pathOf('https://unsheet.app/c/finance?utm_source=x#top')).toBe('/c/finance');

@@ -2,7 +2,7 @@
  * Server-side enrichment of tracker events, pure: the user agent parsed (ua-parser-js), the client address
  * turned into a salted hash whose salt rotates every UTC day (so a visitor cannot be followed from one day
  * to the next, and the raw address is never stored), UTM and click ids read from the landing URL when the
- * tracker sent none, and the client's clock replaced by the server's when it is far off. Every text is cut to
+ * tracker sent none, a page view's potential keywords worked out when it sent none, and the client's clock replaced by the server's when it is far off. Every text is cut to
  * its STORED length (contracts/analytics/limits.ts): the beacon's batch is never refused for a long value, and
  * one batch keeps a bounded number of bytes.
  */
@@ -12,6 +12,7 @@ import UAParser from 'ua-parser-js';
 import type { UnversionedEvent } from '../../shared/event-store/event-store.js';
 import { visitStream, type ClickIds, type UserAgentInfo, type Utm, type VisitEvent } from '../analytics.events.js';
 import { attribute, type Attribution } from '../../../../contracts/analytics/attribution.js';
+import { potentialKeywords } from '../../../../contracts/analytics/keywords.js';
 import { keptReferrer, keptUrl } from '../../../../contracts/analytics/page-url.js';
 import type { TrackerEvent } from '../../../../contracts/analytics/collect.js';
 import { STORED } from '../../../../contracts/analytics/limits.js';
@@ -163,6 +164,8 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
     }
     case 'page_view': {
       const url = cut(keptUrl(event.url), STORED.url);
+      // Left out by the page's inline part: worked out here by the tracker's rules.
+      const keywords = event.potentialKeywords ?? potentialKeywords({ url: event.url, title: event.title, referrer: event.referrer });
       return {
         streamId,
         type: 'AnalyticsPageViewed',
@@ -175,7 +178,7 @@ export function toVisitEvent(event: TrackerEvent, context: RequestContext): Unve
           path: cut(pagePath(url), STORED.path),
           title: cut(event.title, STORED.title),
           referrer: referrerOf(event),
-          potentialKeywords: event.potentialKeywords.slice(0, STORED.keywords).map((keyword) => cut(keyword, STORED.keyword)),
+          potentialKeywords: keywords.slice(0, STORED.keywords).map((keyword) => cut(keyword, STORED.keyword)),
         },
       };
     }

@@ -4,6 +4,7 @@ import { PageMeta, siteOrigin } from '../../components/page-meta';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { landingViewedApp } from '../../lib/analytics/landing';
 import { trackInteraction } from '../../lib/analytics/track';
 import { useApp } from '../../features/catalogue/api/get-app';
 import { recordAppView } from '../../features/catalogue/api/record-app-view';
@@ -112,15 +113,16 @@ export function AppDetailRoute() {
 }
 
 /**
- * One view per visit of an app page, for the app's view count and the visitor analytics. The ref makes React
- * StrictMode's double effect (and SWR revalidations of the same app) count once, while moving to another
- * app's page counts that app.
+ * One view per page view of an app's page, for the app's view count and the visitor analytics. The ref makes
+ * React StrictMode's double effect (and SWR revalidations of the same app) count once, while moving to another
+ * app's page counts that app. The page a visit landed on was counted by its inline part as it loaded.
  */
 function useRecordView(appId: string | undefined, slug: string) {
   const recorded = useRef<string | null>(null);
   useEffect(() => {
     if (!appId || recorded.current === appId) return;
     recorded.current = appId;
+    if (landingViewedApp(appId)) return;
     recordAppView(appId);
     trackInteraction(appId, 'view', { slug });
   }, [appId, slug]);

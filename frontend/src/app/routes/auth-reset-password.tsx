@@ -1,7 +1,8 @@
 /**
  * /auth/reset-password#token=…, the page a reset e-mail's link opens. The token travels in the fragment,
- * which no server log or Referer carries; the page keeps it in this tab's sessionStorage and reloads itself
- * without it, so that the address no page view or visit records holds it either.
+ * which no server log or Referer carries; the page keeps it in this tab's sessionStorage (a reload still has
+ * it) and takes it out of the address and the history entry, in place: the same page, which analytics counts
+ * once and records without a fragment (contracts/analytics/page-url.ts).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -19,17 +20,12 @@ function useResetToken(): string | null | undefined {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     const fromLink = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    if (fromLink) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
     try {
-      if (fromLink) {
-        sessionStorage.setItem(TOKEN_KEY, fromLink);
-        // A new navigation, not a history edit: the visit's landing address is the navigation's own.
-        window.location.replace(window.location.pathname);
-        return;
-      }
-      setToken(sessionStorage.getItem(TOKEN_KEY));
+      if (fromLink) sessionStorage.setItem(TOKEN_KEY, fromLink);
+      setToken(fromLink ?? sessionStorage.getItem(TOKEN_KEY));
     } catch {
-      // Storage disabled: keep the token in this page only, and out of the address bar.
-      window.history.replaceState(null, '', window.location.pathname);
+      // Storage disabled: the token lives in this page only.
       setToken(fromLink);
     }
   }, []);

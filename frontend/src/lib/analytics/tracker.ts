@@ -1,8 +1,9 @@
 /**
- * The visitor tracker, loaded when the browser is idle (track.ts holds what happens before). It starts the
- * browser session once, sends a page view per route change (once the new page has set its title) and the
- * time spent on the page left, interactions from the features, and on page hide the session's time on site
- * and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
+ * The visitor tracker, loaded when the browser is idle (track.ts holds what happens before, and the page's
+ * inline part, landing.ts, has usually started the session and sent the landing page's view). It starts the
+ * browser session if nothing did, sends a page view per route change (once the new page has set its title)
+ * and the time spent on the page left, interactions from the features, and on page hide the session's time
+ * on site and pages viewed. Events go out in batches (batch-queue.ts); the page never waits for them.
  */
 import { cleanText } from '../../../../contracts/analytics/attribution';
 import { createBatchQueue, type SendOutcome } from './batch-queue';
@@ -28,6 +29,8 @@ export interface Tracker {
   page(opened: Opened): void;
   interaction(interaction: PendingInteraction): void;
   search(search: SearchRecord, at: number): void;
+  /** Events sent before the tracker had loaded whose request failed: they go out with the next batch. */
+  resend(events: AnalyticsEvent[]): void;
 }
 
 /** A query the visitor settled on in the search box; recorded again, same id, when a result is opened. */
@@ -129,6 +132,10 @@ export function startTracker(): Tracker {
 
     interaction(interaction) {
       if (!interaction.sent) queue.push(interactionEvent(ensureSession(), interaction));
+    },
+
+    resend(events) {
+      for (const event of events) queue.push(event);
     },
 
     search({ searchId, query, results, opened }, at) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventsSoFar, sessionStartEvent, type Opened, type PendingInteraction, type VisitPage } from './visit-events';
 import type { SessionState } from './session';
 
@@ -136,6 +136,19 @@ describe('what the part every page carries sends when the visitor leaves before 
       parsedReferrer: 'google',
       trafficType: 'paid',
       campaignSource: 'google_ads',
+      automation: false,
+    });
+  });
+
+  describe('says whether a browser driven by automation sent it (navigator.webdriver)', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    it.each([
+      [true, true],
+      [false, false],
+      [undefined, false],
+    ])('navigator.webdriver %s: automation %s', (webdriver, automation) => {
+      vi.stubGlobal('navigator', { webdriver });
+      expect(sessionStartEvent(session(), `${SITE}/`, null, null).automation).toBe(automation);
     });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A visit's events as the contract shapes them, built one way for both senders: the tracker (tracker.ts) and
- * the beacon of the part every page carries (track.ts), sent when the visitor leaves before the tracker has
- * loaded. Ids are made as things happen and the records note what has gone out, so whichever side sends an
- * event, the other never sends it again (and the server's keys would count it once if it did).
+ * the part every page's app script carries (track.ts), which sends the landing page's view once the page has
+ * rendered its title, and what it knows when the visitor leaves before the tracker has loaded. Ids are made
+ * as things happen and the records note what has gone out, so whichever side sends an event, the other never
+ * sends it again (and the server's keys would count it once if it did).
  */
 import { attribute, cleanText } from '../../../../contracts/analytics/attribution';
 import { keptReferrer, keptUrl } from '../../../../contracts/analytics/page-url';
@@ -16,7 +17,7 @@ import {
   type SessionEnd,
   type SessionStart,
 } from './events';
-import { potentialKeywords } from './keywords';
+import { potentialKeywords } from '../../../../contracts/analytics/keywords';
 import { getSessionId, getVisitorId, isUntracked, readSessionState, saveSessionState, type SessionState } from './session';
 
 /** A page the visitor opened (a tracked one), with its view's id from the moment it opened. */
@@ -47,12 +48,20 @@ export interface PendingInteraction {
   sent?: boolean;
 }
 
+/**
+ * The address of the page at `path` (a path with its query) as analytics keeps it: two addresses that differ
+ * only in what it leaves out (a fragment, a token in the query) are the same page.
+ */
+export function pageUrl(path: string): string {
+  return cleanText(keptUrl(new URL(path, location.origin).href), LIMITS.url);
+}
+
 /** The page at `path`, opened at `at`; `previousUrl` is the tracked page before it in this document (null: none). */
 export function openPage(id: string, path: string, at: number, previousUrl: string | null): VisitPage {
   const referrer = previousUrl ?? (document.referrer || null);
   return {
     id,
-    url: cleanText(keptUrl(new URL(path, location.origin).href), LIMITS.url),
+    url: pageUrl(path),
     // The first page of a load was opened when the document started loading, not when this code ran.
     at: previousUrl === null ? Math.min(at, Math.round(performance.timeOrigin)) : at,
     referrer: referrer && cleanText(keptReferrer(referrer, location.href), LIMITS.referrer),
@@ -72,7 +81,16 @@ export function openSession(): { state: SessionState; start: SessionStart | null
 }
 
 export function sessionStartEvent(state: SessionState, url: string, referrer: string | null, visitorId: string | null): SessionStart {
-  return { type: 'session_start', sessionId: state.id, at: iso(state.startedAt), visitorId, url, referrer, ...attribute(url, referrer) };
+  return {
+    type: 'session_start',
+    sessionId: state.id,
+    at: iso(state.startedAt),
+    visitorId,
+    url,
+    referrer,
+    ...attribute(url, referrer),
+    automation: navigator.webdriver === true,
+  };
 }
 
 /** The page's view, with the title it shows (or showed when left); counts it in the session. */

@@ -1,12 +1,15 @@
 import type { AppViewInput } from '../../../../../contracts/catalogue/app';
+import { appViewsPath } from '../../../../../contracts/catalogue/keys';
 import { apiPost } from '../../../lib/api-client';
 import { getSessionId } from '../../../lib/analytics/session';
 
-// POST /api/apps/:id/views (202): the visit's view of an app page, counted once per app and session by the
-// server. Fire-and-forget: a lost view must never disturb the visitor, so a failure is only logged.
+// POST /api/apps/:id/views (202): the view of an app's page, counted by the server (which bounds what one
+// session and one client count). Fire-and-forget: a lost view must never disturb the visitor, so a failure is
+// only logged. The page a visit lands on has its view sent by the page's inline part as it loads
+// (lib/analytics/landing.ts), before this code has run; the app page does not send it again.
 export function recordAppView(appId: string): void {
   const body: AppViewInput = { sessionId: getSessionId() };
-  apiPost<unknown>(`/apps/${encodeURIComponent(appId)}/views`, body).catch((error: unknown) => {
+  apiPost<unknown>(appViewsPath(appId), body).catch((error: unknown) => {
     console.error('Could not record the app view', error);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, potentialKeywords } from './keywords';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, potentialKeywords } from './keywords.js';
 
 const PAGE = 'https://unsheet.app/app/invoice-chaser';
 const TITLE = 'Invoice Chaser – AI tool for Finance | Unsheet';

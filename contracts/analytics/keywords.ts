@@ -4,7 +4,7 @@
  * the paid keyword of a campaign link (utm_term), else the words of the page's title and path that carry
  * meaning (stop words, the site's name and route prefixes removed). At most 10, of at most 100 characters.
  */
-import { cleanText, knownSource, referringHost } from '../../../../contracts/analytics/attribution';
+import { cleanText, knownSource, referringHost } from './attribution.js';
 
 export const MAX_KEYWORDS = 10;
 export const MAX_KEYWORD_LENGTH = 100;
@@ -23,7 +23,7 @@ const STOP_WORDS = new Set(
 );
 
 export interface KeywordSource {
-  /** Absolute URL of the page. */
+  /** Absolute URL of the page (what is not one gives the title's words alone). */
   url: string;
   title: string;
   /** The page view's referrer: document.referrer on landing, the previous in-app URL after that. */
@@ -31,7 +31,9 @@ export interface KeywordSource {
 }
 
 export function potentialKeywords({ url, title, referrer }: KeywordSource): string[] {
-  const page = new URL(url);
+  const page = parsed(url);
+  // The API works them out for what the page's inline part sent, whatever a client made of the URL.
+  if (!page) return limit(meaningfulWords(title));
   const query = searchQuery(referrer, page.hostname) ?? page.searchParams.get('utm_term');
   if (query?.trim()) return fromQuery(query);
   const pathWords = page.pathname.split('/').map((segment) => safeDecode(segment));
@@ -65,6 +67,14 @@ function meaningfulWords(text: string): string[] {
 function limit(keywords: string[]): string[] {
   const unique = [...new Set(keywords.map((keyword) => keyword.slice(0, MAX_KEYWORD_LENGTH)))];
   return unique.slice(0, MAX_KEYWORDS);
+}
+
+function parsed(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
 }
 
 function safeDecode(segment: string): string {
