@@ -97,7 +97,8 @@ export function noteLanding(): void {
     const appId = appOfPage();
     if (appId) {
       landing.viewedAppId = appId;
-      const body: AppViewInput = { sessionId };
+      // The page view's id names the view: a request sent again counts once.
+      const body: AppViewInput = { sessionId, viewId: landing.pageViewId };
       void post(`/api${appViewsPath(appId)}`, JSON.stringify(body)).catch(() => {});
       events.push({
         type: 'interaction',
