@@ -10,10 +10,9 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, confirmLead, useSite, visit } from './browser.js';
-import { launchChromium } from './chromium.js';
+import { launchAsPerson } from './chromium.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -200,8 +199,9 @@ describe('lead standing on the lead detail page', () => {
 
 describe('a lead who joined through the quiz', () => {
   it('shows the visit they took the quiz in, with its pages, on their detail page', async () => {
-    // Browsing as a person's Chrome: the server drops the events of a browser that names itself headless.
-    const human = await launchChromium([`--user-agent=${BROWSER_UA}`]);
+    // Browsing as a person's Chrome: the visits of a browser that names itself headless, or says it is driven
+    // by automation, are left out of the figures.
+    const human = await launchAsPerson();
     try {
       const visitor = await human.newPage({ viewport: DESKTOP });
       await visit(visitor, `${site.url}/app/invoice-chaser`);

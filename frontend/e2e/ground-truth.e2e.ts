@@ -15,7 +15,7 @@ import type { Browser } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_UA, BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
-import { launchChromium } from './chromium.js';
+import { launchAsPerson, launchChromium } from './chromium.js';
 import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
 import {
   createTestDatabase,
@@ -26,7 +26,7 @@ import {
   type TestDatabase,
 } from '../../backend/src/shared/testing/test-database.js';
 import { countBy, dayAndHour, expectedFigures, expectedLeadActivity, Ledger, type LedgerRange } from './ground-truth/ledger.js';
-import { launchAutomatedBrowser, launchPersonBrowser, Visitor, type Arrival } from './ground-truth/visitors.js';
+import { launchAutomatedBrowser, Visitor, type Arrival } from './ground-truth/visitors.js';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-secret' };
 const TIME_ZONE = 'America/New_York';
@@ -79,7 +79,7 @@ let elsewhere: Server;
 let elsewhereUrl = '';
 let person: Browser;
 beforeAll(async () => {
-  person = await launchPersonBrowser();
+  person = await launchAsPerson({ backForwardCache: true });
   elsewhere = createServer((_request, response) =>
     response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Elsewhere</title>'),
   );

@@ -131,7 +131,9 @@ export function expectedFigures(ledger: Ledger, range: LedgerRange, apps: Readon
         const [source, medium, campaign] = JSON.parse(key) as [string | null, string | null, string | null];
         return { source, medium, campaign, sessions };
       })
-      .sort((a, b) => b.sessions - a.sessions || byText(a.source, b.source) || byText(a.medium, b.medium) || byText(a.campaign, b.campaign)),
+      .sort(
+        (a, b) => b.sessions - a.sessions || byText(a.source, b.source) || byText(a.medium, b.medium) || byText(a.campaign, b.campaign),
+      ),
     engagement: {
       totalSessions: visits.length,
       avgTimeOnSite: average(

@@ -1,7 +1,8 @@
 /**
  * Scripted visitors for the ground-truth test: each one a Chromium profile (one visitor id) that browses the
  * site as a person does, writing every step into the ledger as it takes it. People run a browser that does not
- * announce automation (no `--enable-automation`, navigator.webdriver false) with a desktop Chrome user agent.
+ * announce automation (navigator.webdriver false) with a desktop Chrome user agent and the back/forward cache
+ * on (chromium.ts, launchAsPerson).
  *
  * Times: a visit's duration is counted in whole seconds, so every step that the tracker timestamps is taken
  * close to a whole second of the visit by the page's own clock (leaving 100 ms after one; a link is clicked
@@ -9,33 +10,12 @@
  * what the tracker measures then round to the same second.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { BROWSER_UA } from '../../../backend/src/analytics/testing/tracker-events.js';
-import { CHROMIUM_PATH } from '../chromium.js';
+import { launchChromium } from '../chromium.js';
 import type { Ledger, LedgerVisit } from './ledger.js';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-sync',
-];
-
-/** Chromium as a person's browser: a person's user agent, and no sign of automation to the page. */
-export function launchPersonBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...ARGS, `--user-agent=${BROWSER_UA}`, '--disable-blink-features=AutomationControlled'],
-    ignoreDefaultArgs: ['--enable-automation'],
-  });
-}
 
 /** Chromium as automation leaves it (navigator.webdriver true) with a given user agent. */
 export function launchAutomatedBrowser(userAgent: string): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, `--user-agent=${userAgent}`] });
+  return launchChromium([`--user-agent=${userAgent}`]);
 }
 
 export type Arrival = Pick<LedgerVisit, 'source' | 'trafficType' | 'utm'> & { referer?: string };
