@@ -178,7 +178,7 @@ export const growthSchema = z.object({
   period: periodSchema,
   appsAdded: z.number().int().describe('Apps added, active or not'),
   leadsJoined: z.number().int().describe('Leads who joined the waitlist, confirmed or not'),
-  appViews: z.number().int().describe('App views counted: one per app per session, bots left out'),
+  appViews: z.number().int().describe('App views counted: every view by a person (at most 10 an hour per client address and app)'),
   suggestionsReceived: z.number().int(),
   changes: z.object({
     appsAdded: figureChangeSchema,

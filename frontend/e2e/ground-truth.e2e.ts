@@ -5,7 +5,7 @@
  * (PGlite, no Redis), as `npm start` runs it. The figures' definitions are docs/analytics.md's.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import type { Browser } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_UA, BROWSER_UA } from '../../backend/src/analytics/testing/tracker-events.js';
+import type { Growth } from '../../contracts/analytics/dashboard.js';
+import { SCREENSHOTS_DIR } from './browser.js';
 import { launchAsPerson, launchChromium } from './chromium.js';
 import { startServerProcess, type ServerProcess } from '../../backend/src/shared/testing/server-process.js';
 import {
@@ -285,8 +287,17 @@ type Daily = { day: string; sessions: number; pageViews: number }[];
 type Sources = { trafficType: string; source: string; sessions: number }[];
 type Campaigns = { source: string | null; medium: string | null; campaign: string | null; sessions: number }[];
 
-function checksAgainstTheLedger(site: () => { url: string }) {
+/** Each figure as the console read it beside the ledger's, written to SCREENSHOTS_DIR for a person to read. */
+function writeReport(label: string, rows: { figure: string; console: unknown; ledger: unknown }[]): void {
+  const cell = (value: unknown) => `\`${JSON.stringify(value)}\``;
+  const lines = rows.map((row) => `| ${row.figure} | ${cell(row.console)} | ${cell(row.ledger)} |`);
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  writeFileSync(`${SCREENSHOTS_DIR}ground-truth-${label}.md`, ['| figure | console | ledger |', '|---|---|---|', ...lines, ''].join('\n'));
+}
+
+function checksAgainstTheLedger(label: string, site: () => { url: string }) {
   const ledger = new Ledger();
+  const report: { figure: string; console: unknown; ledger: unknown }[] = [];
   let admin: Console;
   let range: LedgerRange;
   let appsBefore: Map<string, AppRow>;
@@ -300,93 +311,108 @@ function checksAgainstTheLedger(site: () => { url: string }) {
     const first = Math.min(...ledger.visits.map((visit) => visit.start));
     range = { from: dayAndHour(first, TIME_ZONE).day, to: dayAndHour(Date.now(), TIME_ZONE).day, timeZone: TIME_ZONE };
   }, 300_000);
+  afterAll(() => writeReport(label, report));
 
   const query = () => `from=${range.from}&to=${range.to}&tz=${encodeURIComponent(range.timeZone)}`;
   const expected = () => expectedFigures(ledger, range, appsBefore);
 
+  /**
+   * Reads a figure until it equals the ledger's (the projections run a moment after the events arrive), and
+   * fails with the difference when it does not within 30 s.
+   */
+  async function agrees<T>(figure: string, read: () => Promise<T>, ledgerSays: T): Promise<void> {
+    let got: T | undefined;
+    await expect.poll(async () => (got = await read()), { timeout: 30_000 }).toEqual(ledgerSays);
+    report.push({ figure, console: got, ledger: ledgerSays });
+  }
+
   it('counts the visits and page views of each day', async () => {
-    await expect.poll(() => admin.read<Daily>(`/admin/analytics/daily?${query()}`), { timeout: 30_000 }).toEqual(expected().daily);
+    await agrees('daily visits and page views', () => admin.read<Daily>(`/admin/analytics/daily?${query()}`), expected().daily);
   });
 
   it('credits every visit to where it came from', async () => {
     const sources = (rows: Sources) =>
       rows.map(({ source, sessions }) => ({ source, sessions })).sort((a, b) => a.source.localeCompare(b.source));
-    await expect
-      .poll(async () => sources(await admin.read<Sources>(`/admin/analytics/traffic-sources?${query()}`)), { timeout: 30_000 })
-      .toEqual(sources(expected().trafficSources));
-    const campaigns = await admin.read<Campaigns>(`/admin/analytics/utm-campaigns?${query()}`);
-    expect(campaigns).toEqual(expected().utmCampaigns);
+    await agrees(
+      'visits by source',
+      async () => sources(await admin.read<Sources>(`/admin/analytics/traffic-sources?${query()}`)),
+      sources(expected().trafficSources),
+    );
+    await agrees('UTM campaigns', () => admin.read<Campaigns>(`/admin/analytics/utm-campaigns?${query()}`), expected().utmCampaigns);
   });
 
   it('shows the engagement cards, categories and hours as the visitors made them', async () => {
     const want = expected().engagement;
-    await expect
-      .poll(
-        async () => {
-          const got = await admin.read<Record<string, unknown>>(`/admin/analytics/engagement?${query()}`);
-          return Object.fromEntries(Object.keys(want).map((key) => [key, got[key]]));
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual(want);
+    for (const key of Object.keys(want) as (keyof typeof want)[]) {
+      await agrees(key, async () => (await admin.read<Record<string, unknown>>(`/admin/analytics/engagement?${query()}`))[key], want[key]);
+    }
   });
 
   it('counts each view of an app by a person', async () => {
-    const want = expected().appViews;
-    await expect
-      .poll(
-        async () => {
-          const after = await catalogue(site().url);
-          return Object.fromEntries(
-            [...after].map(([slug, app]) => [slug, app.views - appsBefore.get(slug)!.views]).filter(([, n]) => n !== 0),
-          );
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual(Object.fromEntries(want));
+    const viewsAdded = async () => {
+      const after = await catalogue(site().url);
+      return Object.fromEntries(
+        [...after].map(([slug, app]) => [slug, app.views - appsBefore.get(slug)!.views]).filter(([, n]) => n !== 0),
+      );
+    };
+    await agrees('views added per app', viewsAdded, Object.fromEntries(expected().appViews));
+    await agrees(
+      'app views, leads and suggestions in the range',
+      async () => {
+        const { appViews, leadsJoined, suggestionsReceived } = await admin.read<Growth>(`/admin/analytics/growth?${query()}`);
+        return { appViews, leadsJoined, suggestionsReceived };
+      },
+      {
+        appViews: [...expected().appViews.values()].reduce((sum, n) => sum + n, 0),
+        leadsJoined: expected().leadsJoined,
+        suggestionsReceived: 0,
+      },
+    );
   });
 
   it("follows each lead's visits, however the lead joined", async () => {
     for (const email of ['quiz-taker@example.com', 'assistant-user@example.com', 'friend@example.com']) {
-      const want = expectedLeadActivity(ledger, email);
       const { items } = await admin.read<{ items: { id: string; email: string }[] }>(`/admin/leads?search=${encodeURIComponent(email)}`);
       const lead = items.find((row) => row.email === email);
       expect(lead, email).toBeDefined();
-      await expect
-        .poll(
-          async () => {
-            const detail = await admin.read<{ sessions: unknown[]; pageViews: unknown[]; sessionMetrics: Record<string, number> }>(
-              `/admin/analytics/leads/by-id/${lead!.id}`,
-            );
-            return { ...detail.sessionMetrics, pageViews: detail.pageViews.length };
-          },
-          { timeout: 30_000 },
-        )
-        .toEqual(want);
+      await agrees(
+        `lead detail of ${email}`,
+        async () => {
+          const detail = await admin.read<{ sessions: unknown[]; pageViews: unknown[]; sessionMetrics: Record<string, number> }>(
+            `/admin/analytics/leads/by-id/${lead!.id}`,
+          );
+          return { ...detail.sessionMetrics, pageViews: detail.pageViews.length };
+        },
+        expectedLeadActivity(ledger, email),
+      );
     }
   });
 
   it('shows what it left out, by class, and none of it in the figures above', async () => {
-    const want = Object.fromEntries(countBy(ledger.excluded, (visit) => visit.class));
-    await expect
-      .poll(
-        async () => {
-          const { classes } = await admin.read<{ classes: { class: string; sessions: number }[] }>(`/admin/analytics/bots?${query()}`);
-          return Object.fromEntries(classes.filter((row) => row.sessions > 0).map((row) => [row.class, row.sessions]));
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual(want);
+    await agrees(
+      'visits left out, by class',
+      async () => {
+        const { classes } = await admin.read<{ classes: { class: string; sessions: number }[] }>(`/admin/analytics/bots?${query()}`);
+        return Object.fromEntries(classes.filter((row) => row.sessions > 0).map((row) => [row.class, row.sessions]));
+      },
+      Object.fromEntries(countBy(ledger.excluded, (visit) => visit.class)),
+    );
   });
 
   it('lists the searches that found nothing on the Demand tab', async () => {
     const want = expected().emptySearches;
-    const report = await admin.read<{ needs: { zeroResultSearches: number; samples: { wording: string }[] }[] }>(
-      `/admin/analytics/demand?${query()}`,
+    await agrees(
+      'searches that found nothing',
+      async () => {
+        const demand = await admin.read<{ needs: { zeroResultSearches: number; samples: { wording: string }[] }[] }>(
+          `/admin/analytics/demand?${query()}`,
+        );
+        const got = new Map<string, number>();
+        for (const need of demand.needs) for (const sample of need.samples) got.set(sample.wording, need.zeroResultSearches);
+        return Object.fromEntries([...want].map(([wording]) => [wording, got.get(wording)]));
+      },
+      Object.fromEntries(want),
     );
-    const got = new Map<string, number>();
-    for (const need of report.needs) for (const sample of need.samples) got.set(sample.wording, need.zeroResultSearches);
-    expect(Object.fromEntries([...want].map(([query]) => [query, got.get(query)]))).toEqual(Object.fromEntries(want));
   });
 }
 
@@ -411,7 +437,7 @@ describe('the console against the ledger, on PostgreSQL and Redis', () => {
     await database?.drop();
     await clearRedisPrefix(redisPrefix);
   });
-  checksAgainstTheLedger(() => server);
+  checksAgainstTheLedger('postgresql', () => server);
 });
 
 describe('the console against the ledger, embedded (npm start as it comes)', () => {
@@ -426,5 +452,5 @@ describe('the console against the ledger, embedded (npm start as it comes)', () 
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  checksAgainstTheLedger(() => server);
+  checksAgainstTheLedger('embedded', () => server);
 });
