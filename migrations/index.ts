@@ -35,6 +35,7 @@ import * as analyticsDayRollups from './2026-11-26-29-analytics-day-rollups.js';
 import * as visitorSessionOrder from './2026-11-27-30-visitor-session-order.js';
 import * as demandNeighbours from './2026-11-27-31-demand-neighbours.js';
 import * as emailOutboxTeam from './2026-11-27-32-email-outbox-team.js';
+import * as analyticsVisitFigures from './2026-11-27-33-analytics-visit-figures.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-30-visitor-session-order': visitorSessionOrder,
   '2026-11-27-31-demand-neighbours': demandNeighbours,
   '2026-11-27-32-email-outbox-team': emailOutboxTeam,
+  '2026-11-27-33-analytics-visit-figures': analyticsVisitFigures,
 };

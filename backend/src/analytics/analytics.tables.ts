@@ -163,6 +163,13 @@ export interface AnalyticsSessionFactsTable {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** Its channel (contracts/analytics/channels.ts), 'unknown' before its start arrived. */
+  channel: string;
+  /** The paths of its first and last page views; null without page views. */
+  entry_page: string | null;
+  exit_page: string | null;
+  /** One page view and no interaction. */
+  bounced: boolean;
 }
 
 export interface AnalyticsRollupVisitorsTable {
@@ -176,8 +183,8 @@ export interface AnalyticsSessionRollupsTable {
   sessions: number;
   visitor_sessions: number;
   first_sessions: number;
-  pages: number;
   duration: number;
+  bounces: number;
 }
 
 /** Sessions by traffic type and source, per 15-minute bucket (`fine`) or UTC day of their start, per writing shard. */
@@ -206,6 +213,36 @@ export interface AnalyticsPageViewRollupsTable {
   shard: number;
   page_views: number;
   home_views: number;
+  /** App interactions the visitor made (not app views), by their time. */
+  interactions: number;
+}
+
+/** Sessions by channel, per 15-minute bucket (`fine`) or UTC day of their start. */
+export interface AnalyticsChannelRollupsTable {
+  fine: boolean;
+  bucket: Date;
+  channel: string;
+  shard: number;
+  sessions: number;
+}
+
+/** Page views by page path, per 15-minute bucket (`fine`) or UTC day of the view. */
+export interface AnalyticsPageRollupsTable {
+  fine: boolean;
+  bucket: Date;
+  page: string;
+  shard: number;
+  views: number;
+}
+
+/** Visits that entered or left on a page, per 15-minute bucket (`fine`) or UTC day of their start. */
+export interface AnalyticsEntryExitRollupsTable {
+  fine: boolean;
+  bucket: Date;
+  page: string;
+  shard: number;
+  entries: number;
+  exits: number;
 }
 
 export interface AnalyticsAppViewRollupsTable {
@@ -251,5 +288,8 @@ declare module '../shared/db/tables.js' {
     analytics_page_view_rollups: AnalyticsPageViewRollupsTable;
     analytics_app_view_rollups: AnalyticsAppViewRollupsTable;
     analytics_return_pairs: AnalyticsReturnPairsTable;
+    analytics_channel_rollups: AnalyticsChannelRollupsTable;
+    analytics_page_rollups: AnalyticsPageRollupsTable;
+    analytics_entry_exit_rollups: AnalyticsEntryExitRollupsTable;
   }
 }

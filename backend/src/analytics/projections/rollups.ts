@@ -24,6 +24,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { AnalyticsSessionFactsTable } from '../analytics.tables.js';
 import { bucketOf, utcDayOf } from '../metrics/buckets.js';
+import { bounced, isInteraction, sessionChannel } from '../metrics/visit-figures.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
 
@@ -39,24 +40,48 @@ export interface RollupChanges {
 /** `shard`: the projection partition applying the batch (rows of different partitions never collide). */
 export async function updateRollups(trx: Trx, changes: RollupChanges, shard: number): Promise<void> {
   await countPageViews(trx, changes.pageViews, shard);
-  await countAppViews(trx, changes.interactions, shard);
+  await countInteractions(trx, changes.interactions, shard);
   await refreshSessions(trx, changes.sessionIds, shard);
 }
 
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 const BUCKET = sql`interval '15 minutes'`;
 
+/** Page views by bucket, and by page per bucket and per UTC day (the top pages), as they are inserted. */
 async function countPageViews(trx: Trx, pageViews: RollupChanges['pageViews'], shard: number): Promise<void> {
   if (pageViews.length === 0) return;
+  const rows = recordset(pageViews);
   await sql`
-    insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views)
-    select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), ${shard}, count(*), count(*) filter (where r.page_path = '/')
-    from ${recordset(pageViews)} as r(timestamp timestamptz, page_path text) group by 1
+    insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views, interactions)
+    select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), ${shard}, count(*), count(*) filter (where r.page_path = '/'), 0
+    from ${rows} as r(timestamp timestamptz, page_path text) group by 1
     on conflict (bucket, shard) do update set
       page_views = t.page_views + excluded.page_views, home_views = t.home_views + excluded.home_views`.execute(trx);
+  await sql`
+    insert into analytics_page_rollups as t (fine, bucket, page, shard, views)
+    select fine, at, page_path, ${shard}, count(*) from (
+      select true as fine, date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch') as at, r.page_path
+      from ${rows} as r(timestamp timestamptz, page_path text)
+      union all
+      select false, date_bin(interval '1 day', r.timestamp, timestamptz 'epoch'), r.page_path
+      from ${rows} as r(timestamp timestamptz, page_path text)) x
+    group by 1, 2, 3
+    on conflict (fine, bucket, page, shard) do update set views = t.views + excluded.views`.execute(trx);
 }
 
-async function countAppViews(trx: Trx, interactions: RollupChanges['interactions'], shard: number): Promise<void> {
+/**
+ * App interactions as they are inserted: those the visitor made (INTERACTIONS, the figure) by bucket, and app
+ * views by app.
+ */
+async function countInteractions(trx: Trx, interactions: RollupChanges['interactions'], shard: number): Promise<void> {
+  const made = interactions.filter((row) => isInteraction(row.action_type));
+  if (made.length > 0) {
+    await sql`
+      insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views, interactions)
+      select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), ${shard}, 0, 0, count(*)
+      from ${recordset(made)} as r(timestamp timestamptz) group by 1
+      on conflict (bucket, shard) do update set interactions = t.interactions + excluded.interactions`.execute(trx);
+  }
   const views = interactions.filter((row) => row.action_type === 'view' && row.app_id !== null);
   if (views.length === 0) return;
   await sql`
@@ -110,7 +135,7 @@ const sameFacts = (a: SessionFacts, b: SessionFacts) =>
   (Object.keys(a) as (keyof SessionFacts)[]).every((column) => a[column] === b[column]);
 
 const factColumns = sql`session_id, visitor_id, start_time, prev_start, second, pages, duration, traffic_type, parsed_referrer,
-  utm_source, utm_medium, utm_campaign`;
+  utm_source, utm_medium, utm_campaign, channel, entry_page, exit_page, bounced`;
 
 type FactRow = AnalyticsSessionFactsTable;
 
@@ -127,6 +152,10 @@ const toFacts = (row: FactRow): SessionFacts => ({
   utm_source: row.utm_source,
   utm_medium: row.utm_medium,
   utm_campaign: row.utm_campaign,
+  channel: row.channel,
+  entry_page: row.entry_page,
+  exit_page: row.exit_page,
+  bounced: row.bounced,
 });
 
 async function storedFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
@@ -166,9 +195,9 @@ async function placesMoved(trx: Trx, sessionIds: string[], visitors: string[]): 
  */
 async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
   const [{ rows }, timings] = await Promise.all([
-    sql<Omit<FactRow, 'pages' | 'duration'>>`
+    sql<SessionRow>`
       select s.session_id, s.visitor_id, s.start_time, b.prev_start, s.visitor_id is not null and b.n = 1 as second,
-             s.traffic_type, s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign
+             s.traffic_type, s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign, s.gclid, s.msclkid, s.fbclid
       from user_sessions s
       cross join lateral (
         select max(p.start_time) as prev_start, count(*) as n from (
@@ -180,12 +209,27 @@ async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, Sessio
   ]);
   const byId = new Map(timings.map((timing) => [timing.sessionId, timing]));
   return new Map(
-    rows.map((row) => {
+    rows.map(({ gclid, msclkid, fbclid, ...row }) => {
       const timing = byId.get(row.session_id)!;
-      return [row.session_id, toFacts({ ...row, pages: timing.pages, duration: sessionDuration(timing) })];
+      const facts: FactRow = {
+        ...row,
+        pages: timing.pages,
+        duration: sessionDuration(timing),
+        channel: sessionChannel({ ...row, gclid, msclkid, fbclid }),
+        entry_page: timing.entryPage,
+        exit_page: timing.exitPage,
+        bounced: bounced(timing),
+      };
+      return [row.session_id, toFacts(facts)];
     }),
   );
 }
+
+type SessionRow = Omit<FactRow, 'pages' | 'duration' | 'channel' | 'entry_page' | 'exit_page' | 'bounced'> & {
+  gclid: string | null;
+  msclkid: string | null;
+  fbclid: string | null;
+};
 
 async function storeFacts(trx: Trx, facts: SessionFacts[]): Promise<void> {
   if (facts.length === 0) return;
@@ -198,11 +242,12 @@ async function storeFacts(trx: Trx, facts: SessionFacts[]): Promise<void> {
     insert into analytics_session_facts (${factColumns})
     select ${factColumns} from ${recordset(rows)} as r(session_id uuid, visitor_id uuid, start_time timestamptz,
       prev_start timestamptz, second boolean, pages integer, duration integer, traffic_type text, parsed_referrer text,
-      utm_source text, utm_medium text, utm_campaign text)
+      utm_source text, utm_medium text, utm_campaign text, channel text, entry_page text, exit_page text, bounced boolean)
     on conflict (session_id) do update set visitor_id = excluded.visitor_id, start_time = excluded.start_time,
       prev_start = excluded.prev_start, second = excluded.second, pages = excluded.pages, duration = excluded.duration,
       traffic_type = excluded.traffic_type, parsed_referrer = excluded.parsed_referrer, utm_source = excluded.utm_source,
-      utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign`.execute(trx);
+      utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign, channel = excluded.channel,
+      entry_page = excluded.entry_page, exit_page = excluded.exit_page, bounced = excluded.bounced`.execute(trx);
 }
 
 /** A rollup table: its key columns and its counters, with their SQL types. */
@@ -215,7 +260,7 @@ interface RollupTable {
 const SESSIONS: RollupTable = {
   name: 'analytics_session_rollups',
   keys: [['bucket', 'timestamptz']],
-  counters: ['sessions', 'visitor_sessions', 'first_sessions', 'pages', 'duration'],
+  counters: ['sessions', 'visitor_sessions', 'first_sessions', 'duration', 'bounces'],
 };
 const SOURCES: RollupTable = {
   name: 'analytics_source_rollups',
@@ -238,6 +283,24 @@ const CAMPAIGNS: RollupTable = {
   ],
   counters: ['sessions'],
 };
+const CHANNELS: RollupTable = {
+  name: 'analytics_channel_rollups',
+  keys: [
+    ['fine', 'boolean'],
+    ['bucket', 'timestamptz'],
+    ['channel', 'text'],
+  ],
+  counters: ['sessions'],
+};
+const ENTRY_EXIT: RollupTable = {
+  name: 'analytics_entry_exit_rollups',
+  keys: [
+    ['fine', 'boolean'],
+    ['bucket', 'timestamptz'],
+    ['page', 'text'],
+  ],
+  counters: ['entries', 'exits'],
+};
 const PAIRS: RollupTable = {
   name: 'analytics_return_pairs',
   keys: [
@@ -259,7 +322,7 @@ class RollupDeltas {
     const bucket = bucketOf(f.start_time);
     const day = utcDayOf(f.start_time);
     const visitor = f.visitor_id !== null ? 1 : 0;
-    this.bump(SESSIONS, [bucket], sign, [1, visitor, visitor && f.prev_start === null ? 1 : 0, f.pages, f.duration]);
+    this.bump(SESSIONS, [bucket], sign, [1, visitor, visitor && f.prev_start === null ? 1 : 0, f.duration, f.bounced ? 1 : 0]);
     const hasCampaign = f.utm_source !== null || f.utm_medium !== null || f.utm_campaign !== null;
     for (const [fine, at] of [
       [true, bucket],
@@ -267,6 +330,9 @@ class RollupDeltas {
     ] as const) {
       this.bump(SOURCES, [fine, at, f.traffic_type ?? 'unknown', f.parsed_referrer ?? 'direct'], sign, [1]);
       if (hasCampaign) this.bump(CAMPAIGNS, [fine, at, f.utm_source, f.utm_medium, f.utm_campaign], sign, [1]);
+      this.bump(CHANNELS, [fine, at, f.channel], sign, [1]);
+      if (f.entry_page !== null) this.bump(ENTRY_EXIT, [fine, at, f.entry_page], sign, [1, 0]);
+      if (f.exit_page !== null) this.bump(ENTRY_EXIT, [fine, at, f.exit_page], sign, [0, 1]);
     }
     if (f.prev_start !== null) {
       const p = { fine: bucketOf(f.prev_start), day: utcDayOf(f.prev_start) };

@@ -178,10 +178,13 @@ describe('the visits projection in partitions', () => {
     ];
     // The rollups' counters, by table: a partition writes its own rows (shard), so what must be equal is their sum.
     const rollups: Record<string, string[]> = {
-      analytics_session_rollups: ['sessions', 'visitor_sessions', 'first_sessions', 'pages', 'duration'],
+      analytics_session_rollups: ['sessions', 'visitor_sessions', 'first_sessions', 'duration', 'bounces'],
       analytics_source_rollups: ['sessions'],
       analytics_campaign_rollups: ['sessions'],
-      analytics_page_view_rollups: ['page_views', 'home_views'],
+      analytics_channel_rollups: ['sessions'],
+      analytics_page_view_rollups: ['page_views', 'home_views', 'interactions'],
+      analytics_page_rollups: ['views'],
+      analytics_entry_exit_rollups: ['entries', 'exits'],
       analytics_app_view_rollups: ['views'],
       analytics_return_pairs: ['pairs', 'second_pairs'],
     };

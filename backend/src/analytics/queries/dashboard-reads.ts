@@ -4,14 +4,26 @@
  * today makes any). Rollups kept by UTC day too (sources, campaigns, return pairs) give the range's whole
  * UTC days from their day rows and only its partial first and last UTC days from the 15-minute rows. With
  * `rollups` false every figure is read from the rows: the answer the rollups must equal.
+ *
+ * The rows are read through `countedSessions`: the one place that says which sessions the figures leave out.
  */
 import { sql } from 'kysely';
 import type { DailySeries, TrafficSources, UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
+import type { ChannelVisits, PageCount } from '../../../../contracts/analytics/engagement.js';
 import type { Db } from '../../shared/db/tables.js';
 import { cut, wholeBuckets, wholeUtcDays, type RangeCut } from '../metrics/buckets.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
+import { bounced, interactionRow, sessionChannel } from '../metrics/visit-figures.js';
+
+/** The sessions the figures count, read as a table (every session today). */
+const countedSessions = sql`(select * from user_sessions)`;
+/** A page view's or interaction's session counts. */
+const ofCountedSession = sql`session_id in (select session_id from ${countedSessions} counted)`;
+
+/** How many rows a ranked list of pages gives. */
+export const TOP_PAGES = 10;
 
 /** The cut's whole buckets, on a rollup table's `bucket`. */
 const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${c.innerEnd}`;
@@ -20,7 +32,14 @@ const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${
  * The rows of a rollup kept by 15-minute bucket (`fine`) and by UTC day for the cut's whole buckets: its
  * whole UTC days from the day rows, the buckets before and after them from the fine rows.
  */
-function wholeBucketRows(table: 'analytics_source_rollups' | 'analytics_campaign_rollups', c: RangeCut) {
+type DayRollup =
+  | 'analytics_source_rollups'
+  | 'analytics_campaign_rollups'
+  | 'analytics_channel_rollups'
+  | 'analytics_page_rollups'
+  | 'analytics_entry_exit_rollups';
+
+function wholeBucketRows(table: DayRollup, c: RangeCut) {
   const [dayStart, dayEnd] = wholeUtcDays(c.innerStart, c.innerEnd);
   const t = sql.table(table);
   return sql`(
@@ -47,13 +66,13 @@ export async function dailySeries(db: Db, range: DateRange, rollups = true): Pro
       select day, sum(n)::int as n from (
         select ${day('bucket')} as day, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
         union all
-        select ${day('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+        select ${day('start_time')}, count(*) from ${countedSessions} s where ${inEdges('start_time', c)} group by 1) x
       group by 1),
     p as (
       select day, sum(n)::int as n from (
         select ${day('bucket')} as day, sum(page_views) as n from analytics_page_view_rollups where ${inBuckets(c)} group by 1
         union all
-        select ${day('timestamp')}, count(*) from page_views where ${inEdges('timestamp', c)} group by 1) x
+        select ${day('timestamp')}, count(*) from page_views where ${inEdges('timestamp', c)} and ${ofCountedSession} group by 1) x
       group by 1)
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(s.n, 0) as sessions, coalesce(p.n, 0) as "pageViews"
     from days left join s on s.day = days.day left join p on p.day = days.day
@@ -68,7 +87,7 @@ export async function trafficSources(db: Db, range: DateRange, rollups = true): 
     select traffic_type as "trafficType", source, sum(n)::int as sessions from (
       select traffic_type, source, sum(sessions) as n from ${wholeBucketRows('analytics_source_rollups', c)} r group by 1, 2
       union all
-      select coalesce(traffic_type, 'unknown'), coalesce(parsed_referrer, 'direct'), count(*) from user_sessions
+      select coalesce(traffic_type, 'unknown'), coalesce(parsed_referrer, 'direct'), count(*) from ${countedSessions} s
       where ${inEdges('start_time', c)} group by 1, 2) x
     group by 1, 2 having sum(n) > 0 order by sessions desc, 1, 2 limit 100`.execute(db);
   return rows;
@@ -82,7 +101,7 @@ export async function utmCampaigns(db: Db, range: DateRange, rollups = true): Pr
       select utm_source, utm_medium, utm_campaign, sum(sessions) as n from ${wholeBucketRows('analytics_campaign_rollups', c)} r
       group by 1, 2, 3
       union all
-      select utm_source, utm_medium, utm_campaign, count(*) from user_sessions
+      select utm_source, utm_medium, utm_campaign, count(*) from ${countedSessions} s
       where ${inEdges('start_time', c)} and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
       group by 1, 2, 3) x
     group by 1, 2, 3 having sum(n) > 0
@@ -91,12 +110,17 @@ export async function utmCampaigns(db: Db, range: DateRange, rollups = true): Pr
   return rows;
 }
 
-/** The counts behind the cards: sessions, their seconds and pages, home page views, visitors and those who came back. */
+/**
+ * The counts behind the cards: sessions, their seconds and bounces, visitors and those who came back (by
+ * session start); page views, home page views and app interactions (by their time).
+ */
 export interface CardCounts {
   sessions: number;
   time: number;
-  pages: number;
+  bounces: number;
+  pageViews: number;
   homeViews: number;
+  interactions: number;
   visitors: number;
   returning: number;
 }
@@ -104,11 +128,25 @@ export interface CardCounts {
 export async function cardCounts(db: Db, range: DateRange, rollups = true): Promise<CardCounts> {
   const c = cut(range, rollups);
   const [inner, edges, visitors] = await Promise.all([
-    sql<{ sessions: number; time: number; pages: number; visitor_sessions: number; first_sessions: number; home_views: number }>`
+    sql<{
+      sessions: number;
+      time: number;
+      bounces: number;
+      visitor_sessions: number;
+      first_sessions: number;
+      page_views: number;
+      home_views: number;
+      interactions: number;
+    }>`
+      with v as (
+        select coalesce(sum(page_views), 0)::int as page_views, coalesce(sum(home_views), 0)::int as home_views,
+               coalesce(sum(interactions), 0)::int as interactions
+        from analytics_page_view_rollups where ${inBuckets(c)})
       select coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(duration), 0)::bigint as time,
-             coalesce(sum(pages), 0)::bigint as pages, coalesce(sum(visitor_sessions), 0)::int as visitor_sessions,
+             coalesce(sum(bounces), 0)::int as bounces, coalesce(sum(visitor_sessions), 0)::int as visitor_sessions,
              coalesce(sum(first_sessions), 0)::int as first_sessions,
-             (select coalesce(sum(home_views), 0)::int from analytics_page_view_rollups where ${inBuckets(c)}) as home_views
+             (select page_views from v) as page_views, (select home_views from v) as home_views,
+             (select interactions from v) as interactions
       from analytics_session_rollups where ${inBuckets(c)}`.execute(db),
     edgeCounts(db, c),
     // With edges, the distinct visitors are counted on the rows (no zone in use today has any).
@@ -117,9 +155,11 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
   const row = inner.rows[0]!;
   return {
     sessions: row.sessions + edges.sessions,
-    time: row.time + edges.time,
-    pages: row.pages + edges.pages,
+    time: Number(row.time) + edges.time,
+    bounces: row.bounces + edges.bounces,
+    pageViews: row.page_views + edges.pageViews,
     homeViews: row.home_views + edges.homeViews,
+    interactions: row.interactions + edges.interactions,
     // A visitor's sessions in the range are a chain of consecutive sessions, so the visitors are the
     // sessions with a visitor id less the pairs of consecutive sessions inside the range; those who did not
     // come back had their first session ever in the range and not their second.
@@ -133,27 +173,37 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
 }
 
 async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visitors' | 'returning'>> {
-  const [timings, homeViews] = await Promise.all([
-    sessionTimings(db, inEdges('start_time', c)),
-    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${inEdges('timestamp', c)}`.execute(db),
+  const [timings, views] = await Promise.all([
+    edgeSessions(db, c),
+    sql<{ page_views: number; home_views: number; interactions: number }>`
+      select (select count(*)::int from page_views where ${inEdges('timestamp', c)} and ${ofCountedSession}) as page_views,
+             (select count(*)::int from page_views where page_path = '/' and ${inEdges('timestamp', c)} and ${ofCountedSession}) as home_views,
+             (select count(*)::int from app_interactions
+              where ${interactionRow} and ${inEdges('timestamp', c)} and ${ofCountedSession}) as interactions`.execute(db),
   ]);
+  const { page_views, home_views, interactions } = views.rows[0]!;
   return {
     sessions: timings.length,
     time: timings.reduce((sum, t) => sum + sessionDuration(t), 0),
-    pages: timings.reduce((sum, t) => sum + t.pages, 0),
-    homeViews: homeViews.rows[0]!.n,
+    bounces: timings.filter(bounced).length,
+    pageViews: page_views,
+    homeViews: home_views,
+    interactions,
   };
 }
+
+/** The sessions started in the cut's edges, with their timings, pages and interactions. */
+const edgeSessions = (db: Db, c: RangeCut) => sessionTimings(db, sql`${inEdges('start_time', c)} and ${ofCountedSession}`);
 
 /** Visitors with a session in the range, and those among them who had one before it or more than one in it. */
 async function visitorsFromRows(db: Db, { start, end }: RangeCut): Promise<Pick<CardCounts, 'visitors' | 'returning'>> {
   const { rows } = await sql<{ visitors: number; returning: number }>`
     with v as (
-      select visitor_id, count(*) as sessions from user_sessions
+      select visitor_id, count(*) as sessions from ${countedSessions} s
       where visitor_id is not null and start_time >= ${start} and start_time < ${end} group by visitor_id)
     select count(*)::int as visitors,
            count(*) filter (where v.sessions > 1 or exists (
-             select 1 from user_sessions p where p.visitor_id = v.visitor_id and p.start_time < ${start}))::int as returning
+             select 1 from ${countedSessions} p where p.visitor_id = v.visitor_id and p.start_time < ${start}))::int as returning
     from v`.execute(db);
   return rows[0]!;
 }
@@ -191,7 +241,7 @@ export async function sessionsByHour(db: Db, range: DateRange, rollups = true): 
     select hour, sum(n)::int as sessions from (
       select ${hour('bucket')} as hour, sum(sessions) as n from analytics_session_rollups where ${inBuckets(c)} group by 1
       union all
-      select ${hour('start_time')}, count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+      select ${hour('start_time')}, count(*) from ${countedSessions} s where ${inEdges('start_time', c)} group by 1) x
     group by 1 having sum(n) > 0`.execute(db);
   return rows;
 }
@@ -203,7 +253,7 @@ export async function topSources(db: Db, range: DateRange, rollups = true): Prom
     select source, sum(n)::int as sessions from (
       select source, sum(sessions) as n from ${wholeBucketRows('analytics_source_rollups', c)} r group by 1
       union all
-      select coalesce(parsed_referrer, 'direct'), count(*) from user_sessions where ${inEdges('start_time', c)} group by 1) x
+      select coalesce(parsed_referrer, 'direct'), count(*) from ${countedSessions} s where ${inEdges('start_time', c)} group by 1) x
     group by 1 having sum(n) > 0 order by sessions desc, source limit 10`.execute(db);
   return rows;
 }
@@ -216,7 +266,71 @@ export async function appViews(db: Db, range: DateRange, rollups = true): Promis
       select app_id, sum(views) as n from analytics_app_view_rollups where ${inBuckets(c)} group by 1
       union all
       select app_id, count(*) from app_interactions
-      where app_id is not null and action_type = 'view' and ${inEdges('timestamp', c)} group by 1) x
+      where app_id is not null and action_type = 'view' and ${inEdges('timestamp', c)} and ${ofCountedSession} group by 1) x
     group by 1 having sum(n) > 0`.execute(db);
   return rows;
+}
+
+/** Visits per channel, most first (contracts/analytics/channels.ts; 'unknown' before a session's start arrived). */
+export async function channels(db: Db, range: DateRange, rollups = true): Promise<ChannelVisits[]> {
+  const c = cut(range, rollups);
+  const [{ rows: inner }, { rows: edges }] = await Promise.all([
+    sql<{ channel: ChannelVisits['channel']; visits: number }>`
+      select channel, sum(sessions)::int as visits from ${wholeBucketRows('analytics_channel_rollups', c)} r
+      group by 1 having sum(sessions) > 0`.execute(db),
+    // The channel rule is TypeScript: the edges' sessions are grouped by what it reads.
+    sql<Parameters<typeof sessionChannel>[0] & { n: number }>`
+      select traffic_type, parsed_referrer, utm_source, utm_medium, utm_campaign, gclid is not null as gclid,
+             msclkid is not null as msclkid, fbclid is not null as fbclid, count(*)::int as n
+      from ${countedSessions} s where ${inEdges('start_time', c)} group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(db),
+  ]);
+  const visits = new Map(inner.map((row) => [row.channel, row.visits]));
+  for (const row of edges) {
+    const channel = sessionChannel(row);
+    visits.set(channel, (visits.get(channel) ?? 0) + row.n);
+  }
+  return [...visits]
+    .map(([channel, n]) => ({ channel, visits: n }))
+    .sort((a, b) => b.visits - a.visits || a.channel.localeCompare(b.channel));
+}
+
+/** The TOP_PAGES pages (paths) with most page views in the range, by the views' time. */
+export async function topPages(db: Db, range: DateRange, rollups = true): Promise<PageCount[]> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<PageCount>`
+    select page, sum(n)::int as count from (
+      select page, sum(views) as n from ${wholeBucketRows('analytics_page_rollups', c)} r group by 1
+      union all
+      select page_path, count(*) from page_views where ${inEdges('timestamp', c)} and ${ofCountedSession} group by 1) x
+    group by 1 having sum(n) > 0 order by count desc, page limit ${TOP_PAGES}`.execute(db);
+  return rows;
+}
+
+/** The TOP_PAGES pages most visits of the range entered on, and left from (visits by their start). */
+export async function entryExitPages(db: Db, range: DateRange, rollups = true): Promise<{ entry: PageCount[]; exit: PageCount[] }> {
+  const c = cut(range, rollups);
+  const [{ rows }, edges] = await Promise.all([
+    sql<{ page: string; entries: number; exits: number }>`
+      select page, sum(entries)::int as entries, sum(exits)::int as exits
+      from ${wholeBucketRows('analytics_entry_exit_rollups', c)} r group by 1`.execute(db),
+    edgeSessions(db, c),
+  ]);
+  const counts = new Map(rows.map((row) => [row.page, { entries: row.entries, exits: row.exits }]));
+  const add = (page: string | null, kind: 'entries' | 'exits') => {
+    if (page === null) return;
+    const count = counts.get(page) ?? { entries: 0, exits: 0 };
+    count[kind] += 1;
+    counts.set(page, count);
+  };
+  for (const session of edges) {
+    add(session.entryPage, 'entries');
+    add(session.exitPage, 'exits');
+  }
+  const top = (kind: 'entries' | 'exits') =>
+    [...counts]
+      .map(([page, count]) => ({ page, count: count[kind] }))
+      .filter((row) => row.count > 0)
+      .sort((a, b) => b.count - a.count || (a.page < b.page ? -1 : a.page > b.page ? 1 : 0))
+      .slice(0, TOP_PAGES);
+  return { entry: top('entries'), exit: top('exits') };
 }
