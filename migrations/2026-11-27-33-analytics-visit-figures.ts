@@ -18,7 +18,9 @@ const VISITS_TABLES = [
 /**
  * The console's first row and its channels (docs/analytics.md, "Figures" and "Channels"): each session's
  * channel, entry and exit pages and whether it bounced, kept in its facts; sessions per channel, visits per
- * entry and exit page and page views per page, per 15-minute bucket and per UTC day; bounces in place of the
+ * entry and exit page and page views per page, per 15-minute bucket and per UTC day. Pages are kept by key
+ * (52 bits of the path's MD5, backend/src/analytics/metrics/visit-figures.ts), each path once, in page_views,
+ * found by key through an index on the same expression; bounces in place of the
  * sessions' pages (views per visit is page views / visits); app interactions per bucket. The visits
  * projection's tables are emptied and its checkpoints removed, so it fills them again from the whole log on
  * its next run (the events are kept).
@@ -27,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await replay(db);
   await sql`
     alter table analytics_session_facts
-      add column channel text not null, add column entry_page text, add column exit_page text,
+      add column channel text not null, add column entry_key bigint, add column exit_key bigint,
       add column bounced boolean not null`.execute(db);
   await sql`alter table analytics_session_rollups drop column pages, add column bounces integer not null`.execute(db);
   await sql`alter table analytics_page_view_rollups add column interactions integer not null`.execute(db);
@@ -44,32 +46,37 @@ export async function up(db: Kysely<any>): Promise<void> {
     create table analytics_page_rollups (
       fine boolean not null,
       bucket timestamptz not null,
-      page text not null,
+      page_key bigint not null,
       shard smallint not null,
       views integer not null,
-      primary key (fine, bucket, page, shard)
+      primary key (fine, bucket, page_key, shard)
     )`.execute(db);
   await sql`
     create table analytics_entry_exit_rollups (
       fine boolean not null,
       bucket timestamptz not null,
-      page text not null,
+      page_key bigint not null,
       shard smallint not null,
       entries integer not null,
       exits integer not null,
-      primary key (fine, bucket, page, shard)
+      primary key (fine, bucket, page_key, shard)
     )`.execute(db);
+  await sql`create index page_views_page_key_idx on page_views ((${PAGE_KEY}))`.execute(db);
 }
+
+/** The page key's expression, as the reads write it (pageKey). */
+const PAGE_KEY = sql.raw(`('x' || substr(md5(page_path), 1, 13))::bit(52)::bigint`);
 
 export async function down(db: Kysely<any>): Promise<void> {
   await replay(db);
+  await sql`drop index page_views_page_key_idx`.execute(db);
   for (const table of ['analytics_entry_exit_rollups', 'analytics_page_rollups', 'analytics_channel_rollups']) {
     await sql`drop table ${sql.table(table)}`.execute(db);
   }
   await sql`alter table analytics_page_view_rollups drop column interactions`.execute(db);
   await sql`alter table analytics_session_rollups drop column bounces, add column pages bigint not null`.execute(db);
   await sql`
-    alter table analytics_session_facts drop column channel, drop column entry_page, drop column exit_page, drop column bounced`.execute(db);
+    alter table analytics_session_facts drop column channel, drop column entry_key, drop column exit_key, drop column bounced`.execute(db);
 }
 
 async function replay(db: Kysely<any>): Promise<void> {

@@ -206,8 +206,19 @@ describe("the console's first row", () => {
   it('counts the days of the zone asked, not UTC days', async () => {
     // In UTC the previous day holds three of the visits (the one at 19:00 too) and the day asked five.
     const utcDay = (await api.get(`/api/admin/analytics/engagement?from=${PREVIOUS}&to=${PREVIOUS}&tz=UTC`)).body;
-    expect(utcDay).toMatchObject({ totalSessions: 3, pageViews: 5, visitors: 2, channels: expect.arrayContaining([{ channel: 'email', visits: 1 }]) });
-    expect(await figures(PREVIOUS, PREVIOUS)).toMatchObject({ totalSessions: 2, pageViews: 3, visitors: 2, bounceRate: 50, appInteractions: 1 });
+    expect(utcDay).toMatchObject({
+      totalSessions: 3,
+      pageViews: 5,
+      visitors: 2,
+      channels: expect.arrayContaining([{ channel: 'email', visits: 1 }]),
+    });
+    expect(await figures(PREVIOUS, PREVIOUS)).toMatchObject({
+      totalSessions: 2,
+      pageViews: 3,
+      visitors: 2,
+      bounceRate: 50,
+      appInteractions: 1,
+    });
     expect(await figures(NEXT, NEXT)).toMatchObject({ totalSessions: 1, topPages: [{ page: '/pricing', count: 1 }] });
   });
 });

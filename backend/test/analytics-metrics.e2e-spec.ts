@@ -321,9 +321,17 @@ describe('engagement metrics', () => {
       exitPages: [],
       channels: [],
       changes: Object.fromEntries(
-        ['visitors', 'totalSessions', 'pageViews', 'avgPagesPerSession', 'bounceRate', 'avgTimeOnSite', 'appInteractions', 'quizCompletionRate', 'userReturnRate'].map(
-          (figure) => [figure, none],
-        ),
+        [
+          'visitors',
+          'totalSessions',
+          'pageViews',
+          'avgPagesPerSession',
+          'bounceRate',
+          'avgTimeOnSite',
+          'appInteractions',
+          'quizCompletionRate',
+          'userReturnRate',
+        ].map((figure) => [figure, none]),
       ),
     });
   });

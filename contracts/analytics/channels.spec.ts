@@ -86,7 +86,11 @@ describe('channels', () => {
       }),
     ).toBe('email');
     expect(
-      channelOf({ utm: { source: null, medium: null, campaign: null }, clickIds: { gclid: true, msclkid: false, fbclid: false }, parsedReferrer: 'google' }),
+      channelOf({
+        utm: { source: null, medium: null, campaign: null },
+        clickIds: { gclid: true, msclkid: false, fbclid: false },
+        parsedReferrer: 'google',
+      }),
     ).toBe('paid_search');
   });
 });

@@ -41,7 +41,8 @@ export type ChannelInput = Pick<Attribution, 'parsedReferrer'> & {
 
 const EMAIL = /e[-_ ]?mail|newsletter/i;
 /** E-mail services whose name marketers put in utm_source. */
-const EMAIL_SERVICES = /^(?:mailchimp|mailerlite|sendgrid|sendinblue|brevo|klaviyo|convertkit|kit|substack|beehiiv|buttondown|campaignmonitor)$/i;
+const EMAIL_SERVICES =
+  /^(?:mailchimp|mailerlite|sendgrid|sendinblue|brevo|klaviyo|convertkit|kit|substack|beehiiv|buttondown|campaignmonitor)$/i;
 /** Webmail sites a link in an e-mail is followed from (the referrer's host). */
 const WEBMAIL = ['mail.google.com', 'outlook.live.com', 'outlook.office.com', 'outlook.office365.com', 'mail.yahoo.com', 'mail.proton.me'];
 const SOCIAL_MEDIUM = /^(?:social|social[-_ ]network|social[-_ ]media|sm)$/i;
@@ -83,15 +84,27 @@ export const CHANNEL_RULES: readonly { channel: Channel; rule: string; matches: 
       EMAIL_SERVICES.test(f.source ?? '') ||
       (f.referrer !== null && WEBMAIL.includes(f.referrer)),
   },
-  { channel: 'organic_social', rule: 'utm_medium social, social-network, social-media or sm', matches: (f) => SOCIAL_MEDIUM.test(f.medium ?? '') },
+  {
+    channel: 'organic_social',
+    rule: 'utm_medium social, social-network, social-media or sm',
+    matches: (f) => SOCIAL_MEDIUM.test(f.medium ?? ''),
+  },
   { channel: 'organic_search', rule: 'utm_medium organic', matches: (f) => SEARCH_MEDIUM.test(f.medium ?? '') },
   {
     channel: 'ai_assistants',
     rule: 'source an AI assistant (chatgpt.com, perplexity.ai, claude.ai, gemini.google.com, copilot.microsoft.com…), by utm_source or referrer',
     matches: (f) => f.kind === 'ai',
   },
-  { channel: 'organic_search', rule: 'source a search engine (Google, Bing, DuckDuckGo…), by utm_source or referrer', matches: (f) => f.kind === 'search' },
-  { channel: 'organic_social', rule: 'source a social site (Facebook, Reddit, LinkedIn…), by utm_source or referrer', matches: (f) => f.kind === 'social' },
+  {
+    channel: 'organic_search',
+    rule: 'source a search engine (Google, Bing, DuckDuckGo…), by utm_source or referrer',
+    matches: (f) => f.kind === 'search',
+  },
+  {
+    channel: 'organic_social',
+    rule: 'source a social site (Facebook, Reddit, LinkedIn…), by utm_source or referrer',
+    matches: (f) => f.kind === 'social',
+  },
   { channel: 'referral', rule: 'utm_medium referral, link or app', matches: (f) => REFERRAL_MEDIUM.test(f.medium ?? '') },
   { channel: 'other_campaign', rule: 'any other UTM-tagged visit (utm_source, utm_medium or utm_campaign set)', matches: (f) => f.tagged },
   { channel: 'referral', rule: 'a referrer from another site', matches: (f) => f.referrer !== null },

@@ -454,11 +454,28 @@ describe('admin dashboard in Chromium', () => {
     expect(await stat(page, 'Visit Duration')).toBe(`${Math.floor(seconds / 60)}m ${seconds % 60}s`);
     expect(await stat(page, 'App Interactions')).toBe(integer(today.appInteractions));
     expect(Number((await stat(page, 'Page Views')).replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
-    for (const figure of ['visitors', 'totalSessions', 'pageViews', 'avgPagesPerSession', 'bounceRate', 'avgTimeOnSite', 'appInteractions']) {
+    for (const figure of [
+      'visitors',
+      'totalSessions',
+      'pageViews',
+      'avgPagesPerSession',
+      'bounceRate',
+      'avgTimeOnSite',
+      'appInteractions',
+    ]) {
       expect(await page.getByTestId(`change-visitors-${figure}`).innerText()).toMatch(/(vs previous day|No data for the previous day)$/);
     }
     // The spec's cards are all still there.
-    for (const label of ['Total Apps', 'Early Explorers', 'Total Views', 'Suggestions', 'Avg. Time on Site', 'Pages per Visit', 'Quiz Completion', 'Daily Sessions']) {
+    for (const label of [
+      'Total Apps',
+      'Early Explorers',
+      'Total Views',
+      'Suggestions',
+      'Avg. Time on Site',
+      'Pages per Visit',
+      'Quiz Completion',
+      'Daily Sessions',
+    ]) {
       await page.getByTestId(`stat-${label}`).waitFor();
     }
     // One definition: the first row's views per visit is the spec's Pages per Visit.
@@ -472,7 +489,9 @@ describe('admin dashboard in Chromium', () => {
     // Another period: the last 7 days, against the 7 before.
     await page.getByLabel('Period', { exact: true }).selectOption('7d');
     await page.getByText(/against the previous 7 days$/).waitFor();
-    await expect.poll(() => page.getByTestId('change-visitors-totalSessions').innerText()).toMatch(/(vs previous 7 days|No data for the previous 7 days)$/);
+    await expect
+      .poll(() => page.getByTestId('change-visitors-totalSessions').innerText())
+      .toMatch(/(vs previous 7 days|No data for the previous 7 days)$/);
     const week = [...answers].find(([query]) => query.startsWith('?from='));
     expect(week).toBeDefined();
     expect(await stat(page, 'Visits')).toBe(integer(week![1].totalSessions));

@@ -165,9 +165,9 @@ export interface AnalyticsSessionFactsTable {
   utm_campaign: string | null;
   /** Its channel (contracts/analytics/channels.ts), 'unknown' before its start arrived. */
   channel: string;
-  /** The paths of its first and last page views; null without page views. */
-  entry_page: string | null;
-  exit_page: string | null;
+  /** The keys (metrics/visit-figures.ts, pageKey) of its first and last page views' paths; null without page views. */
+  entry_key: number | null;
+  exit_key: number | null;
   /** One page view and no interaction. */
   bounced: boolean;
 }
@@ -230,7 +230,7 @@ export interface AnalyticsChannelRollupsTable {
 export interface AnalyticsPageRollupsTable {
   fine: boolean;
   bucket: Date;
-  page: string;
+  page_key: number;
   shard: number;
   views: number;
 }
@@ -239,7 +239,7 @@ export interface AnalyticsPageRollupsTable {
 export interface AnalyticsEntryExitRollupsTable {
   fine: boolean;
   bucket: Date;
-  page: string;
+  page_key: number;
   shard: number;
   entries: number;
   exits: number;

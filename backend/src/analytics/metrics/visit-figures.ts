@@ -3,7 +3,7 @@
  * its channel, and which app interactions count as the visitor's (docs/analytics.md, "Figures"). The
  * database gathers the inputs; the rules are here.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { channelOf, type Channel } from '../../../../contracts/analytics/channels.js';
 
 /**
@@ -13,6 +13,14 @@ import { channelOf, type Channel } from '../../../../contracts/analytics/channel
 export const isInteraction = (action: string) => action !== 'view';
 /** The same rule on app_interactions rows. */
 export const interactionRow = sql`action_type <> 'view'`;
+
+/**
+ * A page's key in the rollups: 52 bits of the path's MD5 (a safe integer in JavaScript; two paths of a
+ * million share one with a chance of about 1 in 10,000). The rollups keep keys, not paths, so that a batch of
+ * page views on new paths keeps each path once (in page_views, found again by key through an index on this
+ * same expression: migration 33) rather than once per rollup row.
+ */
+export const pageKey = (path: RawBuilder<unknown>) => sql<number>`('x' || substr(md5(${path}), 1, 13))::bit(52)::bigint`;
 
 /** A bounce: a visit of one page view and no interaction. */
 export const bounced = ({ pages, interactions }: { pages: number; interactions: number }) => pages === 1 && interactions === 0;

@@ -24,7 +24,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { AnalyticsSessionFactsTable } from '../analytics.tables.js';
 import { bucketOf, utcDayOf } from '../metrics/buckets.js';
-import { bounced, isInteraction, sessionChannel } from '../metrics/visit-figures.js';
+import { bounced, isInteraction, pageKey, sessionChannel } from '../metrics/visit-figures.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
 
@@ -58,15 +58,15 @@ async function countPageViews(trx: Trx, pageViews: RollupChanges['pageViews'], s
     on conflict (bucket, shard) do update set
       page_views = t.page_views + excluded.page_views, home_views = t.home_views + excluded.home_views`.execute(trx);
   await sql`
-    insert into analytics_page_rollups as t (fine, bucket, page, shard, views)
-    select fine, at, page_path, ${shard}, count(*) from (
-      select true as fine, date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch') as at, r.page_path
+    insert into analytics_page_rollups as t (fine, bucket, page_key, shard, views)
+    select fine, at, page_key, ${shard}, count(*) from (
+      select true as fine, date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch') as at, ${pageKey(sql`r.page_path`)} as page_key
       from ${rows} as r(timestamp timestamptz, page_path text)
       union all
-      select false, date_bin(interval '1 day', r.timestamp, timestamptz 'epoch'), r.page_path
+      select false, date_bin(interval '1 day', r.timestamp, timestamptz 'epoch'), ${pageKey(sql`r.page_path`)}
       from ${rows} as r(timestamp timestamptz, page_path text)) x
     group by 1, 2, 3
-    on conflict (fine, bucket, page, shard) do update set views = t.views + excluded.views`.execute(trx);
+    on conflict (fine, bucket, page_key, shard) do update set views = t.views + excluded.views`.execute(trx);
 }
 
 /**
@@ -135,7 +135,7 @@ const sameFacts = (a: SessionFacts, b: SessionFacts) =>
   (Object.keys(a) as (keyof SessionFacts)[]).every((column) => a[column] === b[column]);
 
 const factColumns = sql`session_id, visitor_id, start_time, prev_start, second, pages, duration, traffic_type, parsed_referrer,
-  utm_source, utm_medium, utm_campaign, channel, entry_page, exit_page, bounced`;
+  utm_source, utm_medium, utm_campaign, channel, entry_key, exit_key, bounced`;
 
 type FactRow = AnalyticsSessionFactsTable;
 
@@ -153,8 +153,8 @@ const toFacts = (row: FactRow): SessionFacts => ({
   utm_medium: row.utm_medium,
   utm_campaign: row.utm_campaign,
   channel: row.channel,
-  entry_page: row.entry_page,
-  exit_page: row.exit_page,
+  entry_key: row.entry_key,
+  exit_key: row.exit_key,
   bounced: row.bounced,
 });
 
@@ -216,8 +216,8 @@ async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, Sessio
         pages: timing.pages,
         duration: sessionDuration(timing),
         channel: sessionChannel({ ...row, gclid, msclkid, fbclid }),
-        entry_page: timing.entryPage,
-        exit_page: timing.exitPage,
+        entry_key: timing.entryKey,
+        exit_key: timing.exitKey,
         bounced: bounced(timing),
       };
       return [row.session_id, toFacts(facts)];
@@ -225,7 +225,7 @@ async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, Sessio
   );
 }
 
-type SessionRow = Omit<FactRow, 'pages' | 'duration' | 'channel' | 'entry_page' | 'exit_page' | 'bounced'> & {
+type SessionRow = Omit<FactRow, 'pages' | 'duration' | 'channel' | 'entry_key' | 'exit_key' | 'bounced'> & {
   gclid: string | null;
   msclkid: string | null;
   fbclid: string | null;
@@ -242,12 +242,12 @@ async function storeFacts(trx: Trx, facts: SessionFacts[]): Promise<void> {
     insert into analytics_session_facts (${factColumns})
     select ${factColumns} from ${recordset(rows)} as r(session_id uuid, visitor_id uuid, start_time timestamptz,
       prev_start timestamptz, second boolean, pages integer, duration integer, traffic_type text, parsed_referrer text,
-      utm_source text, utm_medium text, utm_campaign text, channel text, entry_page text, exit_page text, bounced boolean)
+      utm_source text, utm_medium text, utm_campaign text, channel text, entry_key bigint, exit_key bigint, bounced boolean)
     on conflict (session_id) do update set visitor_id = excluded.visitor_id, start_time = excluded.start_time,
       prev_start = excluded.prev_start, second = excluded.second, pages = excluded.pages, duration = excluded.duration,
       traffic_type = excluded.traffic_type, parsed_referrer = excluded.parsed_referrer, utm_source = excluded.utm_source,
       utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign, channel = excluded.channel,
-      entry_page = excluded.entry_page, exit_page = excluded.exit_page, bounced = excluded.bounced`.execute(trx);
+      entry_key = excluded.entry_key, exit_key = excluded.exit_key, bounced = excluded.bounced`.execute(trx);
 }
 
 /** A rollup table: its key columns and its counters, with their SQL types. */
@@ -297,7 +297,7 @@ const ENTRY_EXIT: RollupTable = {
   keys: [
     ['fine', 'boolean'],
     ['bucket', 'timestamptz'],
-    ['page', 'text'],
+    ['page_key', 'bigint'],
   ],
   counters: ['entries', 'exits'],
 };
@@ -331,8 +331,8 @@ class RollupDeltas {
       this.bump(SOURCES, [fine, at, f.traffic_type ?? 'unknown', f.parsed_referrer ?? 'direct'], sign, [1]);
       if (hasCampaign) this.bump(CAMPAIGNS, [fine, at, f.utm_source, f.utm_medium, f.utm_campaign], sign, [1]);
       this.bump(CHANNELS, [fine, at, f.channel], sign, [1]);
-      if (f.entry_page !== null) this.bump(ENTRY_EXIT, [fine, at, f.entry_page], sign, [1, 0]);
-      if (f.exit_page !== null) this.bump(ENTRY_EXIT, [fine, at, f.exit_page], sign, [0, 1]);
+      if (f.entry_key !== null) this.bump(ENTRY_EXIT, [fine, at, f.entry_key], sign, [1, 0]);
+      if (f.exit_key !== null) this.bump(ENTRY_EXIT, [fine, at, f.exit_key], sign, [0, 1]);
     }
     if (f.prev_start !== null) {
       const p = { fine: bucketOf(f.prev_start), day: utcDayOf(f.prev_start) };

@@ -15,7 +15,7 @@ import { cut, wholeBuckets, wholeUtcDays, type RangeCut } from '../metrics/bucke
 import type { DateRange } from '../metrics/date-range.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
-import { bounced, interactionRow, sessionChannel } from '../metrics/visit-figures.js';
+import { bounced, interactionRow, pageKey, sessionChannel } from '../metrics/visit-figures.js';
 
 /** The sessions the figures count, read as a table (every session today). */
 const countedSessions = sql`(select * from user_sessions)`;
@@ -297,40 +297,56 @@ export async function channels(db: Db, range: DateRange, rollups = true): Promis
 /** The TOP_PAGES pages (paths) with most page views in the range, by the views' time. */
 export async function topPages(db: Db, range: DateRange, rollups = true): Promise<PageCount[]> {
   const c = cut(range, rollups);
-  const { rows } = await sql<PageCount>`
-    select page, sum(n)::int as count from (
-      select page, sum(views) as n from ${wholeBucketRows('analytics_page_rollups', c)} r group by 1
+  const { rows } = await sql<{ page_key: number; count: number }>`
+    select page_key, sum(n)::int as count from (
+      select page_key, sum(views) as n from ${wholeBucketRows('analytics_page_rollups', c)} r group by 1
       union all
-      select page_path, count(*) from page_views where ${inEdges('timestamp', c)} and ${ofCountedSession} group by 1) x
-    group by 1 having sum(n) > 0 order by count desc, page limit ${TOP_PAGES}`.execute(db);
-  return rows;
+      select ${pageKey(sql`page_path`)}, count(*) from page_views where ${inEdges('timestamp', c)} and ${ofCountedSession} group by 1) x
+    group by 1 having sum(n) > 0 order by count desc, page_key limit ${TOP_PAGES}`.execute(db);
+  return ranked(await named(db, rows));
 }
 
 /** The TOP_PAGES pages most visits of the range entered on, and left from (visits by their start). */
 export async function entryExitPages(db: Db, range: DateRange, rollups = true): Promise<{ entry: PageCount[]; exit: PageCount[] }> {
   const c = cut(range, rollups);
   const [{ rows }, edges] = await Promise.all([
-    sql<{ page: string; entries: number; exits: number }>`
-      select page, sum(entries)::int as entries, sum(exits)::int as exits
+    sql<{ page_key: number; entries: number; exits: number }>`
+      select page_key, sum(entries)::int as entries, sum(exits)::int as exits
       from ${wholeBucketRows('analytics_entry_exit_rollups', c)} r group by 1`.execute(db),
     edgeSessions(db, c),
   ]);
-  const counts = new Map(rows.map((row) => [row.page, { entries: row.entries, exits: row.exits }]));
-  const add = (page: string | null, kind: 'entries' | 'exits') => {
-    if (page === null) return;
-    const count = counts.get(page) ?? { entries: 0, exits: 0 };
+  const counts = new Map(rows.map((row) => [row.page_key, { entries: row.entries, exits: row.exits }]));
+  const add = (key: number | null, kind: 'entries' | 'exits') => {
+    if (key === null) return;
+    const count = counts.get(key) ?? { entries: 0, exits: 0 };
     count[kind] += 1;
-    counts.set(page, count);
+    counts.set(key, count);
   };
   for (const session of edges) {
-    add(session.entryPage, 'entries');
-    add(session.exitPage, 'exits');
+    add(session.entryKey, 'entries');
+    add(session.exitKey, 'exits');
   }
   const top = (kind: 'entries' | 'exits') =>
     [...counts]
-      .map(([page, count]) => ({ page, count: count[kind] }))
+      .map(([page_key, count]) => ({ page_key, count: count[kind] }))
       .filter((row) => row.count > 0)
-      .sort((a, b) => b.count - a.count || (a.page < b.page ? -1 : a.page > b.page ? 1 : 0))
+      .sort((a, b) => b.count - a.count || a.page_key - b.page_key)
       .slice(0, TOP_PAGES);
-  return { entry: top('entries'), exit: top('exits') };
+  const [entry, exit] = [top('entries'), top('exits')];
+  const pages = await named(db, [...entry, ...exit]);
+  return { entry: ranked(pages.slice(0, entry.length)), exit: ranked(pages.slice(entry.length)) };
 }
+
+/** Page keys' paths, from the page views (by the index on the key). */
+async function named(db: Db, rows: readonly { page_key: number; count: number }[]): Promise<PageCount[]> {
+  if (rows.length === 0) return [];
+  const keys = [...new Set(rows.map((row) => row.page_key))];
+  const { rows: paths } = await sql<{ page_key: number; page: string }>`
+    select k.page_key, (select p.page_path from page_views p where ${pageKey(sql`p.page_path`)} = k.page_key limit 1) as page
+    from unnest(${keys}::bigint[]) k(page_key)`.execute(db);
+  const byKey = new Map(paths.map((row) => [row.page_key, row.page]));
+  return rows.map((row) => ({ page: byKey.get(row.page_key) ?? '', count: row.count }));
+}
+
+/** Most first, then by path. */
+const ranked = (rows: PageCount[]) => rows.sort((a, b) => b.count - a.count || (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));

@@ -28,7 +28,9 @@ export const engagementMetricsSchema = z.object({
   pageViews: z.number().int().describe('Page views in the range (by their time)'),
   bounceRate: z.number().describe('Percent of the visits with one page view and no app interaction, one decimal'),
   appInteractions: z.number().int().describe('App interactions in the range (every action but an app view), by their time'),
-  avgTimeOnSite: z.number().describe('Visit duration: seconds, rounded, the mean session duration (first event to last, the last page included)'),
+  avgTimeOnSite: z
+    .number()
+    .describe('Visit duration: seconds, rounded, the mean session duration (first event to last, the last page included)'),
   avgPagesPerSession: z.number().describe('Views per visit: page views / visits, one decimal'),
   quizCompletionRate: z.number().describe('Quiz results / home page views × 100, one decimal'),
   topCategories: z.array(z.object({ category: z.string(), count: z.number().int() })).describe('Top 5, by views of their apps'),

@@ -65,7 +65,12 @@ export function VisitorFigures({
         {FIGURES.map(({ label, figure, format, lowerIsBetter }) => (
           <Stat key={figure} label={label} value={metrics ? format(metrics[figure]) : LOADING}>
             {metrics && (
-              <Change change={metrics.changes[figure]} days={metrics.period.days} testId={`visitors-${figure}`} lowerIsBetter={lowerIsBetter} />
+              <Change
+                change={metrics.changes[figure]}
+                days={metrics.period.days}
+                testId={`visitors-${figure}`}
+                lowerIsBetter={lowerIsBetter}
+              />
             )}
           </Stat>
         ))}
@@ -82,7 +87,11 @@ function BarList({ label, rows, unit }: { label: string; rows: { name: string; c
     <ol className="flex flex-col gap-1" aria-label={label}>
       {rows.map((row) => (
         <li key={row.name} className="relative flex items-center justify-between gap-3 rounded px-2 py-1 text-sm">
-          <span aria-hidden="true" className="absolute inset-y-0 left-0 rounded bg-primary/10" style={{ width: `${(row.count / max) * 100}%` }} />
+          <span
+            aria-hidden="true"
+            className="absolute inset-y-0 left-0 rounded bg-primary/10"
+            style={{ width: `${(row.count / max) * 100}%` }}
+          />
           <span className="relative min-w-0 truncate" title={row.name}>
             {row.name}
           </span>
@@ -118,7 +127,9 @@ export function VisitorPanels({ metrics }: { metrics: EngagementMetrics | undefi
             <CardTitle>{title}</CardTitle>
             <CardDescription>{description}</CardDescription>
           </CardHeader>
-          <CardContent>{metrics ? <BarList label={title} rows={rows} unit={unit} /> : <p className="text-sm text-muted-foreground">Loading...</p>}</CardContent>
+          <CardContent>
+            {metrics ? <BarList label={title} rows={rows} unit={unit} /> : <p className="text-sm text-muted-foreground">Loading...</p>}
+          </CardContent>
         </Card>
       ))}
     </div>
