@@ -1,9 +1,10 @@
 /**
  * The admin dashboard's reads: the rollups (projections/rollups.ts) for the range's whole 15-minute buckets,
  * which cost the same whatever the traffic, and the visits rows for its partial edges (no time zone in use
- * today makes any). Rollups kept by UTC day too (sources, campaigns, return pairs) give the range's whole
- * UTC days from their day rows and only its partial first and last UTC days from the 15-minute rows. With
- * `rollups` false every figure is read from the rows: the answer the rollups must equal.
+ * today makes any). Rollups kept by UTC day too (sources, campaigns, channels, pages, entry and exit pages,
+ * return pairs) give the range's whole UTC days from their day rows and only its partial first and last UTC
+ * days from the 15-minute rows. With `rollups` false every figure is read from the rows: the answer the
+ * rollups must equal.
  *
  * The rows are read through `countedSessions`: the one place that says which sessions the figures leave out.
  */
@@ -155,7 +156,7 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
   const row = inner.rows[0]!;
   return {
     sessions: row.sessions + edges.sessions,
-    time: Number(row.time) + edges.time,
+    time: row.time + edges.time,
     bounces: row.bounces + edges.bounces,
     pageViews: row.page_views + edges.pageViews,
     homeViews: row.home_views + edges.homeViews,
