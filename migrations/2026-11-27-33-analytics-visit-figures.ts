@@ -14,13 +14,14 @@ const VISITS_TABLES = [
   'analytics_app_view_rollups',
   'analytics_return_pairs',
 ];
+const NEW_TABLES = ['analytics_entry_exit_rollups', 'analytics_page_rollups', 'analytics_channel_rollups', 'analytics_pages'];
 
 /**
  * The console's first row and its channels (docs/analytics.md, "Figures" and "Channels"): each session's
  * channel, entry and exit pages and whether it bounced, kept in its facts; sessions per channel, visits per
  * entry and exit page and page views per page, per 15-minute bucket and per UTC day. Pages are kept by key
- * (52 bits of the path's MD5, backend/src/analytics/metrics/visit-figures.ts), each path once, in page_views,
- * found by key through an index on the same expression; bounces in place of the
+ * (52 bits of the path's MD5, backend/src/analytics/metrics/visit-figures.ts), each path once, in
+ * analytics_pages; bounces in place of the
  * sessions' pages (views per visit is page views / visits); app interactions per bucket. The visits
  * projection's tables are emptied and its checkpoints removed, so it fills them again from the whole log on
  * its next run (the events are kept).
@@ -61,16 +62,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       exits integer not null,
       primary key (fine, bucket, page_key, shard)
     )`.execute(db);
-  await sql`create index page_views_page_key_idx on page_views ((${PAGE_KEY}))`.execute(db);
+  await sql`create table analytics_pages (page_key bigint primary key, path text not null)`.execute(db);
 }
-
-/** The page key's expression, as the reads write it (pageKey). */
-const PAGE_KEY = sql.raw(`('x' || substr(md5(page_path), 1, 13))::bit(52)::bigint`);
 
 export async function down(db: Kysely<any>): Promise<void> {
   await replay(db);
-  await sql`drop index page_views_page_key_idx`.execute(db);
-  for (const table of ['analytics_entry_exit_rollups', 'analytics_page_rollups', 'analytics_channel_rollups']) {
+  for (const table of NEW_TABLES) {
     await sql`drop table ${sql.table(table)}`.execute(db);
   }
   await sql`alter table analytics_page_view_rollups drop column interactions`.execute(db);

@@ -235,6 +235,12 @@ export interface AnalyticsPageRollupsTable {
   views: number;
 }
 
+/** The path of each page key the rollups hold (metrics/visit-figures.ts, pageKey). */
+export interface AnalyticsPagesTable {
+  page_key: number;
+  path: string;
+}
+
 /** Visits that entered or left on a page, per 15-minute bucket (`fine`) or UTC day of their start. */
 export interface AnalyticsEntryExitRollupsTable {
   fine: boolean;
@@ -291,5 +297,6 @@ declare module '../shared/db/tables.js' {
     analytics_channel_rollups: AnalyticsChannelRollupsTable;
     analytics_page_rollups: AnalyticsPageRollupsTable;
     analytics_entry_exit_rollups: AnalyticsEntryExitRollupsTable;
+    analytics_pages: AnalyticsPagesTable;
   }
 }

@@ -17,8 +17,7 @@ export const interactionRow = sql`action_type <> 'view'`;
 /**
  * A page's key in the rollups: 52 bits of the path's MD5 (a safe integer in JavaScript; two paths of a
  * million share one with a chance of about 1 in 10,000). The rollups keep keys, not paths, so that a batch of
- * page views on new paths keeps each path once (in page_views, found again by key through an index on this
- * same expression: migration 33) rather than once per rollup row.
+ * page views on new paths keeps each path once (analytics_pages) rather than once per rollup row.
  */
 export const pageKey = (path: RawBuilder<unknown>) => sql<number>`('x' || substr(md5(${path}), 1, 13))::bit(52)::bigint`;
 

@@ -47,7 +47,10 @@ export async function updateRollups(trx: Trx, changes: RollupChanges, shard: num
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 const BUCKET = sql`interval '15 minutes'`;
 
-/** Page views by bucket, and by page per bucket and per UTC day (the top pages), as they are inserted. */
+/**
+ * Page views by bucket, and by page per bucket and per UTC day (the top pages), as they are inserted; each
+ * page's path once, by its key.
+ */
 async function countPageViews(trx: Trx, pageViews: RollupChanges['pageViews'], shard: number): Promise<void> {
   if (pageViews.length === 0) return;
   const rows = recordset(pageViews);
@@ -67,6 +70,11 @@ async function countPageViews(trx: Trx, pageViews: RollupChanges['pageViews'], s
       from ${rows} as r(timestamp timestamptz, page_path text)) x
     group by 1, 2, 3
     on conflict (fine, bucket, page_key, shard) do update set views = t.views + excluded.views`.execute(trx);
+  await sql`
+    insert into analytics_pages (page_key, path)
+    select distinct on (1) ${pageKey(sql`r.page_path`)}, r.page_path from ${rows} as r(timestamp timestamptz, page_path text)
+    order by 1, 2
+    on conflict (page_key) do nothing`.execute(trx);
 }
 
 /**

@@ -200,8 +200,8 @@ describe('the visits projection in partitions', () => {
                  counters.map((c) => sql`sum(${sql.ref(c)}) <> 0`),
                  sql` or `,
                )}`
-          : table === 'analytics_rollup_visitors'
-            ? sql`select * from analytics_rollup_visitors`
+          : table === 'analytics_rollup_visitors' || table === 'analytics_pages'
+            ? sql`select * from ${sql.table(table)}`
             : sql`select * from ${sql.table(table)} where session_id = any(${sessions}::uuid[])`;
         const { rows } = await query.execute(db);
         result[table] = rows.map((row) => JSON.stringify(row)).sort();

@@ -41,6 +41,7 @@ export const visitsProjection: Projection<VisitEvent> = {
     'analytics_channel_rollups',
     'analytics_page_rollups',
     'analytics_entry_exit_rollups',
+    'analytics_pages',
   ],
   // A session's rows depend on its own events only (its stream): partitions by session apply at once. The
   // rollups a visitor's sessions share are written per partition (shard) and under the visitor's row lock.

@@ -338,13 +338,12 @@ export async function entryExitPages(db: Db, range: DateRange, rollups = true): 
   return { entry: ranked(pages.slice(0, entry.length)), exit: ranked(pages.slice(entry.length)) };
 }
 
-/** Page keys' paths, from the page views (by the index on the key). */
+/** Page keys with their paths. */
 async function named(db: Db, rows: readonly { page_key: number; count: number }[]): Promise<PageCount[]> {
   if (rows.length === 0) return [];
   const keys = [...new Set(rows.map((row) => row.page_key))];
   const { rows: paths } = await sql<{ page_key: number; page: string }>`
-    select k.page_key, (select p.page_path from page_views p where ${pageKey(sql`p.page_path`)} = k.page_key limit 1) as page
-    from unnest(${keys}::bigint[]) k(page_key)`.execute(db);
+    select page_key, path as page from analytics_pages where page_key = any(${keys}::bigint[])`.execute(db);
   const byKey = new Map(paths.map((row) => [row.page_key, row.page]));
   return rows.map((row) => ({ page: byKey.get(row.page_key) ?? '', count: row.count }));
 }
