@@ -174,6 +174,7 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
 }
 
 async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visitors' | 'returning'>> {
+  if (wholeBuckets(c)) return { sessions: 0, time: 0, bounces: 0, pageViews: 0, homeViews: 0, interactions: 0 };
   const [timings, views] = await Promise.all([
     edgeSessions(db, c),
     sql<{ page_views: number; home_views: number; interactions: number }>`
@@ -194,7 +195,8 @@ async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visito
 }
 
 /** The sessions started in the cut's edges, with their timings, pages and interactions. */
-const edgeSessions = (db: Db, c: RangeCut) => sessionTimings(db, sql`${inEdges('start_time', c)} and ${ofCountedSession}`);
+const edgeSessions = async (db: Db, c: RangeCut) =>
+  wholeBuckets(c) ? [] : sessionTimings(db, sql`${inEdges('start_time', c)} and ${ofCountedSession}`);
 
 /** Visitors with a session in the range, and those among them who had one before it or more than one in it. */
 async function visitorsFromRows(db: Db, { start, end }: RangeCut): Promise<Pick<CardCounts, 'visitors' | 'returning'>> {
