@@ -21,8 +21,11 @@ import { addDays, dayIn, previousRange, toRange, type DateRange } from '../src/a
 import {
   appViews,
   cardCounts,
+  channels,
   dailySeries,
+  entryExitPages,
   sessionsByHour,
+  topPages,
   topSources,
   trafficSources,
   utmCampaigns,
@@ -97,6 +100,9 @@ const engagement = (rollups: boolean) => (db: Db, range: DateRange) =>
     sessionsByHour(db, range, rollups),
     topSources(db, range, rollups),
     appViews(db, range, rollups),
+    topPages(db, range, rollups),
+    entryExitPages(db, range, rollups),
+    channels(db, range, rollups),
   ]);
 
 const reads = (rollup: boolean): Reads => ({
@@ -161,7 +167,7 @@ warm-up) from the rollups, and in brackets one run from the visits rows alone, a
 before the rollups. Visits are written set-based in SQL (sessions of ${PAGES_PER_SESSION} page views, two sessions a visitor,
 spread over the 60 days before the run), then rolled up by the projection's own code (\`updateRollups\`,
 ${CHUNK.toLocaleString('en')} sessions a transaction); at the smallest size every read answered the same both ways.
-"Engagement" is the engagement query's reads (both ranges' cards, hours, sources, app views).
+"Engagement" is the engagement query's reads (both ranges' cards, hours, sources, app views, top, entry and exit pages, channels).
 
 | page views | sessions | ${names.join(' | ')} | rolled up |
 |---|---|${names.map(() => '---|').join('')}---|

@@ -151,10 +151,16 @@ const hours = (counts: Record<number, number>) => Array.from({ length: 24 }, (_,
 
 const EXPECTED_TODAY = {
   period: { from: today, to: today, days: 1, timeZone: 'UTC' },
+  visitors: 3, // V1, V2, V4; E has no visitor id
   totalSessions: 5,
+  pageViews: 8,
+  // F alone: one page and nothing done. D and E viewed one page too, but shared or finished the quiz.
+  bounceRate: 20,
+  // Every interaction but the app views: B's click and quiz step, C's quiz step, D's share, E's quiz step.
+  appInteractions: 5,
   // (120 + 300 + 60 + 7 + 30) / 5: E has no end event, and lasted from its page view to its interaction 7 s later.
   avgTimeOnSite: 103,
-  avgPagesPerSession: 1.6, // (3 + 2 + 1 + 1 + 1) / 5
+  avgPagesPerSession: 1.6, // 8 page views / 5 visits
   quizCompletionRate: 75, // 3 quiz results today / 4 home page views today
   // Views only: the click, the share and the quiz steps are not views.
   topCategories: [
@@ -174,8 +180,32 @@ const EXPECTED_TODAY = {
     { source: 'google', sessions: 1 },
   ],
   userReturnRate: 66.7, // V1 (seen yesterday) and V2 (two sessions) of V1, V2, V4; E has no visitor id
-  // Against yesterday: A alone (40 s, one page, 1 quiz result / 1 home page view, V1 new then).
+  topPages: [
+    { page: '/', count: 4 },
+    { page: '/app/invoice-chaser', count: 3 },
+    { page: '/c/productivity', count: 1 },
+  ],
+  entryPages: [
+    { page: '/', count: 4 },
+    { page: '/app/invoice-chaser', count: 1 },
+  ],
+  exitPages: [
+    { page: '/app/invoice-chaser', count: 3 }, // B, C, E
+    { page: '/', count: 2 }, // D, F
+  ],
+  channels: [
+    { channel: 'organic_search', visits: 2 }, // Google, Bing
+    { channel: 'ai_assistants', visits: 1 },
+    { channel: 'email', visits: 1 }, // utm_source=newsletter&utm_medium=email
+    { channel: 'paid_social', visits: 1 }, // utm_medium=cpc from Facebook
+  ],
+  // Against yesterday: A alone (40 s, one page and a quiz step, so no bounce; 1 quiz result / 1 home page
+  // view, V1 new then).
   changes: {
+    visitors: { previous: 1, percent: 200 },
+    pageViews: { previous: 1, percent: 700 },
+    bounceRate: { previous: 0, percent: null },
+    appInteractions: { previous: 1, percent: 400 },
     avgTimeOnSite: { previous: 40, percent: 158 },
     avgPagesPerSession: { previous: 1, percent: 60 },
     quizCompletionRate: { previous: 100, percent: -25 },
@@ -246,7 +276,11 @@ describe('engagement metrics', () => {
   it('covers a longer range', async () => {
     const { body } = await api.get(`/api/admin/analytics/engagement?from=${yesterday}&to=${today}`);
     expect(body).toMatchObject({
+      visitors: 3,
       totalSessions: 6,
+      pageViews: 9,
+      bounceRate: 16.7, // F of 6
+      appInteractions: 6,
       avgTimeOnSite: 93, // (40 + 517) / 6 = 92.83
       avgPagesPerSession: 1.5, // 9 / 6
       quizCompletionRate: 80, // 4 / 5
@@ -269,7 +303,11 @@ describe('engagement metrics', () => {
     const none = { previous: null, percent: null };
     expect((await api.get('/api/admin/analytics/engagement?from=2020-01-01&to=2020-01-31')).body).toEqual({
       period: { from: '2020-01-01', to: '2020-01-31', days: 31, timeZone: 'UTC' },
+      visitors: 0,
       totalSessions: 0,
+      pageViews: 0,
+      bounceRate: 0,
+      appInteractions: 0,
       avgTimeOnSite: 0,
       avgPagesPerSession: 0,
       quizCompletionRate: 0,
@@ -278,7 +316,23 @@ describe('engagement metrics', () => {
       sessionsByHour: hours({}),
       trafficSources: [],
       userReturnRate: 0,
-      changes: { avgTimeOnSite: none, avgPagesPerSession: none, quizCompletionRate: none, totalSessions: none, userReturnRate: none },
+      topPages: [],
+      entryPages: [],
+      exitPages: [],
+      channels: [],
+      changes: Object.fromEntries(
+        [
+          'visitors',
+          'totalSessions',
+          'pageViews',
+          'avgPagesPerSession',
+          'bounceRate',
+          'avgTimeOnSite',
+          'appInteractions',
+          'quizCompletionRate',
+          'userReturnRate',
+        ].map((figure) => [figure, none]),
+      ),
     });
   });
 

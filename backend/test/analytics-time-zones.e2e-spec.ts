@@ -139,6 +139,10 @@ describe('the admin’s time zone', () => {
     // Mar 29–30 in Berlin: S3; the two days before: S1 and S2.
     const { body } = await engagement('from=2026-03-29&to=2026-03-30&tz=Europe/Berlin');
     expect(body.changes).toEqual({
+      visitors: { previous: 2, percent: -50 },
+      pageViews: { previous: 3, percent: -67 },
+      bounceRate: { previous: 50, percent: 100 }, // S3's one page, against S1's
+      appInteractions: { previous: 0, percent: 0 },
       avgTimeOnSite: { previous: 40, percent: 50 },
       avgPagesPerSession: { previous: 1.5, percent: -33 },
       quizCompletionRate: { previous: 0, percent: 0 },

@@ -79,8 +79,8 @@ const CLICK_NETWORKS = [
   { param: 'fbclid', source: 'facebook', campaignSource: 'meta_ads' },
 ] as const;
 
-// Campaign links tagged as paid (utm_medium=cpc and its usual spellings) are paid traffic without a click id too.
-const PAID_MEDIUM = /^(?:cpc|ppc|cpm|cpv|paid(?:[_-]?(?:search|social|media))?)$/i;
+/** Campaign links tagged as paid (utm_medium=cpc and its usual spellings) are paid traffic without a click id too. */
+export const PAID_MEDIUM = /^(?:cpc|ppc|cpm|cpv|paid(?:[_-]?(?:search|social|media))?)$/i;
 
 /** The server refuses longer UTM values (analytics contract). */
 export const UTM_MAX_LENGTH = 200;
@@ -152,12 +152,19 @@ function sourceOfHost(host: string): { name: string; type: TrafficType } {
   return knownSource(host) ?? { name: host.replace(/^www\./, ''), type: 'referral' };
 }
 
-// utm_source holds a name ('facebook'), a host ('chatgpt.com') or anything a marketer typed ('newsletter').
 function sourceOfName(value: string): { name: string; type: TrafficType } {
+  return knownSourceNamed(value) ?? { name: value.toLowerCase(), type: 'referral' };
+}
+
+/**
+ * The known source a name stands for: utm_source and the parsed referrer hold a source's name ('facebook'),
+ * a host ('chatgpt.com') or anything a marketer typed ('newsletter', which is none).
+ */
+export function knownSourceNamed(value: string): { name: string; type: KnownType } | null {
   const name = value.toLowerCase();
   const byName = SOURCES.find((source) => source.name === name);
   if (byName) return { name: byName.name, type: byName.type };
-  return knownSource(name) ?? { name, type: 'referral' };
+  return knownSource(name);
 }
 
 function hostMatches(host: string, pattern: string): boolean {

@@ -397,6 +397,107 @@ describe('admin dashboard in Chromium', () => {
     await context.close();
   }, 90_000);
 
+  it('shows the first row: each visitor figure with its change, and the top, entry and exit pages and channels of the period', async () => {
+    // A visit from a newsletter link a minute ago, its attribution left to the server (as the landing page
+    // sends it): two pages, leaving from the second.
+    const sessionId = crypto.randomUUID();
+    const at = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000).toISOString();
+    const start = sessionStart({ sessionId, at: at(0), url: `${site.url}/?utm_source=newsletter&utm_campaign=launch` });
+    for (const field of ['utm', 'clickIds', 'parsedReferrer', 'trafficType', 'campaignSource'] as const) delete start[field];
+    const events = [
+      start,
+      pageView({ sessionId, at: at(0), url: `${site.url}/` }),
+      pageView({ sessionId, at: at(10), url: `${site.url}/c/finance` }),
+    ];
+    const collected = await fetch(`${site.url}/api/analytics/collect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+      body: JSON.stringify({ events }),
+    });
+    expect(collected.status).toBe(202);
+
+    const context = await site.browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    // The figures the dashboard was answered, by query.
+    const answers = new Map<string, Record<string, unknown>>();
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/admin/analytics/engagement' && response.ok()) answers.set(url.search, await response.json());
+    });
+    await signIn(page);
+    const panel = (name: string) => page.getByRole('list', { name, exact: true });
+    // The visit reaches the figures through an async projection: reload until it has.
+    await expect
+      .poll(
+        async () => {
+          await reload(page);
+          await panel('Channels').waitFor();
+          return panel('Channels').getByText('E-mail', { exact: true }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await expect.poll(() => panel('Exit Pages').getByText('/c/finance', { exact: true }).count()).toBe(1);
+    expect(await panel('Top Pages').getByText('/', { exact: true }).count()).toBe(1);
+    expect(await panel('Entry Pages').getByText('/', { exact: true }).count()).toBe(1);
+
+    // Each card writes the figure the API answered for today, with its change against yesterday.
+    const today = answers.get('?tz=UTC')!;
+    expect(today).toBeDefined();
+    const integer = (value: unknown) => (value as number).toLocaleString('en-US');
+    expect(await stat(page, 'Unique Visitors')).toBe(integer(today.visitors));
+    expect(await stat(page, 'Visits')).toBe(integer(today.totalSessions));
+    expect(await stat(page, 'Page Views')).toBe(integer(today.pageViews));
+    expect(await stat(page, 'Views per Visit')).toBe((today.avgPagesPerSession as number).toFixed(1));
+    expect(await stat(page, 'Bounce Rate')).toBe(`${today.bounceRate}%`);
+    const seconds = today.avgTimeOnSite as number;
+    expect(await stat(page, 'Visit Duration')).toBe(`${Math.floor(seconds / 60)}m ${seconds % 60}s`);
+    expect(await stat(page, 'App Interactions')).toBe(integer(today.appInteractions));
+    expect(Number((await stat(page, 'Page Views')).replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
+    for (const figure of [
+      'visitors',
+      'totalSessions',
+      'pageViews',
+      'avgPagesPerSession',
+      'bounceRate',
+      'avgTimeOnSite',
+      'appInteractions',
+    ]) {
+      expect(await page.getByTestId(`change-visitors-${figure}`).innerText()).toMatch(/(vs previous day|No data for the previous day)$/);
+    }
+    // The spec's cards are all still there.
+    for (const label of [
+      'Total Apps',
+      'Early Explorers',
+      'Total Views',
+      'Suggestions',
+      'Avg. Time on Site',
+      'Pages per Visit',
+      'Quiz Completion',
+      'Daily Sessions',
+    ]) {
+      await page.getByTestId(`stat-${label}`).waitFor();
+    }
+    // One definition: the first row's views per visit is the spec's Pages per Visit.
+    expect(await stat(page, 'Pages per Visit')).toBe(await stat(page, 'Views per Visit'));
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-first-row.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-first-row-390.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+
+    // Another period: the last 7 days, against the 7 before.
+    await page.getByLabel('Period', { exact: true }).selectOption('7d');
+    await page.getByText(/against the previous 7 days$/).waitFor();
+    await expect
+      .poll(() => page.getByTestId('change-visitors-totalSessions').innerText())
+      .toMatch(/(vs previous 7 days|No data for the previous 7 days)$/);
+    const week = [...answers].find(([query]) => query.startsWith('?from='));
+    expect(week).toBeDefined();
+    expect(await stat(page, 'Visits')).toBe(integer(week![1].totalSessions));
+    await context.close();
+  }, 90_000);
+
   it('fits a 375 px phone', async () => {
     const context = await site.browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const page = await context.newPage();

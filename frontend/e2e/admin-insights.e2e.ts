@@ -274,7 +274,9 @@ describe('analytics page and audit trail', () => {
     const sources = page.getByRole('table', { name: 'Traffic sources' });
     await sources.waitFor();
     expect(await sources.locator('tbody tr').allInnerTexts()).toEqual(['Direct\tdirect\t2', 'Search\tgoogle\t1']);
-    await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBe(2);
+    // By channel: the newsletter's visit is e-mail, not its session's traffic type (direct).
+    await page.getByRole('img', { name: 'Visits by channel: Direct 1, E-mail 1, Organic search 1' }).waitFor();
+    await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBe(3);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-analytics-sources.png`, fullPage: true });
 
     await page.getByRole('tab', { name: 'UTM Campaigns' }).click();

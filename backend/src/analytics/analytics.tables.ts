@@ -189,6 +189,13 @@ export interface AnalyticsSessionFactsTable {
   traffic_rule: string;
   /** An excluded session's page views and app interactions (0 for a person's, which the other rollups count). */
   events: number;
+  /** Its channel (contracts/analytics/channels.ts), 'unknown' before its start arrived. */
+  channel: string;
+  /** The keys (metrics/visit-figures.ts, pageKey) of its first and last page views' paths; null without page views. */
+  entry_key: number | null;
+  exit_key: number | null;
+  /** One page view and no interaction. */
+  bounced: boolean;
 }
 
 export interface AnalyticsRollupVisitorsTable {
@@ -202,8 +209,8 @@ export interface AnalyticsSessionRollupsTable {
   sessions: number;
   visitor_sessions: number;
   first_sessions: number;
-  pages: number;
   duration: number;
+  bounces: number;
 }
 
 /** Sessions by traffic type and source, per 15-minute bucket (`fine`) or UTC day of their start, per writing shard. */
@@ -232,6 +239,42 @@ export interface AnalyticsPageViewRollupsTable {
   shard: number;
   page_views: number;
   home_views: number;
+  /** App interactions the visitor made (not app views), by their time. */
+  interactions: number;
+}
+
+/** Sessions by channel, per 15-minute bucket (`fine`) or UTC day of their start. */
+export interface AnalyticsChannelRollupsTable {
+  fine: boolean;
+  bucket: Date;
+  channel: string;
+  shard: number;
+  sessions: number;
+}
+
+/** Page views by page path, per 15-minute bucket (`fine`) or UTC day of the view. */
+export interface AnalyticsPageRollupsTable {
+  fine: boolean;
+  bucket: Date;
+  page_key: number;
+  shard: number;
+  views: number;
+}
+
+/** The path of each page key the rollups hold (metrics/visit-figures.ts, pageKey). */
+export interface AnalyticsPagesTable {
+  page_key: number;
+  path: string;
+}
+
+/** Visits that entered or left on a page, per 15-minute bucket (`fine`) or UTC day of their start. */
+export interface AnalyticsEntryExitRollupsTable {
+  fine: boolean;
+  bucket: Date;
+  page_key: number;
+  shard: number;
+  entries: number;
+  exits: number;
 }
 
 export interface AnalyticsAppViewRollupsTable {
@@ -278,5 +321,9 @@ declare module '../shared/db/tables.js' {
     analytics_app_view_rollups: AnalyticsAppViewRollupsTable;
     analytics_return_pairs: AnalyticsReturnPairsTable;
     analytics_excluded_rollups: AnalyticsExcludedRollupsTable;
+    analytics_channel_rollups: AnalyticsChannelRollupsTable;
+    analytics_page_rollups: AnalyticsPageRollupsTable;
+    analytics_entry_exit_rollups: AnalyticsEntryExitRollupsTable;
+    analytics_pages: AnalyticsPagesTable;
   }
 }

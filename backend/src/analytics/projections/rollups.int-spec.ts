@@ -12,7 +12,18 @@ import type { InteractionAction, TrafficType, VisitEvent } from '../analytics.ev
 import { down, up } from '../../../../migrations/2026-11-26-29-analytics-day-rollups.js';
 import { cut, wholeBuckets, wholeUtcDays } from '../metrics/buckets.js';
 import { toRange, type DateRange } from '../metrics/date-range.js';
-import { appViews, cardCounts, dailySeries, sessionsByHour, topSources, trafficSources, utmCampaigns } from '../queries/dashboard-reads.js';
+import {
+  appViews,
+  cardCounts,
+  channels,
+  dailySeries,
+  entryExitPages,
+  sessionsByHour,
+  topPages,
+  topSources,
+  trafficSources,
+  utmCampaigns,
+} from '../queries/dashboard-reads.js';
 
 import { visitsProjection } from './visits.projection.js';
 
@@ -171,14 +182,20 @@ async function rollups(): Promise<Record<string, unknown[]>> {
 }
 
 async function engagement(range: DateRange, rollups: boolean) {
-  const [cards, hours, sources, apps] = await Promise.all([
+  const [cards, hours, sources, apps, byChannel, pages, entryExit] = await Promise.all([
     cardCounts(db(), range, rollups),
     sessionsByHour(db(), range, rollups),
     topSources(db(), range, rollups),
     appViews(db(), range, rollups),
+    channels(db(), range, rollups),
+    topPages(db(), range, rollups),
+    entryExitPages(db(), range, rollups),
   ]);
   return {
     cards,
+    channels: byChannel,
+    pages,
+    entryExit,
     hours: [...hours].sort((a, b) => a.hour - b.hour),
     sources,
     apps: [...apps].sort((a, b) => a.app_id.localeCompare(b.app_id)),
@@ -280,6 +297,13 @@ describe('dashboard rollups', () => {
   it('have something to count in every figure', async () => {
     const { rows } = await bothWays(toRange('2026-03-25', '2026-04-01', 'Europe/Berlin'));
     expect(rows.engagement.cards.sessions).toBeGreaterThan(100);
+    expect(rows.engagement.cards.bounces).toBeGreaterThan(0);
+    expect(rows.engagement.cards.interactions).toBeGreaterThan(0);
+    expect(rows.engagement.channels.map((row) => row.channel)).toEqual(
+      expect.arrayContaining(['direct', 'email', 'organic_search', 'organic_social', 'other_campaign', 'paid_search', 'referral']),
+    );
+    expect(rows.engagement.pages.length).toBeGreaterThan(1);
+    expect(rows.engagement.entryExit.exit.length).toBeGreaterThan(1);
     expect(rows.engagement.cards.returning).toBeGreaterThan(0);
     expect(rows.engagement.cards.returning).toBeLessThan(rows.engagement.cards.visitors);
     expect(rows.engagement.apps.length).toBe(3);

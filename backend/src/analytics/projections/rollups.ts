@@ -30,6 +30,7 @@ import type { Trx } from '../../shared/db/tables.js';
 import type { AnalyticsSessionFactsTable } from '../analytics.tables.js';
 import { bucketOf, utcDayOf } from '../metrics/buckets.js';
 import { COUNTED_CLASS, countedSession } from '../metrics/counted.js';
+import { bounced, isInteraction, pageKey, sessionChannel } from '../metrics/visit-figures.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
 
@@ -45,24 +46,56 @@ export interface RollupChanges {
 /** `shard`: the projection partition applying the batch (rows of different partitions never collide). */
 export async function updateRollups(trx: Trx, changes: RollupChanges, shard: number): Promise<void> {
   await countPageViews(trx, changes.pageViews, shard);
-  await countAppViews(trx, changes.interactions, shard);
+  await countInteractions(trx, changes.interactions, shard);
   await refreshSessions(trx, changes.sessionIds, shard);
 }
 
 const recordset = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 const BUCKET = sql`interval '15 minutes'`;
 
+/**
+ * Page views by bucket, and by page per bucket and per UTC day (the top pages), as they are inserted; each
+ * page's path once, by its key.
+ */
 async function countPageViews(trx: Trx, pageViews: RollupChanges['pageViews'], shard: number): Promise<void> {
   if (pageViews.length === 0) return;
+  const rows = recordset(pageViews);
   await sql`
-    insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views)
-    select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), ${shard}, count(*), count(*) filter (where r.page_path = '/')
-    from ${recordset(pageViews)} as r(timestamp timestamptz, page_path text) group by 1
+    insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views, interactions)
+    select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), ${shard}, count(*), count(*) filter (where r.page_path = '/'), 0
+    from ${rows} as r(timestamp timestamptz, page_path text) group by 1
     on conflict (bucket, shard) do update set
       page_views = t.page_views + excluded.page_views, home_views = t.home_views + excluded.home_views`.execute(trx);
+  await sql`
+    insert into analytics_page_rollups as t (fine, bucket, page_key, shard, views)
+    select fine, at, page_key, ${shard}, count(*) from (
+      select true as fine, date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch') as at, ${pageKey(sql`r.page_path`)} as page_key
+      from ${rows} as r(timestamp timestamptz, page_path text)
+      union all
+      select false, date_bin(interval '1 day', r.timestamp, timestamptz 'epoch'), ${pageKey(sql`r.page_path`)}
+      from ${rows} as r(timestamp timestamptz, page_path text)) x
+    group by 1, 2, 3
+    on conflict (fine, bucket, page_key, shard) do update set views = t.views + excluded.views`.execute(trx);
+  await sql`
+    insert into analytics_pages (page_key, path)
+    select distinct on (1) ${pageKey(sql`r.page_path`)}, r.page_path from ${rows} as r(timestamp timestamptz, page_path text)
+    order by 1, 2
+    on conflict (page_key) do nothing`.execute(trx);
 }
 
-async function countAppViews(trx: Trx, interactions: RollupChanges['interactions'], shard: number): Promise<void> {
+/**
+ * App interactions as they are inserted: those the visitor made (INTERACTIONS, the figure) by bucket, and app
+ * views by app.
+ */
+async function countInteractions(trx: Trx, interactions: RollupChanges['interactions'], shard: number): Promise<void> {
+  const made = interactions.filter((row) => isInteraction(row.action_type));
+  if (made.length > 0) {
+    await sql`
+      insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views, interactions)
+      select date_bin(${BUCKET}, r.timestamp, timestamptz 'epoch'), ${shard}, 0, 0, count(*)
+      from ${recordset(made)} as r(timestamp timestamptz) group by 1
+      on conflict (bucket, shard) do update set interactions = t.interactions + excluded.interactions`.execute(trx);
+  }
   const views = interactions.filter((row) => row.action_type === 'view' && row.app_id !== null);
   if (views.length === 0) return;
   await sql`
@@ -73,21 +106,47 @@ async function countAppViews(trx: Trx, interactions: RollupChanges['interactions
 }
 
 /**
- * Moves the page views and app views of sessions that began or stopped counting (their class changed) into
- * the rollups (sign +1) or out of them (-1); a row back at zero is deleted, as RollupDeltas does.
+ * Moves the page views (by bucket and by page), interactions and app views of sessions that began or stopped
+ * counting (their class changed) into the rollups (sign +1) or out of them (-1); a row back at zero is
+ * deleted, as RollupDeltas does.
  */
 export async function moveCountedViews(trx: Trx, sessions: readonly { session_id: string; sign: 1 | -1 }[], shard: number): Promise<void> {
   if (sessions.length === 0) return;
   const moved = sql`${recordset(sessions)} as m(session_id uuid, sign integer)`;
   await sql`
     with added as (
-      insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views)
-      select date_bin(${BUCKET}, p.timestamp, timestamptz 'epoch'), ${shard}, sum(m.sign), coalesce(sum(m.sign) filter (where p.page_path = '/'), 0)
-      from page_views p join ${moved} on m.session_id = p.session_id group by 1
-      on conflict (bucket, shard) do update set
-        page_views = t.page_views + excluded.page_views, home_views = t.home_views + excluded.home_views
-      returning bucket, page_views = 0 and home_views = 0 as empty)
+      insert into analytics_page_view_rollups as t (bucket, shard, page_views, home_views, interactions)
+      select bucket, ${shard}, sum(views), sum(home), sum(made) from (
+        select date_bin(${BUCKET}, p.timestamp, timestamptz 'epoch') as bucket, m.sign as views,
+               case when p.page_path = '/' then m.sign else 0 end as home, 0 as made
+        from page_views p join ${moved} on m.session_id = p.session_id
+        union all
+        select date_bin(${BUCKET}, i.timestamp, timestamptz 'epoch'), 0, 0, m.sign
+        from app_interactions i join ${moved} on m.session_id = i.session_id where i.action_type <> 'view') x
+      group by 1
+      on conflict (bucket, shard) do update set page_views = t.page_views + excluded.page_views,
+        home_views = t.home_views + excluded.home_views, interactions = t.interactions + excluded.interactions
+      returning bucket, page_views = 0 and home_views = 0 and interactions = 0 as empty)
     delete from analytics_page_view_rollups t using added a where a.empty and t.bucket = a.bucket and t.shard = ${shard}`.execute(trx);
+  await sql`
+    with added as (
+      insert into analytics_page_rollups as t (fine, bucket, page_key, shard, views)
+      select fine, at, page_key, ${shard}, sum(sign) from (
+        select true as fine, date_bin(${BUCKET}, p.timestamp, timestamptz 'epoch') as at, ${pageKey(sql`p.page_path`)} as page_key, m.sign
+        from page_views p join ${moved} on m.session_id = p.session_id
+        union all
+        select false, date_bin(interval '1 day', p.timestamp, timestamptz 'epoch'), ${pageKey(sql`p.page_path`)}, m.sign
+        from page_views p join ${moved} on m.session_id = p.session_id) x
+      group by 1, 2, 3
+      on conflict (fine, bucket, page_key, shard) do update set views = t.views + excluded.views
+      returning fine, bucket, page_key, views = 0 as empty)
+    delete from analytics_page_rollups t using added a
+    where a.empty and t.fine = a.fine and t.bucket = a.bucket and t.page_key = a.page_key and t.shard = ${shard}`.execute(trx);
+  await sql`
+    insert into analytics_pages (page_key, path)
+    select distinct on (1) ${pageKey(sql`p.page_path`)}, p.page_path from page_views p join ${moved} on m.session_id = p.session_id
+    where m.sign > 0 order by 1, 2
+    on conflict (page_key) do nothing`.execute(trx);
   await sql`
     with added as (
       insert into analytics_app_view_rollups as t (bucket, app_id, shard, views)
@@ -144,7 +203,7 @@ const sameFacts = (a: SessionFacts, b: SessionFacts) =>
   (Object.keys(a) as (keyof SessionFacts)[]).every((column) => a[column] === b[column]);
 
 const factColumns = sql`session_id, visitor_id, start_time, prev_start, second, pages, duration, traffic_type, parsed_referrer,
-  utm_source, utm_medium, utm_campaign, traffic_class, traffic_rule, events`;
+  utm_source, utm_medium, utm_campaign, traffic_class, traffic_rule, events, channel, entry_key, exit_key, bounced`;
 
 type FactRow = AnalyticsSessionFactsTable;
 
@@ -164,6 +223,10 @@ const toFacts = (row: FactRow): SessionFacts => ({
   traffic_class: row.traffic_class,
   traffic_rule: row.traffic_rule,
   events: row.events,
+  channel: row.channel,
+  entry_key: row.entry_key,
+  exit_key: row.exit_key,
+  bounced: row.bounced,
 });
 
 async function storedFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
@@ -206,12 +269,13 @@ async function placesMoved(trx: Trx, sessionIds: string[], visitors: string[]): 
  */
 async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, SessionFacts>> {
   const [{ rows }, timings] = await Promise.all([
-    sql<Omit<FactRow, 'pages' | 'duration'>>`
+    sql<SessionRow>`
       select s.session_id, s.visitor_id, s.start_time, case when ${countedSession('s')} then b.prev_start end as prev_start,
              ${countedSession('s')} and s.visitor_id is not null and b.n = 1 as second,
              s.traffic_type, s.parsed_referrer, s.utm_source, s.utm_medium, s.utm_campaign, s.traffic_class, s.traffic_rule,
              case when ${countedSession('s')} then 0
-               else s.pages_viewed + (select count(*) from app_interactions i where i.session_id = s.session_id)::int end as events
+               else s.pages_viewed + (select count(*) from app_interactions i where i.session_id = s.session_id)::int end as events,
+             s.gclid, s.msclkid, s.fbclid
       from user_sessions s
       cross join lateral (
         select max(p.start_time) as prev_start, count(*) as n from (
@@ -223,12 +287,27 @@ async function currentFacts(trx: Trx, ids: string[]): Promise<Map<string, Sessio
   ]);
   const byId = new Map(timings.map((timing) => [timing.sessionId, timing]));
   return new Map(
-    rows.map((row) => {
+    rows.map(({ gclid, msclkid, fbclid, ...row }) => {
       const timing = byId.get(row.session_id)!;
-      return [row.session_id, toFacts({ ...row, pages: timing.pages, duration: sessionDuration(timing) })];
+      const facts: FactRow = {
+        ...row,
+        pages: timing.pages,
+        duration: sessionDuration(timing),
+        channel: sessionChannel({ ...row, gclid, msclkid, fbclid }),
+        entry_key: timing.entryKey,
+        exit_key: timing.exitKey,
+        bounced: bounced(timing),
+      };
+      return [row.session_id, toFacts(facts)];
     }),
   );
 }
+
+type SessionRow = Omit<FactRow, 'pages' | 'duration' | 'channel' | 'entry_key' | 'exit_key' | 'bounced'> & {
+  gclid: string | null;
+  msclkid: string | null;
+  fbclid: string | null;
+};
 
 async function storeFacts(trx: Trx, facts: SessionFacts[]): Promise<void> {
   if (facts.length === 0) return;
@@ -241,12 +320,14 @@ async function storeFacts(trx: Trx, facts: SessionFacts[]): Promise<void> {
     insert into analytics_session_facts (${factColumns})
     select ${factColumns} from ${recordset(rows)} as r(session_id uuid, visitor_id uuid, start_time timestamptz,
       prev_start timestamptz, second boolean, pages integer, duration integer, traffic_type text, parsed_referrer text,
-      utm_source text, utm_medium text, utm_campaign text, traffic_class text, traffic_rule text, events integer)
+      utm_source text, utm_medium text, utm_campaign text, traffic_class text, traffic_rule text, events integer,
+      channel text, entry_key bigint, exit_key bigint, bounced boolean)
     on conflict (session_id) do update set visitor_id = excluded.visitor_id, start_time = excluded.start_time,
       prev_start = excluded.prev_start, second = excluded.second, pages = excluded.pages, duration = excluded.duration,
       traffic_type = excluded.traffic_type, parsed_referrer = excluded.parsed_referrer, utm_source = excluded.utm_source,
       utm_medium = excluded.utm_medium, utm_campaign = excluded.utm_campaign, traffic_class = excluded.traffic_class,
-      traffic_rule = excluded.traffic_rule, events = excluded.events`.execute(trx);
+      traffic_rule = excluded.traffic_rule, events = excluded.events, channel = excluded.channel,
+      entry_key = excluded.entry_key, exit_key = excluded.exit_key, bounced = excluded.bounced`.execute(trx);
 }
 
 /** A rollup table: its key columns and its counters, with their SQL types. */
@@ -259,7 +340,7 @@ interface RollupTable {
 const SESSIONS: RollupTable = {
   name: 'analytics_session_rollups',
   keys: [['bucket', 'timestamptz']],
-  counters: ['sessions', 'visitor_sessions', 'first_sessions', 'pages', 'duration'],
+  counters: ['sessions', 'visitor_sessions', 'first_sessions', 'duration', 'bounces'],
 };
 const SOURCES: RollupTable = {
   name: 'analytics_source_rollups',
@@ -292,6 +373,24 @@ const EXCLUDED: RollupTable = {
   ],
   counters: ['sessions', 'events'],
 };
+const CHANNELS: RollupTable = {
+  name: 'analytics_channel_rollups',
+  keys: [
+    ['fine', 'boolean'],
+    ['bucket', 'timestamptz'],
+    ['channel', 'text'],
+  ],
+  counters: ['sessions'],
+};
+const ENTRY_EXIT: RollupTable = {
+  name: 'analytics_entry_exit_rollups',
+  keys: [
+    ['fine', 'boolean'],
+    ['bucket', 'timestamptz'],
+    ['page_key', 'bigint'],
+  ],
+  counters: ['entries', 'exits'],
+};
 const PAIRS: RollupTable = {
   name: 'analytics_return_pairs',
   keys: [
@@ -318,7 +417,7 @@ class RollupDeltas {
       return;
     }
     const visitor = f.visitor_id !== null ? 1 : 0;
-    this.bump(SESSIONS, [bucket], sign, [1, visitor, visitor && f.prev_start === null ? 1 : 0, f.pages, f.duration]);
+    this.bump(SESSIONS, [bucket], sign, [1, visitor, visitor && f.prev_start === null ? 1 : 0, f.duration, f.bounced ? 1 : 0]);
     const hasCampaign = f.utm_source !== null || f.utm_medium !== null || f.utm_campaign !== null;
     for (const [fine, at] of [
       [true, bucket],
@@ -326,6 +425,9 @@ class RollupDeltas {
     ] as const) {
       this.bump(SOURCES, [fine, at, f.traffic_type ?? 'unknown', f.parsed_referrer ?? 'direct'], sign, [1]);
       if (hasCampaign) this.bump(CAMPAIGNS, [fine, at, f.utm_source, f.utm_medium, f.utm_campaign], sign, [1]);
+      this.bump(CHANNELS, [fine, at, f.channel], sign, [1]);
+      if (f.entry_key !== null) this.bump(ENTRY_EXIT, [fine, at, f.entry_key], sign, [1, 0]);
+      if (f.exit_key !== null) this.bump(ENTRY_EXIT, [fine, at, f.exit_key], sign, [0, 1]);
     }
     if (f.prev_start !== null) {
       const p = { fine: bucketOf(f.prev_start), day: utcDayOf(f.prev_start) };

@@ -178,10 +178,13 @@ describe('the visits projection in partitions', () => {
     ];
     // The rollups' counters, by table: a partition writes its own rows (shard), so what must be equal is their sum.
     const rollups: Record<string, string[]> = {
-      analytics_session_rollups: ['sessions', 'visitor_sessions', 'first_sessions', 'pages', 'duration'],
+      analytics_session_rollups: ['sessions', 'visitor_sessions', 'first_sessions', 'duration', 'bounces'],
       analytics_source_rollups: ['sessions'],
       analytics_campaign_rollups: ['sessions'],
-      analytics_page_view_rollups: ['page_views', 'home_views'],
+      analytics_channel_rollups: ['sessions'],
+      analytics_page_view_rollups: ['page_views', 'home_views', 'interactions'],
+      analytics_page_rollups: ['views'],
+      analytics_entry_exit_rollups: ['entries', 'exits'],
       analytics_app_view_rollups: ['views'],
       analytics_return_pairs: ['pairs', 'second_pairs'],
       analytics_excluded_rollups: ['sessions', 'events'],
@@ -198,8 +201,8 @@ describe('the visits projection in partitions', () => {
                  counters.map((c) => sql`sum(${sql.ref(c)}) <> 0`),
                  sql` or `,
                )}`
-          : table === 'analytics_rollup_visitors'
-            ? sql`select * from analytics_rollup_visitors`
+          : table === 'analytics_rollup_visitors' || table === 'analytics_pages'
+            ? sql`select * from ${sql.table(table)}`
             : sql`select * from ${sql.table(table)} where session_id = any(${sessions}::uuid[])`;
         const { rows } = await query.execute(db);
         result[table] = rows.map((row) => JSON.stringify(row)).sort();

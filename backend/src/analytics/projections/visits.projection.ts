@@ -50,6 +50,10 @@ export const visitsProjectionWith = (rules: TrafficRules): Projection<VisitEvent
     'analytics_app_view_rollups',
     'analytics_return_pairs',
     'analytics_excluded_rollups',
+    'analytics_channel_rollups',
+    'analytics_page_rollups',
+    'analytics_entry_exit_rollups',
+    'analytics_pages',
   ],
   // A session's rows depend on its own events only (its stream): partitions by session apply at once. The
   // rollups a visitor's sessions share are written per partition (shard) and under the visitor's row lock.

@@ -1,19 +1,25 @@
 /**
  * The admin dashboard's reads: the rollups (projections/rollups.ts) for the range's whole 15-minute buckets,
  * which cost the same whatever the traffic, and the visits rows for its partial edges (no time zone in use
- * today makes any). Rollups kept by UTC day too (sources, campaigns, return pairs) give the range's whole
- * UTC days from their day rows and only its partial first and last UTC days from the 15-minute rows. With
- * `rollups` false every figure is read from the rows: the answer the rollups must equal. Only the sessions
- * that count are in the rollups, and every read of the rows keeps to them too (metrics/counted.ts).
+ * today makes any). Rollups kept by UTC day too (sources, campaigns, channels, pages, entry and exit pages,
+ * return pairs, excluded traffic) give the range's whole UTC days from their day rows and only its partial first
+ * and last UTC days from the 15-minute rows. With `rollups` false every figure is read from the rows: the answer
+ * the rollups must equal. Only the sessions that count are in the rollups, and every read of the rows keeps to
+ * them too (metrics/counted.ts).
  */
 import { sql } from 'kysely';
 import type { DailySeries, TrafficSources, UtmCampaigns } from '../../../../contracts/analytics/dashboard.js';
+import type { ChannelVisits, PageCount } from '../../../../contracts/analytics/engagement.js';
 import type { Db } from '../../shared/db/tables.js';
 import { cut, wholeBuckets, wholeUtcDays, type RangeCut } from '../metrics/buckets.js';
 import type { DateRange } from '../metrics/date-range.js';
 import { sessionDuration } from '../metrics/session-duration.js';
 import { sessionTimings } from '../metrics/session-timings.js';
 import { countedSession, ofCountedSession } from '../metrics/counted.js';
+import { bounced, interactionRow, pageKey, sessionChannel } from '../metrics/visit-figures.js';
+
+/** How many rows a ranked list of pages gives. */
+export const TOP_PAGES = 10;
 
 /** The cut's whole buckets, on a rollup table's `bucket`. */
 const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${c.innerEnd}`;
@@ -22,7 +28,15 @@ const inBuckets = (c: RangeCut) => sql`bucket >= ${c.innerStart} and bucket < ${
  * The rows of a rollup kept by 15-minute bucket (`fine`) and by UTC day for the cut's whole buckets: its
  * whole UTC days from the day rows, the buckets before and after them from the fine rows.
  */
-function wholeBucketRows(table: 'analytics_source_rollups' | 'analytics_campaign_rollups' | 'analytics_excluded_rollups', c: RangeCut) {
+type DayRollup =
+  | 'analytics_source_rollups'
+  | 'analytics_campaign_rollups'
+  | 'analytics_channel_rollups'
+  | 'analytics_page_rollups'
+  | 'analytics_entry_exit_rollups'
+  | 'analytics_excluded_rollups';
+
+function wholeBucketRows(table: DayRollup, c: RangeCut) {
   const [dayStart, dayEnd] = wholeUtcDays(c.innerStart, c.innerEnd);
   const t = sql.table(table);
   return sql`(
@@ -98,12 +112,17 @@ export async function utmCampaigns(db: Db, range: DateRange, rollups = true): Pr
   return rows;
 }
 
-/** The counts behind the cards: sessions, their seconds and pages, home page views, visitors and those who came back. */
+/**
+ * The counts behind the cards: sessions, their seconds and bounces, visitors and those who came back (by
+ * session start); page views, home page views and app interactions (by their time).
+ */
 export interface CardCounts {
   sessions: number;
   time: number;
-  pages: number;
+  bounces: number;
+  pageViews: number;
   homeViews: number;
+  interactions: number;
   visitors: number;
   returning: number;
 }
@@ -111,11 +130,25 @@ export interface CardCounts {
 export async function cardCounts(db: Db, range: DateRange, rollups = true): Promise<CardCounts> {
   const c = cut(range, rollups);
   const [inner, edges, visitors] = await Promise.all([
-    sql<{ sessions: number; time: number; pages: number; visitor_sessions: number; first_sessions: number; home_views: number }>`
+    sql<{
+      sessions: number;
+      time: number;
+      bounces: number;
+      visitor_sessions: number;
+      first_sessions: number;
+      page_views: number;
+      home_views: number;
+      interactions: number;
+    }>`
+      with v as (
+        select coalesce(sum(page_views), 0)::int as page_views, coalesce(sum(home_views), 0)::int as home_views,
+               coalesce(sum(interactions), 0)::int as interactions
+        from analytics_page_view_rollups where ${inBuckets(c)})
       select coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(duration), 0)::bigint as time,
-             coalesce(sum(pages), 0)::bigint as pages, coalesce(sum(visitor_sessions), 0)::int as visitor_sessions,
+             coalesce(sum(bounces), 0)::int as bounces, coalesce(sum(visitor_sessions), 0)::int as visitor_sessions,
              coalesce(sum(first_sessions), 0)::int as first_sessions,
-             (select coalesce(sum(home_views), 0)::int from analytics_page_view_rollups where ${inBuckets(c)}) as home_views
+             (select page_views from v) as page_views, (select home_views from v) as home_views,
+             (select interactions from v) as interactions
       from analytics_session_rollups where ${inBuckets(c)}`.execute(db),
     edgeCounts(db, c),
     // With edges, the distinct visitors are counted on the rows (no zone in use today has any).
@@ -125,8 +158,10 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
   return {
     sessions: row.sessions + edges.sessions,
     time: row.time + edges.time,
-    pages: row.pages + edges.pages,
+    bounces: row.bounces + edges.bounces,
+    pageViews: row.page_views + edges.pageViews,
     homeViews: row.home_views + edges.homeViews,
+    interactions: row.interactions + edges.interactions,
     // A visitor's sessions in the range are a chain of consecutive sessions, so the visitors are the
     // sessions with a visitor id less the pairs of consecutive sessions inside the range; those who did not
     // come back had their first session ever in the range and not their second.
@@ -140,17 +175,28 @@ export async function cardCounts(db: Db, range: DateRange, rollups = true): Prom
 }
 
 async function edgeCounts(db: Db, c: RangeCut): Promise<Omit<CardCounts, 'visitors' | 'returning'>> {
-  const [timings, homeViews] = await Promise.all([
-    sessionTimings(db, countedInEdges(c)),
-    sql<{ n: number }>`select count(*)::int as n from page_views where page_path = '/' and ${ofCountedInEdges('page_views', 'timestamp', c)}`.execute(db),
+  if (wholeBuckets(c)) return { sessions: 0, time: 0, bounces: 0, pageViews: 0, homeViews: 0, interactions: 0 };
+  const [timings, views] = await Promise.all([
+    edgeSessions(db, c),
+    sql<{ page_views: number; home_views: number; interactions: number }>`
+      select (select count(*)::int from page_views where ${ofCountedInEdges('page_views', 'timestamp', c)}) as page_views,
+             (select count(*)::int from page_views where page_path = '/' and ${ofCountedInEdges('page_views', 'timestamp', c)}) as home_views,
+             (select count(*)::int from app_interactions
+              where ${interactionRow} and ${ofCountedInEdges('app_interactions', 'timestamp', c)}) as interactions`.execute(db),
   ]);
+  const { page_views, home_views, interactions } = views.rows[0]!;
   return {
     sessions: timings.length,
     time: timings.reduce((sum, t) => sum + sessionDuration(t), 0),
-    pages: timings.reduce((sum, t) => sum + t.pages, 0),
-    homeViews: homeViews.rows[0]!.n,
+    bounces: timings.filter(bounced).length,
+    pageViews: page_views,
+    homeViews: home_views,
+    interactions,
   };
 }
+
+/** The sessions started in the cut's edges, with their timings, pages and interactions. */
+const edgeSessions = async (db: Db, c: RangeCut) => (wholeBuckets(c) ? [] : sessionTimings(db, countedInEdges(c)));
 
 /** Visitors with a session in the range, and those among them who had one before it or more than one in it. */
 async function visitorsFromRows(db: Db, { start, end }: RangeCut): Promise<Pick<CardCounts, 'visitors' | 'returning'>> {
@@ -250,3 +296,82 @@ export async function excludedSessions(db: Db, range: DateRange, rollups = true)
     group by 1, 2 having sum(n) > 0`.execute(db);
   return rows;
 }
+
+/** Visits per channel, most first (contracts/analytics/channels.ts; 'unknown' before a session's start arrived). */
+export async function channels(db: Db, range: DateRange, rollups = true): Promise<ChannelVisits[]> {
+  const c = cut(range, rollups);
+  const [{ rows: inner }, { rows: edges }] = await Promise.all([
+    sql<{ channel: ChannelVisits['channel']; visits: number }>`
+      select channel, sum(sessions)::int as visits from ${wholeBucketRows('analytics_channel_rollups', c)} r
+      group by 1 having sum(sessions) > 0`.execute(db),
+    // The channel rule is TypeScript: the edges' sessions are grouped by what it reads.
+    sql<Parameters<typeof sessionChannel>[0] & { n: number }>`
+      select traffic_type, parsed_referrer, utm_source, utm_medium, utm_campaign, gclid is not null as gclid,
+             msclkid is not null as msclkid, fbclid is not null as fbclid, count(*)::int as n
+      from user_sessions s where ${countedInEdges(c)} group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(db),
+  ]);
+  const visits = new Map(inner.map((row) => [row.channel, row.visits]));
+  for (const row of edges) {
+    const channel = sessionChannel(row);
+    visits.set(channel, (visits.get(channel) ?? 0) + row.n);
+  }
+  return [...visits]
+    .map(([channel, n]) => ({ channel, visits: n }))
+    .sort((a, b) => b.visits - a.visits || a.channel.localeCompare(b.channel));
+}
+
+/** The TOP_PAGES pages (paths) with most page views in the range, by the views' time. */
+export async function topPages(db: Db, range: DateRange, rollups = true): Promise<PageCount[]> {
+  const c = cut(range, rollups);
+  const { rows } = await sql<{ page_key: number; count: number }>`
+    select page_key, sum(n)::int as count from (
+      select page_key, sum(views) as n from ${wholeBucketRows('analytics_page_rollups', c)} r group by 1
+      union all
+      select ${pageKey(sql`page_path`)}, count(*) from page_views where ${ofCountedInEdges('page_views', 'timestamp', c)} group by 1) x
+    group by 1 having sum(n) > 0 order by count desc, page_key limit ${TOP_PAGES}`.execute(db);
+  return ranked(await named(db, rows));
+}
+
+/** The TOP_PAGES pages most visits of the range entered on, and left from (visits by their start). */
+export async function entryExitPages(db: Db, range: DateRange, rollups = true): Promise<{ entry: PageCount[]; exit: PageCount[] }> {
+  const c = cut(range, rollups);
+  const [{ rows }, edges] = await Promise.all([
+    sql<{ page_key: number; entries: number; exits: number }>`
+      select page_key, sum(entries)::int as entries, sum(exits)::int as exits
+      from ${wholeBucketRows('analytics_entry_exit_rollups', c)} r group by 1`.execute(db),
+    edgeSessions(db, c),
+  ]);
+  const counts = new Map(rows.map((row) => [row.page_key, { entries: row.entries, exits: row.exits }]));
+  const add = (key: number | null, kind: 'entries' | 'exits') => {
+    if (key === null) return;
+    const count = counts.get(key) ?? { entries: 0, exits: 0 };
+    count[kind] += 1;
+    counts.set(key, count);
+  };
+  for (const session of edges) {
+    add(session.entryKey, 'entries');
+    add(session.exitKey, 'exits');
+  }
+  const top = (kind: 'entries' | 'exits') =>
+    [...counts]
+      .map(([page_key, count]) => ({ page_key, count: count[kind] }))
+      .filter((row) => row.count > 0)
+      .sort((a, b) => b.count - a.count || a.page_key - b.page_key)
+      .slice(0, TOP_PAGES);
+  const [entry, exit] = [top('entries'), top('exits')];
+  const pages = await named(db, [...entry, ...exit]);
+  return { entry: ranked(pages.slice(0, entry.length)), exit: ranked(pages.slice(entry.length)) };
+}
+
+/** Page keys with their paths. */
+async function named(db: Db, rows: readonly { page_key: number; count: number }[]): Promise<PageCount[]> {
+  if (rows.length === 0) return [];
+  const keys = [...new Set(rows.map((row) => row.page_key))];
+  const { rows: paths } = await sql<{ page_key: number; page: string }>`
+    select page_key, path as page from analytics_pages where page_key = any(${keys}::bigint[])`.execute(db);
+  const byKey = new Map(paths.map((row) => [row.page_key, row.page]));
+  return rows.map((row) => ({ page: byKey.get(row.page_key) ?? '', count: row.count }));
+}
+
+/** Most first, then by path. */
+const ranked = (rows: PageCount[]) => rows.sort((a, b) => b.count - a.count || (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));

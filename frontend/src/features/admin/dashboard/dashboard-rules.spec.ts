@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { engagementKey } from './api/get-engagement';
 import {
+  changeTone,
   describeChange,
   formatHour,
+  formatPercent,
   formatHourShort,
   formatMinutesSeconds,
   leadsTitleCount,
@@ -42,6 +45,23 @@ describe('changes against the previous period', () => {
     [{ previous: null, percent: null }, 1, 'No data for the previous day', 'none'],
   ] as const)('%j over %i days reads %s', (change, days, text, direction) => {
     expect(describeChange(change, days)).toEqual({ text, direction });
+  });
+
+  it('colours a rise green and a fall red, the other way round where less is better (bounce rate)', () => {
+    expect([changeTone('up'), changeTone('down'), changeTone('flat'), changeTone('none')]).toEqual(['good', 'bad', 'neutral', 'neutral']);
+    expect([changeTone('up', true), changeTone('down', true), changeTone('flat', true)]).toEqual(['bad', 'good', 'neutral']);
+  });
+
+  it('writes rates with one decimal at most', () => {
+    expect([40, 16.66, 0, 100].map(formatPercent)).toEqual(['40%', '16.7%', '0%', '100%']);
+  });
+
+  it('asks for today as the cards do, and for a longer period ending today in the admin’s zone', () => {
+    // 23:30 UTC on Nov 27 is already Nov 28 in Berlin.
+    const now = new Date('2026-11-27T23:30:00Z');
+    expect(engagementKey('today', 'Europe/Berlin', now)).toBe('/admin/analytics/engagement?tz=Europe%2FBerlin');
+    expect(engagementKey('7d', 'Europe/Berlin', now)).toBe('/admin/analytics/engagement?from=2026-11-22&to=2026-11-28&tz=Europe%2FBerlin');
+    expect(engagementKey('30d', 'UTC', now)).toBe('/admin/analytics/engagement?from=2026-10-29&to=2026-11-27&tz=UTC');
   });
 
   it('labels the chart’s hours short', () => {

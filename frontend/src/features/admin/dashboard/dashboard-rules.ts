@@ -16,6 +16,11 @@ export function formatHourShort(hour: number): string {
   return formatHour(hour).replace(' AM', 'a').replace(' PM', 'p');
 }
 
+/** The periods the first row can show, each ending today. */
+export const PERIOD_DAYS = { today: 1, '7d': 7, '30d': 30 } as const;
+export type Period = keyof typeof PERIOD_DAYS;
+export const PERIOD_LABELS: Record<Period, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+
 /** 'previous day', 'previous 30 days': the period a card's change is against. */
 export function previousPeriod(days: number): string {
   return days === 1 ? 'previous day' : `previous ${days} days`;
@@ -35,6 +40,20 @@ export function describeChange(change: FigureChange, days: number): { text: stri
   if (change.percent === 0) return { text: `No change vs ${period}`, direction: 'flat' };
   const sign = change.percent > 0 ? '+' : '-';
   return { text: `${sign}${Math.abs(change.percent)}% vs ${period}`, direction: change.percent > 0 ? 'up' : 'down' };
+}
+
+/**
+ * The tone of a change: up is good and green, down red, unless less of the figure is better (bounce rate),
+ * where the colours swap; the arrow still points the way the figure went.
+ */
+export function changeTone(direction: ChangeDirection, lowerIsBetter = false): 'good' | 'bad' | 'neutral' {
+  if (direction !== 'up' && direction !== 'down') return 'neutral';
+  return (direction === 'up') !== lowerIsBetter ? 'good' : 'bad';
+}
+
+/** A percentage as the cards show it: one decimal at most, '40%', '16.7%'. */
+export function formatPercent(value: number): string {
+  return `${Number(value.toFixed(1))}%`;
 }
 
 /** Avg. Time on Site in minutes and seconds: 0 → '0m 0s', 125 → '2m 5s'. */

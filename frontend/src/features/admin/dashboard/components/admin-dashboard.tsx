@@ -1,11 +1,12 @@
 /**
- * The admin dashboard (admin spec §2): the stat cards and seven tabs. The first page of every list is
+ * The admin dashboard (admin spec §2): the visitors' first row for a period the admin picks (today by
+ * default), the stat cards and seven tabs. The first page of every list is
  * requested at once on entry (SWR starts all the hooks below in parallel), so switching tabs shows data
  * without waiting; the counts in the cards and the tab labels are the server's, over the whole lists.
  * The route chooses the tab from the URL and composes what other features supply (insights, app links, the
  * browser's PWA state) through props.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
 import { useCatalogueFigures } from '../../catalogue/api/get-admin-apps';
 import { ADMIN_TABS, type AdminTab } from '../../../../lib/paths';
@@ -17,6 +18,7 @@ import { useSuggestions } from '../api/get-suggestions';
 import { useTopApps } from '../api/get-top-apps';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useVisitorMessages } from '../api/visitor-messages';
+import type { Period } from '../dashboard-rules';
 import type { PwaPanelStatus } from '../types';
 import { exportLeads } from './export-leads';
 import { LeadsTab } from './leads-tab';
@@ -24,6 +26,7 @@ import { OverviewTab } from './overview-tab';
 import { SettingsTab } from './settings-tab';
 import { StatCards } from './stat-cards';
 import { SuggestionsTab } from './suggestions-tab';
+import { VisitorFigures } from './visitor-figures';
 import { VisitorMessagesTab } from './visitor-messages-tab';
 import { TimeZoneNote } from '../../time-zone/time-zone-note';
 
@@ -41,7 +44,10 @@ export function AdminDashboard({
   appLinks: ReactNode;
 }) {
   const { data: apps } = useCatalogueFigures();
+  const [period, setPeriod] = useState<Period>('today');
   const { data: metrics } = useEngagementMetrics();
+  // Today's is the same request as the cards'.
+  const { data: visitors } = useEngagementMetrics(period);
   const { data: growth } = useGrowth();
   // The tabs' first pages: the same requests as the tabs make when they open.
   const { data: leads } = useLeads(FIRST_LEADS);
@@ -56,7 +62,7 @@ export function AdminDashboard({
   const tabs: Record<AdminTab, { label: string; panel: ReactNode }> = {
     dashboard: {
       label: 'Overview',
-      panel: <OverviewTab metrics={metrics} onExportLeads={() => void exportLeads(null)} insights={insights} />,
+      panel: <OverviewTab metrics={metrics} visitors={visitors} onExportLeads={() => void exportLeads(null)} insights={insights} />,
     },
     leads: { label: `Leads (${leads?.total ?? 0})`, panel: <LeadsTab /> },
     suggestions: { label: `Suggestions (${suggestions?.total ?? 0})`, panel: <SuggestionsTab /> },
@@ -80,6 +86,7 @@ export function AdminDashboard({
         <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
         <TimeZoneNote />
       </div>
+      <VisitorFigures metrics={visitors} period={period} onPeriodChange={setPeriod} />
       <StatCards apps={apps} leadCount={leads?.spotsTaken} suggestionCount={suggestions?.total} growth={growth} metrics={metrics} />
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList aria-label="Dashboard sections">

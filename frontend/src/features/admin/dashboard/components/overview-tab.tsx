@@ -9,6 +9,7 @@ import { formatHour, TOP_APPS_PAGE_SIZE, TOP_LIST_SIZE, topPeakHours } from '../
 import type { EngagementMetrics } from '../types';
 import { useTimeZone } from '../../time-zone/time-zone';
 import { PeakHoursChart } from './peak-hours-chart';
+import { VisitorPanels } from './visitor-figures';
 
 function RankedList({ items, empty }: { items: { label: string; value: string }[]; empty: string }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
@@ -27,13 +28,19 @@ function RankedList({ items, empty }: { items: { label: string; value: string }[
   );
 }
 
-/** Overview: popular categories, peak hours (a 24-hour chart and the top 5), quick actions, the most popular apps, and the insights panels. */
+/**
+ * Overview: the first row's pages and channels, popular categories, peak hours (a 24-hour chart and the top
+ * 5), quick actions, the most popular apps, and the insights panels.
+ */
 export function OverviewTab({
   metrics,
+  visitors,
   onExportLeads,
   insights,
 }: {
   metrics: EngagementMetrics | undefined;
+  /** The first row's figures, for the period it shows. */
+  visitors: EngagementMetrics | undefined;
   onExportLeads: () => void;
   /** The traffic chart and analytics panel, composed by the route. */
   insights: ReactNode;
@@ -43,6 +50,7 @@ export function OverviewTab({
   const timeZone = useTimeZone();
   return (
     <div className="flex flex-col gap-6">
+      <VisitorPanels metrics={visitors} />
       <div className="grid gap-6 md:grid-cols-3">
         <Card>
           <CardHeader>

@@ -2,14 +2,14 @@ import { formatInteger } from '../../../../lib/utils';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { EARLY_EXPLORERS_CAP } from '../../../../../../contracts/early-access/rewards';
-import { describeChange, formatMinutesSeconds, type ChangeDirection } from '../dashboard-rules';
+import { changeTone, describeChange, formatMinutesSeconds, formatPercent, type ChangeDirection } from '../dashboard-rules';
 import type { CatalogueFigures, EngagementMetrics, FigureChange, Growth } from '../types';
 import type { GrowthFigure } from '../../../../../../contracts/analytics/dashboard';
 import type { CardFigure } from '../../../../../../contracts/analytics/engagement';
 
-const LOADING = '—';
+export const LOADING = '—';
 
-function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
+export function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
   return (
     <Card className="gap-2 py-4">
       <CardHeader className="px-4">
@@ -25,20 +25,29 @@ function Stat({ label, value, children }: { label: string; value: ReactNode; chi
   );
 }
 
-const CHANGE_STYLES: Record<ChangeDirection, { arrow: string; className: string }> = {
-  up: { arrow: '▲', className: 'text-green-700' },
-  down: { arrow: '▼', className: 'text-red-700' },
-  flat: { arrow: '→', className: 'text-muted-foreground' },
-  none: { arrow: '', className: 'text-muted-foreground' },
-};
+const ARROWS: Record<ChangeDirection, string> = { up: '▲', down: '▼', flat: '→', none: '' };
+const TONES = { good: 'text-green-700', bad: 'text-red-700', neutral: 'text-muted-foreground' } as const;
 
 /**
  * A card's change against the previous period: an arrow and a colour, and the words that say the same;
- * `gained` leads with what the figure gained in the period ('3 added').
+ * `gained` leads with what the figure gained in the period ('3 added'). `lowerIsBetter` colours a rise red.
  */
-function Change({ change, days, testId, gained }: { change: FigureChange; days: number; testId: string; gained?: string }) {
+export function Change({
+  change,
+  days,
+  testId,
+  gained,
+  lowerIsBetter,
+}: {
+  change: FigureChange;
+  days: number;
+  testId: string;
+  gained?: string;
+  lowerIsBetter?: boolean;
+}) {
   const { text, direction } = describeChange(change, days);
-  const { arrow, className } = CHANGE_STYLES[direction];
+  const arrow = ARROWS[direction];
+  const className = TONES[changeTone(direction, lowerIsBetter)];
   return (
     <p className={`mt-1 flex items-center gap-1 text-xs ${className}`} data-testid={`change-${testId}`}>
       {arrow && <span aria-hidden="true">{arrow}</span>}
@@ -117,14 +126,14 @@ export function StatCards({
         <Stat label="Pages per Visit" value={metrics ? metrics.avgPagesPerSession.toFixed(1) : LOADING}>
           <EngagementChange metrics={metrics} figure="avgPagesPerSession" />
         </Stat>
-        <Stat label="Quiz Completion" value={metrics ? `${Number(metrics.quizCompletionRate.toFixed(1))}%` : LOADING}>
+        <Stat label="Quiz Completion" value={metrics ? formatPercent(metrics.quizCompletionRate) : LOADING}>
           <EngagementChange metrics={metrics} figure="quizCompletionRate" />
         </Stat>
         <Stat label="Daily Sessions" value={metrics ? formatInteger(metrics.totalSessions) : LOADING}>
           <EngagementChange metrics={metrics} figure="totalSessions" />
         </Stat>
         {/* Visitors of the period who had come before it, or came more than once in it. */}
-        <Stat label="Returning Visitors" value={metrics ? `${Number(metrics.userReturnRate.toFixed(1))}%` : LOADING}>
+        <Stat label="Returning Visitors" value={metrics ? formatPercent(metrics.userReturnRate) : LOADING}>
           <EngagementChange metrics={metrics} figure="userReturnRate" />
         </Stat>
       </div>

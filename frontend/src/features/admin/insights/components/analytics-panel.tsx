@@ -1,8 +1,10 @@
 /**
  * The analytics panel (admin spec §7): Search Queries (a position at or below 10 highlighted), Traffic
- * Sources and UTM Campaigns over the last 30 days, the Excluded Traffic the figures leave out (bots and other
- * non-person sessions by class, with the rule that excluded most of each), and Refresh Data, which pulls the
- * last 7 days from Search Console and reloads them all. Without Search Console credentials, a Queries CSV export can be uploaded.
+ * The analytics panel (admin spec §7): Search Queries (a position at or below 10 highlighted), Traffic
+ * Sources (visits by channel, and sessions by traffic type and source) and UTM Campaigns over the last 30 days,
+ * the Excluded Traffic the figures leave out (bots and other non-person sessions by class, with the rule that
+ * excluded most of each), and Refresh Data, which pulls the last 7 days from Search Console and reloads them
+ * all. Without Search Console credentials, a Queries CSV export can be uploaded.
  * Loading errors are logged only (spec §8).
  */
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
@@ -28,6 +30,8 @@ import {
   type UtmCampaignRow,
 } from '../api/analytics';
 import { dayOffset, isTopPosition, trafficClassLabel, trafficTypeLabel } from '../format';
+import { CHANNEL_LABELS } from '../../../../../../contracts/analytics/channels';
+import { useEngagementMetrics } from '../../dashboard/api/get-engagement';
 import { useTimeZone } from '../../time-zone/time-zone';
 import { CHART_COLORS } from './chart-colors';
 import { SearchQueriesUpload } from './search-queries-upload';
@@ -145,18 +149,18 @@ function SearchQueriesTable({ range, polling }: { range: DayRange; polling: bool
 
 function TrafficSources({ range }: { range: DayRange }) {
   const { data, isLoading } = useTrafficSources(range);
+  // The same 30 days: the channels come with the engagement figures (docs/analytics.md, Channels).
+  const { data: engagement } = useEngagementMetrics('30d');
   const rows: TrafficSourceRow[] = useMemo(() => data ?? [], [data]);
-  const byType = useMemo(() => {
-    const totals = new Map<string, number>();
-    for (const row of rows)
-      totals.set(trafficTypeLabel(row.trafficType), (totals.get(trafficTypeLabel(row.trafficType)) ?? 0) + row.sessions);
-    return [...totals].map(([name, sessions]) => ({ name, sessions })).sort((a, b) => b.sessions - a.sessions);
-  }, [rows]);
+  const byChannel = useMemo(
+    () => (engagement?.channels ?? []).map(({ channel, visits }) => ({ name: CHANNEL_LABELS[channel], sessions: visits })),
+    [engagement],
+  );
   if (isLoading && !data) return <Loading />;
   if (rows.length === 0) return <Empty>No sessions in the last 30 days.</Empty>;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <SessionsBarChart data={byType} label="Sessions by traffic type" />
+      <SessionsBarChart data={byChannel} label="Visits by channel" />
       <DataTable headers={['Type', 'Source', 'Sessions']} numericFrom={2} label="Traffic sources">
         {rows.map((row) => (
           <tr key={`${row.trafficType}/${row.source}`}>
