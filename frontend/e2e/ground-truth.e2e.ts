@@ -103,7 +103,13 @@ async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
   const now = Date.now();
 
   const yesterday = await Visitor.create(person, ledger, url, 'returning', now - DAY_MS);
-  let tab = await yesterday.arrive('/', { referer: 'https://www.linkedin.com/', source: 'linkedin', trafficType: 'social', utm: null });
+  let tab = await yesterday.arrive('/', {
+    referer: 'https://www.linkedin.com/',
+    source: 'linkedin',
+    trafficType: 'social',
+    channel: 'organic_social',
+    utm: null,
+  });
   await tab.follow('/c/finance');
   await tab.stay(1000);
   await tab.leave({ closing: yesterday });
@@ -121,13 +127,20 @@ async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
     referer: 'https://www.google.com/',
     source: 'google',
     trafficType: 'search',
+    channel: 'organic_search',
     utm: null,
   });
   await tab.leave('close the tab');
   await googler.closeBrowser();
 
   const binger = await Visitor.create(person, ledger, url, 'binger');
-  tab = await binger.arrive('/c/sales', { referer: 'https://www.bing.com/', source: 'bing', trafficType: 'search', utm: null });
+  tab = await binger.arrive('/c/sales', {
+    referer: 'https://www.bing.com/',
+    source: 'bing',
+    trafficType: 'search',
+    channel: 'organic_search',
+    utm: null,
+  });
   await tab.stay(2000);
   await tab.leave({ to: elsewhereUrl });
   await binger.closeBrowser();
@@ -137,12 +150,14 @@ async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
   tab = await reader.arrive('/?utm_source=newsletter&utm_medium=email&utm_campaign=launch', {
     source: 'newsletter',
     trafficType: 'referral',
+    channel: 'email',
     utm: { source: 'newsletter', medium: 'email', campaign: 'launch' },
   });
   await tab.follow('/c/finance');
   await tab.follow('/app/invoice-chaser');
   await tab.back('/c/finance');
   await tab.follow('/app/invoice-chaser');
+  await tab.clickJoinCallToAction();
   await tab.leave('close the tab');
   await reader.closeBrowser();
 
@@ -156,7 +171,13 @@ async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
 
   // From an AI assistant: searches with and without results, a result opened, a sign-up from the header.
   const assistant = await Visitor.create(person, ledger, url, 'assistant user');
-  tab = await assistant.arrive('/', { referer: 'https://chatgpt.com/', source: 'chatgpt', trafficType: 'ai', utm: null });
+  tab = await assistant.arrive('/', {
+    referer: 'https://chatgpt.com/',
+    source: 'chatgpt',
+    trafficType: 'ai',
+    channel: 'ai_assistants',
+    utm: null,
+  });
   await tab.search('payroll for bakers', false);
   await tab.search('invoice', true);
   await tab.openSearchResult();
@@ -173,23 +194,43 @@ async function scriptedDays(url: string, ledger: Ledger): Promise<void> {
 
   // Arrivals from every kind of channel, each a short visit.
   const arrivals: [string, Arrival][] = [
-    ['/?gclid=test-click-1', { source: 'google', trafficType: 'paid', utm: null }],
+    ['/?gclid=test-click-1', { source: 'google', trafficType: 'paid', channel: 'paid_search', utm: null }],
     [
       '/?utm_source=facebook&utm_medium=paid_social&utm_campaign=spring',
-      { source: 'facebook', trafficType: 'paid', utm: { source: 'facebook', medium: 'paid_social', campaign: 'spring' } },
+      {
+        source: 'facebook',
+        trafficType: 'paid',
+        channel: 'paid_social',
+        utm: { source: 'facebook', medium: 'paid_social', campaign: 'spring' },
+      },
     ],
     [
       '/c/sales?utm_source=partner-blog&utm_medium=banner&utm_campaign=autumn',
-      { source: 'partner-blog', trafficType: 'referral', utm: { source: 'partner-blog', medium: 'banner', campaign: 'autumn' } },
+      {
+        source: 'partner-blog',
+        trafficType: 'referral',
+        channel: 'other_campaign',
+        utm: { source: 'partner-blog', medium: 'banner', campaign: 'autumn' },
+      },
     ],
-    ['/c/productivity', { referer: 'https://t.co/x1y2z3', source: 'twitter', trafficType: 'social', utm: null }],
-    ['/', { referer: 'https://www.perplexity.ai/search?q=spreadsheet+tools', source: 'perplexity', trafficType: 'ai', utm: null }],
+    ['/c/productivity', { referer: 'https://t.co/x1y2z3', source: 'twitter', trafficType: 'social', channel: 'organic_social', utm: null }],
+    [
+      '/',
+      {
+        referer: 'https://www.perplexity.ai/search?q=spreadsheet+tools',
+        source: 'perplexity',
+        trafficType: 'ai',
+        channel: 'ai_assistants',
+        utm: null,
+      },
+    ],
     [
       '/about',
       {
         referer: 'https://small-business-blog.example/best-tools',
         source: 'small-business-blog.example',
         trafficType: 'referral',
+        channel: 'referral',
         utm: null,
       },
     ],
@@ -339,6 +380,13 @@ function checksAgainstTheLedger(label: string, site: () => { url: string }) {
       sources(expected().trafficSources),
     );
     await agrees('UTM campaigns', () => admin.read<Campaigns>(`/admin/analytics/utm-campaigns?${query()}`), expected().utmCampaigns);
+  });
+
+  it('shows the first row, top, entry and exit pages and channels as the visitors made them', async () => {
+    const want = expected().firstRow;
+    for (const key of Object.keys(want) as (keyof typeof want)[]) {
+      await agrees(key, async () => (await admin.read<Record<string, unknown>>(`/admin/analytics/engagement?${query()}`))[key], want[key]);
+    }
   });
 
   it('shows the engagement cards, categories and hours as the visitors made them', async () => {

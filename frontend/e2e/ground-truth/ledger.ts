@@ -4,6 +4,7 @@
  * pure ones: rounding, percentages, the session duration rule). The ground-truth test compares these with
  * what the console reads, exactly.
  */
+import type { Channel } from '../../../contracts/analytics/channels.js';
 import { average, percent, quizCompletionRate, round, userReturnRate } from '../../../backend/src/analytics/metrics/formulas.js';
 
 /** A page the visitor opened: its path (the kept URL's path and query) and when, by the page's own clock. */
@@ -24,10 +25,14 @@ export interface LedgerVisit {
   /** Where it came from, as the console names it: the source ('google', 'direct', a host) and its kind. */
   source: string;
   trafficType: 'search' | 'social' | 'paid' | 'ai' | 'referral' | 'direct';
+  /** Its channel by the published table (docs/analytics.md, "Channels"). */
+  channel: Channel;
   utm: { source: string | null; medium: string | null; campaign: string | null } | null;
   /** Slugs of the app pages viewed, one entry per view. */
   appViews: string[];
   quizResults: number;
+  /** App interactions the visitor made (a call to action clicked, an app opened; not app views). */
+  interactions: number;
   /** The address that joined the list in this visit, if one did. */
   joined: string | null;
 }
@@ -46,8 +51,8 @@ export class Ledger {
   /** Visits by bots and automation, by the class docs/analytics.md gives them: none may reach a figure. */
   readonly excluded: { class: string; what: string }[] = [];
 
-  open(visit: Omit<LedgerVisit, 'pages' | 'end' | 'appViews' | 'quizResults' | 'joined'>): LedgerVisit {
-    const entry: LedgerVisit = { ...visit, pages: [], end: visit.start, appViews: [], quizResults: 0, joined: null };
+  open(visit: Omit<LedgerVisit, 'pages' | 'end' | 'appViews' | 'quizResults' | 'interactions' | 'joined'>): LedgerVisit {
+    const entry: LedgerVisit = { ...visit, pages: [], end: visit.start, appViews: [], quizResults: 0, interactions: 0, joined: null };
     this.visits.push(entry);
     return entry;
   }
@@ -76,6 +81,9 @@ function daysOf(range: LedgerRange): string[] {
   }
   return days;
 }
+
+/** A page's path as the console lists it (no query). */
+const pathOf = (path: string) => path.split('?')[0]!;
 
 /** A visit's duration in whole seconds: from its first page to when its last page was left. */
 export const durationOf = (visit: LedgerVisit) => Math.round((visit.end - visit.start) / 1000);
@@ -116,7 +124,13 @@ export function expectedFigures(ledger: Ledger, range: LedgerRange, apps: Readon
     ([visitor, count]) =>
       count > 1 || ledger.visits.some((visit) => visit.visitor === visitor && dayAndHour(visit.start, range.timeZone).day < range.from),
   ).length;
-  const homeViews = pages.filter((page) => page.path === '/' || page.path.startsWith('/?')).length;
+  const homeViews = pages.filter((page) => pathOf(page.path) === '/').length;
+  const bounces = visits.filter((visit) => visit.pages.length === 1 && visit.interactions === 0).length;
+  const ranked = (counts: Map<string, number>) =>
+    [...counts]
+      .map(([page, count]) => ({ page, count }))
+      .sort((a, b) => b.count - a.count || (a.page < b.page ? -1 : 1))
+      .slice(0, 10);
 
   return {
     daily: daysOf(range).map((day) => ({ day, sessions: sessionsPerDay.get(day) ?? 0, pageViews: pagesPerDay.get(day) ?? 0 })),
@@ -134,6 +148,24 @@ export function expectedFigures(ledger: Ledger, range: LedgerRange, apps: Readon
       .sort(
         (a, b) => b.sessions - a.sessions || byText(a.source, b.source) || byText(a.medium, b.medium) || byText(a.campaign, b.campaign),
       ),
+    firstRow: {
+      visitors: visitors.size,
+      totalSessions: visits.length,
+      pageViews: pages.length,
+      avgPagesPerSession: average(pages.length, visits.length, 1),
+      bounceRate: percent(bounces, visits.length),
+      avgTimeOnSite: average(
+        visits.reduce((sum, visit) => sum + durationOf(visit), 0),
+        visits.length,
+      ),
+      appInteractions: visits.reduce((sum, visit) => sum + visit.interactions, 0),
+      topPages: ranked(countBy(pages, (page) => pathOf(page.path))),
+      entryPages: ranked(countBy(visits, (visit) => pathOf(visit.pages[0]!.path))),
+      exitPages: ranked(countBy(visits, (visit) => pathOf(visit.pages.at(-1)!.path))),
+      channels: [...countBy(visits, (visit) => visit.channel)]
+        .map(([channel, count]) => ({ channel, visits: count }))
+        .sort((a, b) => b.visits - a.visits || a.channel.localeCompare(b.channel)),
+    },
     engagement: {
       totalSessions: visits.length,
       avgTimeOnSite: average(
@@ -172,7 +204,7 @@ export function expectedLeadActivity(ledger: Ledger, email: string) {
   return {
     totalSessions: visits.length,
     pageViews: visits.reduce((sum, visit) => sum + visit.pages.length, 0),
-    uniquePagesVisited: new Set(visits.flatMap((visit) => visit.pages.map((page) => page.path.split('?')[0]))).size,
+    uniquePagesVisited: new Set(visits.flatMap((visit) => visit.pages.map((page) => pathOf(page.path)))).size,
     totalTimeSpent: total,
     avgTimePerSession: average(total, visits.length),
   };

@@ -18,9 +18,9 @@ export function launchAutomatedBrowser(userAgent: string): Promise<Browser> {
   return launchChromium([`--user-agent=${userAgent}`]);
 }
 
-export type Arrival = Pick<LedgerVisit, 'source' | 'trafficType' | 'utm'> & { referer?: string };
+export type Arrival = Pick<LedgerVisit, 'source' | 'trafficType' | 'channel' | 'utm'> & { referer?: string };
 
-export const DIRECT: Arrival = { source: 'direct', trafficType: 'direct', utm: null };
+export const DIRECT: Arrival = { source: 'direct', trafficType: 'direct', channel: 'direct', utm: null };
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -219,6 +219,16 @@ export class Tab {
     await quiz.getByTestId('quiz-result').getByRole('heading', { name: 'Perfect Match!' }).waitFor();
     this.visit.quizResults += 1;
     this.visit.joined = email;
+  }
+
+  /** On an app's page: the call to action at its foot, which opens the sign-up dialog (closed again). */
+  async clickJoinCallToAction(): Promise<void> {
+    await this.ready();
+    await this.page.locator('section[aria-labelledby="join-cta-title"] button').click();
+    await this.page.getByRole('dialog').waitFor();
+    await this.page.keyboard.press('Escape');
+    await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+    this.visit.interactions += 1;
   }
 
   /** Leaves the site: closing the tab, going to another site in it, or closing the whole browser. */

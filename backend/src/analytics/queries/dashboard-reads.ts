@@ -323,13 +323,16 @@ export async function channels(db: Db, range: DateRange, rollups = true): Promis
 /** The TOP_PAGES pages (paths) with most page views in the range, by the views' time. */
 export async function topPages(db: Db, range: DateRange, rollups = true): Promise<PageCount[]> {
   const c = cut(range, rollups);
-  const { rows } = await sql<{ page_key: number; count: number }>`
-    select page_key, sum(n)::int as count from (
-      select page_key, sum(views) as n from ${wholeBucketRows('analytics_page_rollups', c)} r group by 1
-      union all
-      select ${pageKey(sql`page_path`)}, count(*) from page_views where ${ofCountedInEdges('page_views', 'timestamp', c)} group by 1) x
-    group by 1 having sum(n) > 0 order by count desc, page_key limit ${TOP_PAGES}`.execute(db);
-  return ranked(await named(db, rows));
+  const { rows } = await sql<PageCount>`
+    select p.path as page, x.count from (
+      select page_key, sum(n)::int as count from (
+        select page_key, sum(views) as n from ${wholeBucketRows('analytics_page_rollups', c)} r group by 1
+        union all
+        select ${pageKey(sql`page_path`)}, count(*) from page_views where ${ofCountedInEdges('page_views', 'timestamp', c)} group by 1) y
+      group by 1 having sum(n) > 0) x
+    join analytics_pages p on p.page_key = x.page_key
+    order by x.count desc, p.path collate "C" limit ${TOP_PAGES}`.execute(db);
+  return rows;
 }
 
 /** The TOP_PAGES pages most visits of the range entered on, and left from (visits by their start). */
@@ -352,15 +355,14 @@ export async function entryExitPages(db: Db, range: DateRange, rollups = true): 
     add(session.entryKey, 'entries');
     add(session.exitKey, 'exits');
   }
-  const top = (kind: 'entries' | 'exits') =>
-    [...counts]
-      .map(([page_key, count]) => ({ page_key, count: count[kind] }))
-      .filter((row) => row.count > 0)
-      .sort((a, b) => b.count - a.count || a.page_key - b.page_key)
-      .slice(0, TOP_PAGES);
-  const [entry, exit] = [top('entries'), top('exits')];
-  const pages = await named(db, [...entry, ...exit]);
-  return { entry: ranked(pages.slice(0, entry.length)), exit: ranked(pages.slice(entry.length)) };
+  // The TOP_PAGES with most, ties by path: every page tied with the last place is named before the cut.
+  const top = async (kind: 'entries' | 'exits') => {
+    const rows = [...counts].map(([page_key, count]) => ({ page_key, count: count[kind] })).filter((row) => row.count > 0);
+    const last = rows.map((row) => row.count).sort((a, b) => b - a)[TOP_PAGES - 1] ?? 0;
+    return ranked(await named(db, rows.filter((row) => row.count >= last))).slice(0, TOP_PAGES);
+  };
+  const [entry, exit] = await Promise.all([top('entries'), top('exits')]);
+  return { entry, exit };
 }
 
 /** Page keys with their paths. */
