@@ -59,7 +59,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     alter table analytics_session_facts drop column traffic_class, drop column traffic_rule, drop column events`.execute(db);
   await sql`drop index user_sessions_excluded_idx`.execute(db);
   await sql`
-    alter table user_sessions drop column automation, drop column network, drop column traffic_class, drop column traffic_rule`.execute(
-    db,
-  );
+    alter table user_sessions drop column automation, drop column network, drop column traffic_class, drop column traffic_rule`.execute(db);
 }

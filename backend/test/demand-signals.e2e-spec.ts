@@ -36,9 +36,9 @@ beforeAll(async () => {
   ).toBe(202);
   // A bot's visit, kept and classified by its start: its search is left out of the signals.
   const botSession = randomUUID();
-  expect((await collect([sessionStart({ sessionId: botSession }), search({ sessionId: botSession, query: 'bot query' })], BOT_UA)).status).toBe(
-    202,
-  );
+  expect(
+    (await collect([sessionStart({ sessionId: botSession }), search({ sessionId: botSession, query: 'bot query' })], BOT_UA)).status,
+  ).toBe(202);
   expect(
     (
       await post(api, '/api/suggestions', {

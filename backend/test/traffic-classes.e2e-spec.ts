@@ -35,7 +35,9 @@ let appId: string;
 beforeAll(async () => {
   api = await startApi({ TRUST_PROXY: 'loopback', ANALYTICS_DATA_CENTRE_RANGES: RANGES });
   await api.signInAsAdmin();
-  ({ id: appId } = await api.app.get(CommandBus).execute(new AddApp({ name: `Classified ${randomUUID()}`, category: 'Finance', description: 'Viewed.' })));
+  ({ id: appId } = await api.app
+    .get(CommandBus)
+    .execute(new AddApp({ name: `Classified ${randomUUID()}`, category: 'Finance', description: 'Viewed.' })));
 });
 afterAll(async () => {
   await api?.close();
@@ -44,7 +46,12 @@ afterAll(async () => {
 /** One visit as the tracker sends it: its start, a page view, a view of the app and a search, in one batch. */
 async function visit(
   userAgent: string,
-  { referrer = null, automation, forwardedFor, need }: { referrer?: string | null; automation?: boolean; forwardedFor?: string; need: string },
+  {
+    referrer = null,
+    automation,
+    forwardedFor,
+    need,
+  }: { referrer?: string | null; automation?: boolean; forwardedFor?: string; need: string },
 ) {
   const sessionId = randomUUID();
   const response = await fetch(api.url('/api/analytics/collect'), {

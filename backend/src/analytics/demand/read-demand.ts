@@ -105,7 +105,9 @@ async function readDeadEnds(db: Db, range: DateRange, categories: readonly Categ
       group by path order by hits desc, path limit ${LISTED}`.execute(db),
     sql<{ slug: string; visits: number }>`
       select slug, count(distinct session_id)::int as visits from demand_category_visits
-      where day between ${range.from}::date and ${range.to}::date and ${ofCountedSession('demand_category_visits')} group by slug`.execute(db),
+      where day between ${range.from}::date and ${range.to}::date and ${ofCountedSession('demand_category_visits')} group by slug`.execute(
+      db,
+    ),
   ]);
   const bySlug = new Map(categories.map((category) => [category.slug, category]));
   const thinCategories = visits.rows

@@ -105,12 +105,7 @@ async function applyVisits(trx: Trx, batch: BatchOf, partition: number, rules: T
   const pages = await insertPageViews(trx, batch('AnalyticsPageViewed'), batch('AnalyticsPageTimed'));
   const ended = await endSessions(trx, batch('AnalyticsSessionEnded'));
   const interactions = await insertInteractions(trx, batch('AnalyticsAppInteraction'));
-  const sessionIds = [
-    ...started.map((row) => row.session_id),
-    ...pages.sessionIds,
-    ...ended,
-    ...interactions.map((row) => row.session_id),
-  ];
+  const sessionIds = [...started.map((row) => row.session_id), ...pages.sessionIds, ...ended, ...interactions.map((row) => row.session_id)];
   await updateRollups(
     trx,
     {

@@ -359,7 +359,12 @@ export async function entryExitPages(db: Db, range: DateRange, rollups = true): 
   const top = async (kind: 'entries' | 'exits') => {
     const rows = [...counts].map(([page_key, count]) => ({ page_key, count: count[kind] })).filter((row) => row.count > 0);
     const last = rows.map((row) => row.count).sort((a, b) => b - a)[TOP_PAGES - 1] ?? 0;
-    return ranked(await named(db, rows.filter((row) => row.count >= last))).slice(0, TOP_PAGES);
+    return ranked(
+      await named(
+        db,
+        rows.filter((row) => row.count >= last),
+      ),
+    ).slice(0, TOP_PAGES);
   };
   const [entry, exit] = await Promise.all([top('entries'), top('exits')]);
   return { entry, exit };

@@ -17,7 +17,17 @@ describe('DataCentres', () => {
   });
 
   it('never calls loopback, private, link-local or CGNAT addresses a data centre’s, whatever the list says', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.1.1', '169.254.1.1', '100.64.0.1', '::1', 'fd00::1', 'fe80::1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.1.1',
+      '100.64.0.1',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+    ]) {
       expect(centres.networkOf(address), address).toBeNull();
     }
     expect(centres.networkOf(undefined)).toBeNull();
