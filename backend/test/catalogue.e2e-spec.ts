@@ -605,7 +605,6 @@ describe('service endpoints', () => {
       ['post', '/api/leads', 201, joinWaitlistResultSchema],
       ['post', '/api/leads', 200, joinWaitlistResultSchema],
       ['post', '/api/newsletter/subscriptions', 201, newsletterSubscriptionSchema],
-      ['post', '/api/newsletter/subscriptions', 200, newsletterSubscriptionSchema],
       ['post', '/api/referral-codes', 201, issuedReferralCodeSchema],
       ['get', '/api/referrals/{code}', 200, referralStatsSchema],
       ['get', '/api/referrals/leaderboard', 200, z.array(leaderboardEntrySchema)],
