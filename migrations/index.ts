@@ -35,9 +35,9 @@ import * as analyticsDayRollups from './2026-11-26-29-analytics-day-rollups.js';
 import * as visitorSessionOrder from './2026-11-27-30-visitor-session-order.js';
 import * as demandNeighbours from './2026-11-27-31-demand-neighbours.js';
 import * as emailOutboxTeam from './2026-11-27-32-email-outbox-team.js';
-import * as trafficClasses from './2026-11-28-33-traffic-classes.js';
-import * as countedAppViews from './2026-11-28-34-counted-app-views.js';
-import * as analyticsVisitFigures from './2026-11-28-35-analytics-visit-figures.js';
+import * as trafficClasses from './2026-11-27-33-traffic-classes.js';
+import * as countedAppViews from './2026-11-27-34-counted-app-views.js';
+import * as analyticsVisitFigures from './2026-11-27-35-analytics-visit-figures.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -70,7 +70,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-30-visitor-session-order': visitorSessionOrder,
   '2026-11-27-31-demand-neighbours': demandNeighbours,
   '2026-11-27-32-email-outbox-team': emailOutboxTeam,
-  '2026-11-28-33-traffic-classes': trafficClasses,
-  '2026-11-28-34-counted-app-views': countedAppViews,
-  '2026-11-28-35-analytics-visit-figures': analyticsVisitFigures,
+  '2026-11-27-33-traffic-classes': trafficClasses,
+  '2026-11-27-34-counted-app-views': countedAppViews,
+  '2026-11-27-35-analytics-visit-figures': analyticsVisitFigures,
 };

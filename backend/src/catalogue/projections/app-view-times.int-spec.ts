@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../../../migrations/2026-11-26-26-app-view-times.js';
-import * as countedAppViews from '../../../../migrations/2026-11-28-34-counted-app-views.js';
+import * as countedAppViews from '../../../../migrations/2026-11-27-34-counted-app-views.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import { createTestDatabase, type TestDatabase } from '../../shared/testing/test-database.js';
 import type { AppViewed } from '../app/app.events.js';
