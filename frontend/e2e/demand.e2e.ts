@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, search } from '../../backend/src/analytics/testing/tracker-events.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
 import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { launchAsPerson } from './chromium.js';
 
 const site = useSite();
 const DESKTOP = { width: 1280, height: 900 };
@@ -49,8 +50,10 @@ beforeAll(async () => {
 
 describe('demand signals in Chromium', () => {
   it("offers 'Can't find it? Suggest this tool' for a search with no result, prefilled and linked to the search", async () => {
-    // Headless Chromium says so in its user agent, which analytics drops as a bot's.
-    const page = await site.browser.newPage({ viewport: DESKTOP, userAgent: BROWSER_UA });
+    // As a person's Chrome: headless Chromium's visits (its user agent, navigator.webdriver) are left out of the
+    // demand signals.
+    const person = await launchAsPerson();
+    const page = await person.newPage({ viewport: DESKTOP });
     await visit(page, `${site.url}/`);
     await page.getByRole('searchbox', { name: 'Search apps' }).pressSequentially(QUERY, { delay: 20 });
     const results = page.getByTestId('search-results');
@@ -79,7 +82,7 @@ describe('demand signals in Chromium', () => {
       },
       { timeout: 20_000 },
     );
-    await page.close();
+    await person.close();
 
     const phone = await site.browser.newPage({ viewport: PHONE });
     await visit(phone, `${site.url}/`);
