@@ -81,9 +81,14 @@ beforeAll(async () => {
   await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.sessionMetrics?.totalSessions === 2, {
     timeout: 15_000,
   });
-  await eventually(async () => (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body.referralData?.clicks === 2, {
-    timeout: 15_000,
-  });
+  // The clicks and the friend's confirmed join reach the referral figures through async projections.
+  await eventually(
+    async () => {
+      const { referralData } = (await get(`/api/admin/analytics/leads/by-id/${leadId}`)).body;
+      return referralData?.clicks === 2 && referralData.conversions === 1;
+    },
+    { timeout: 15_000 },
+  );
 });
 
 afterAll(async () => {
