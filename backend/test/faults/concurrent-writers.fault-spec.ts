@@ -82,7 +82,8 @@ describe('two API processes appending to the same streams', () => {
       () => '/api/newsletter/subscriptions',
       () => ({ email: 'news@example.com' }),
     );
-    expect(subscriptions.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    // Each is answered alike (nothing tells who is on the list); the log below shows the one write.
+    expect(subscriptions.map((a) => a.status)).toEqual(Array(6).fill(201));
     const codes = await onBoth(
       6,
       () => '/api/referral-codes',
