@@ -75,8 +75,9 @@ describe('joining the Early Explorers', () => {
     const [probed, newcomer] = (await Promise.all([probe.json(), fresh.json()])) as [JoinWaitlistResult, JoinWaitlistResult];
     expect(Object.keys(probed).sort()).toEqual(Object.keys(newcomer).sort());
     expect(probed).toMatchObject({ alreadyJoined: false, earlyExplorer: newcomer.earlyExplorer });
-    // The place a newcomer arriving then was given, and a code of the same form that is nobody's.
-    expect(probed.position).toBe(newcomer.position);
+    // The place a newcomer arriving then would be given, used up as a newcomer's would be (the next join is
+    // told the one after), and a code of the same form: a new one of the owner's, never the owner's own.
+    expect(newcomer.position).toBe(probed.position + 1);
     expect(probed.refCode).toMatch(/^[0-9A-Z]{6}$/);
     expect(probed.refCode).not.toBe(owner.refCode);
     expect((await api.get(`/api/referrals/${probed.refCode}`)).body.stats).toEqual(
@@ -164,8 +165,12 @@ describe('joining the Early Explorers', () => {
       spotsRemaining: 0,
       mode: 'waitlist',
     });
+    // The position after the last one told (joins with an address already on the list above used some up).
+    const { rows } = await sql<{ last: number }>`
+      select max(stream_version)::int as last from events where stream_id = 'waitlist'`.execute(api.database.handle.db);
     const late = await (await join({ email: 'late@example.com', source_page: '/' })).json();
-    expect(late).toMatchObject({ position: 101, spotsLeft: 0, alreadyJoined: false });
+    expect(late).toMatchObject({ position: rows[0]!.last + 1, spotsLeft: 0, alreadyJoined: false });
+    expect(late.position).toBeGreaterThan(100);
   });
 
   it('owes each new lead a welcome e-mail, once', async () => {

@@ -202,6 +202,47 @@ describe('one person, one place', () => {
     expect(lead.flags).toContainEqual({ code: 'disposable', reason: 'Disposable e-mail domain' });
   });
 
+  it('flags 3 or more confirmed friends of one referrer at one domain that is not a public mail provider, through any of its links', async () => {
+    const owner = await joinAnswer(api, { email: 'catchall-owner@example.com', source_page: '/' });
+    const { code: generated } = (await (
+      await fetch(api.url('/api/referral-codes'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'catchall-owner@example.com' }),
+      })
+    ).json()) as { code: string };
+    const cluster = ['a@fresh-catchall.test', 'b@fresh-catchall.test', 'c@fresh-catchall.test'];
+    await joinAnswer(api, { email: cluster[0], source_page: '/', ref: owner.refCode });
+    await joinAnswer(api, { email: cluster[1], source_page: '/', ref: owner.refCode });
+    await joinAnswer(api, { email: cluster[2], source_page: '/', ref: generated });
+    // Not confirmed: not part of the cluster, and not flagged.
+    await joinAnswer(api, { email: 'd@fresh-catchall.test', source_page: '/', ref: owner.refCode });
+    // Two at another domain, and three at a public mail provider: no flag.
+    for (const email of [
+      'x@small-office.test',
+      'y@small-office.test',
+      'catchall.one@gmail.com',
+      'catchall.two@gmail.com',
+      'catchall.three@gmail.com',
+    ]) {
+      await joinAnswer(api, { email, source_page: '/', ref: owner.refCode });
+    }
+    expect((await leadOf(cluster[0]!)).flags.map((flag) => flag.code)).not.toContain('referral-domain');
+    await confirmLeads(api, ...cluster, 'x@small-office.test', 'y@small-office.test');
+    await confirmLeads(api, 'catchall.one@gmail.com', 'catchall.two@gmail.com', 'catchall.three@gmail.com');
+    for (const email of cluster) {
+      expect((await leadOf(email)).flags).toContainEqual({
+        code: 'referral-domain',
+        reason: 'One of many confirmed friends of one referrer at one domain that is not a public mail provider: 3 referrals',
+      });
+    }
+    for (const email of ['d@fresh-catchall.test', 'x@small-office.test', 'catchall.one@gmail.com']) {
+      expect((await leadOf(email)).flags.map((flag) => flag.code)).not.toContain('referral-domain');
+    }
+    // Flagged, not blocked: the friends count for the referrer.
+    expect((await leadOf(cluster[2]!)).referral).toMatchObject({ referrer_code: generated, status: 'credited' });
+  });
+
   it('shows an address a mail server refused for good as undeliverable', async () => {
     await joinAnswer(api, { email: 'bounce@nowhere.example', source_page: '/' });
     await api.app

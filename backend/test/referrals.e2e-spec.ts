@@ -10,7 +10,7 @@ import {
   type ReferralStats,
 } from '../../contracts/early-access/referral.js';
 import { expectContract } from './contract-helpers.js';
-import { confirmLeads } from './waitlist-helpers.js';
+import { confirmLeads, joinAnswer } from './waitlist-helpers.js';
 
 let api: ApiHarness;
 
@@ -65,7 +65,7 @@ describe('the share-link generator (POST /api/referral-codes)', () => {
     expect(await again.json()).toEqual({ code });
   });
 
-  it("e-mails a lead its own link and answers as for anyone else: a code that is not the lead's, the same each time", async () => {
+  it("gives a lead a code of its own that is not its lead's code, the same each time, and e-mails it that same link", async () => {
     const leadCode = await codeOf('member@example.com');
     const before = await eventCount('ReferralLinkRequested');
     const answers = [await generate({ email: 'member@example.com' }), await generate({ email: 'Member@Example.com' })];
@@ -75,17 +75,22 @@ describe('the share-link generator (POST /api/referral-codes)', () => {
     expect(first.code).toMatch(/^[0-9A-Z]{6}$/);
     expect(first.code).not.toBe(leadCode);
     expect(second).toEqual(first);
-    // Its stats and a click through it look like a fresh code's; nothing is written for it.
+    // Its stats read like a fresh code's; a click through it counts, as through any code.
     expect(await stats(first.code)).toEqual({ code: first.code, clicks: 0, signups: 0, conversions: 0, revenue: 0 });
-    const clicks = await eventCount('ReferralLinkClicked');
     expect((await click(first.code)).status).toBe(201);
-    expect(await eventCount('ReferralLinkClicked')).toBe(clicks);
+    expect(await stats(first.code)).toMatchObject({ clicks: 1 });
     const { rows } = await sql<{ data: { email: string; code: string } }>`
       select data from events where type = 'ReferralLinkRequested' order by global_position`.execute(api.database.handle.db);
     expect(rows.slice(before).map((row) => row.data)).toEqual([
-      { email: 'member@example.com', code: leadCode },
-      { email: 'member@example.com', code: leadCode },
+      { email: 'member@example.com', code: first.code },
+      { email: 'member@example.com', code: first.code },
     ]);
+  });
+
+  it('answers the code an address got before it joined, once it is on the list', async () => {
+    const { code } = (await (await generate({ email: 'early-sharer@example.com' })).json()) as { code: string };
+    expect(await codeOf('early-sharer@example.com')).toBe(code);
+    expect(await (await generate({ email: 'early-sharer@example.com' })).json()).toEqual({ code });
   });
 
   it('issues one code when the same address asks many times at once', async () => {
@@ -352,5 +357,141 @@ describe('attribution, conversions and the leaderboard', () => {
     const board = (await api.get('/api/referrals/leaderboard')).body as unknown[];
     expect(board.length).toBeGreaterThan(0);
     for (const entry of board) expectContract(leaderboardEntrySchema, entry);
+  });
+});
+
+describe('who is on the list stays private, and every link the site offers credits its address', () => {
+  beforeAll(async () => {
+    await api.signInAsAdmin();
+  });
+
+  const leadId = async (email: string) =>
+    (await sql<{ id: string }>`select id from leads where email = ${email}`.execute(api.database.handle.db)).rows[0]!.id;
+
+  it("credits a lead for the generator's link: the click, the friend who confirms, the leaderboard and the admin's figures", async () => {
+    const ownCode = await codeOf('linked-member@example.com');
+    const { code } = (await (await generate({ email: 'linked-member@example.com' })).json()) as { code: string };
+    expect(code).toMatch(/^[0-9A-Z]{6}$/);
+    expect(code).not.toBe(ownCode);
+    expect(await (await generate({ email: 'Linked-Member@example.com' })).json()).toEqual({ code });
+
+    expect((await click(code)).status).toBe(201);
+    expect((await join('linked-friend@example.com', code)).status).toBe(201);
+    await confirmLeads(api, 'linked-friend@example.com');
+
+    expect(await stats(code)).toEqual({ code, clicks: 1, signups: 1, conversions: 1, revenue: 0 });
+    expect((await api.get('/api/referrals/leaderboard?limit=50')).body).toContainEqual({
+      masked_email: 'li***@example.com',
+      invite_count: 1,
+    });
+    const friend = (await api.get('/api/admin/leads?pageSize=100')).body.items.find(
+      (lead: { email: string }) => lead.email === 'linked-friend@example.com',
+    );
+    expect(friend.referral).toEqual({ referrer_code: code, status: 'credited', reason: null });
+    const activity = await api.get(`/api/admin/analytics/leads/${await leadId('linked-member@example.com')}/activity`);
+    expect(activity.status).toBe(200);
+    expect(activity.body.referralData).toEqual({ code: ownCode, clicks: 1, conversions: 1, revenue_earned: 0 });
+
+    // The link in the lead's own e-mail keeps counting alike, and the leaderboard adds both up.
+    await click(ownCode);
+    await join('own-link-friend@example.com', ownCode);
+    await confirmLeads(api, 'own-link-friend@example.com');
+    expect(await stats(ownCode)).toMatchObject({ clicks: 1, signups: 1 });
+    expect((await api.get('/api/referrals/leaderboard?limit=50')).body).toContainEqual({
+      masked_email: 'li***@example.com',
+      invite_count: 2,
+    });
+    const both = await api.get(`/api/admin/analytics/leads/${await leadId('linked-member@example.com')}/activity`);
+    expect(both.body.referralData).toEqual({ code: ownCode, clicks: 2, conversions: 2, revenue_earned: 0 });
+  });
+
+  /** What a stranger sees of an address through the generator: the answer, a click through it, its stats. */
+  async function probeGenerator(email: string) {
+    const issued = await generate({ email });
+    const { code } = (await issued.json()) as { code: string };
+    const clicked = await click(code);
+    const read = await stats(code);
+    const again = (await (await generate({ email })).json()) as { code: string };
+    return {
+      issued: issued.status,
+      sameAgain: again.code === code,
+      click: [clicked.status, await clicked.json()],
+      stats: { ...read, code: read.code === code },
+    };
+  }
+
+  it('answers the generator, a click through its link and the link stats alike for an address on the list and one that is not', async () => {
+    await codeOf('probed-member@example.com');
+    const member = await probeGenerator('probed-member@example.com');
+    const stranger = await probeGenerator('probed-stranger@example.com');
+    expect(member).toEqual(stranger);
+    expect(member.stats).toMatchObject({ clicks: 1 });
+  });
+
+  /** A stranger joins with an address from a browser of their own, clicks the code they are told, reads its stats. */
+  async function probeJoin(email: string) {
+    const generated = (await (await generate({ email })).json()) as { code: string };
+    const told = await joinAnswer(api, { email, source_page: '/' });
+    const clicked = await click(told.refCode);
+    const read = await stats(told.refCode);
+    const second = await joinAnswer(api, { email, source_page: '/' });
+    return {
+      toldGenerated: told.refCode === generated.code,
+      alreadyJoined: told.alreadyJoined,
+      click: await clicked.json(),
+      stats: { ...read, code: read.code === told.refCode },
+      secondDiffers: second.refCode !== told.refCode,
+    };
+  }
+
+  it('answers a join with an address on the list as one that adds it: the code is the one the generator gave, and counts', async () => {
+    await codeOf('joined-member@example.com');
+    const member = await probeJoin('joined-member@example.com');
+    const stranger = await probeJoin('joined-stranger@example.com');
+    expect(member).toEqual(stranger);
+    expect(member).toMatchObject({ toldGenerated: true, stats: { clicks: 1 } });
+  });
+
+  it('gives every join its own position: a join with an address on the list uses one up, as a new join would', async () => {
+    const { position: last } = await joinAnswer(api, { email: 'placed-member@example.com', source_page: '/' });
+    const repeated = await joinAnswer(api, { email: 'placed-member@example.com', source_page: '/' });
+    const next = await joinAnswer(api, { email: 'placed-newcomer@example.com', source_page: '/' });
+    // As two new joins would be told.
+    const first = await joinAnswer(api, { email: 'placed-new-a@example.com', source_page: '/' });
+    const second = await joinAnswer(api, { email: 'placed-new-b@example.com', source_page: '/' });
+    expect([repeated.position, next.position]).toEqual([last + 1, last + 2]);
+    expect([first.position, second.position]).toEqual([last + 3, last + 4]);
+    expect(repeated.alreadyJoined).toBe(false);
+    const { rows } = await sql<{ n: number }>`
+      select count(distinct waitlist_position)::int as n from leads`.execute(api.database.handle.db);
+    const { rows: all } = await sql<{ n: number }>`select count(*)::int as n from leads`.execute(api.database.handle.db);
+    expect(rows[0]!.n).toBe(all[0]!.n);
+  });
+
+  it("gives concurrent joins with one address on the list distinct positions, none of them a newcomer's", async () => {
+    const { position: last } = await joinAnswer(api, { email: 'crowded-member@example.com', source_page: '/' });
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => joinAnswer(api, { email: 'crowded-member@example.com', source_page: '/' })),
+      joinAnswer(api, { email: 'crowded-newcomer@example.com', source_page: '/' }),
+    ]);
+    const positions = answers.map((answer) => answer.position).sort((a, b) => a - b);
+    expect(positions).toEqual([last + 1, last + 2, last + 3, last + 4, last + 5]);
+    const { rows } = await sql<{ waitlist_position: number }>`
+      select waitlist_position from leads where email = 'crowded-newcomer@example.com'`.execute(api.database.handle.db);
+    expect(positions).toContain(rows[0]!.waitlist_position);
+  });
+
+  it('rebuilds the same codes and stats from the log', async () => {
+    const db = api.database.handle.db;
+    const read = async () => ({
+      codes: (await sql`select * from referral_codes order by code`.execute(db)).rows,
+      stats: (await sql`select * from referral_stats order by code`.execute(db)).rows,
+    });
+    await projectionCaughtUp(db, 'referral-stats');
+    const before = await read();
+    const runner = api.app.get(ProjectionRunner);
+    await runner.rebuild('referrals');
+    await runner.rebuild('referral-stats');
+    expect(await read()).toEqual(before);
   });
 });

@@ -21,6 +21,7 @@ export const LEAD_FLAGS = {
   disposable: 'Disposable e-mail domain',
   'same-mailbox': 'Same mailbox as another lead (sub-address or dots in a Gmail address)',
   'referral-burst': 'One of many referrals from one client address or session within minutes',
+  'referral-domain': 'One of many confirmed friends of one referrer at one domain that is not a public mail provider',
   undeliverable: 'E-mail to this address was refused for good',
 } as const;
 export type LeadFlagCode = keyof typeof LEAD_FLAGS;

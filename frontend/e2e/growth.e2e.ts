@@ -1,7 +1,7 @@
 /**
  * Referrals, the quiz and conversion tracking in Chromium against the built server and a fresh database:
  * a referral click recorded once per session, the share-link generator (copy, its 2 s reset, the note for an
- * address already on the list, the failure toasts), the leaderboard of confirmed invites, the quiz end to
+ * address already on the list, the failure toasts, a member's copied link crediting the member), the leaderboard of confirmed invites, the quiz end to
  * end, the dialogs' failure toasts, the app page's inline VIP form, the ads tag and hidden conversion page,
  * and finally the lead dialog's wait-list mode at 100 leads. The tests run in order and share the database.
  */
@@ -88,8 +88,15 @@ describe('the share-link generator in Chromium', () => {
     await page.getByText(/50% of the lifetime revenue of every friend/).waitFor();
     const link = await generator.getByRole('textbox', { name: 'Your share link' }).inputValue();
     expect(link).toMatch(new RegExp(`^${site.url}/\\?ref=[0-9A-Z]{6}$`));
-    // The answer is the same for an address on the list, whose own link goes to it by e-mail instead.
-    await generator.getByText('If this address is already on the list, we have e-mailed its own link to it.', { exact: true }).waitFor();
+    // The answer is the same for an address on the list, which gets the link by e-mail too.
+    await generator
+      .getByText(
+        'Friends who join through this link count for this address. If it is on the list already, we have e-mailed the link to it too.',
+        {
+          exact: true,
+        },
+      )
+      .waitFor();
 
     await generator.getByRole('button', { name: 'Copy link' }).click();
     await generator.getByRole('button', { name: 'Copied!' }).waitFor();
@@ -112,7 +119,7 @@ describe('the share-link generator in Chromium', () => {
     const generator = page.getByTestId('share-link-generator');
     await generator.getByRole('textbox', { name: 'Your email' }).fill('sharer@example.com');
     await generator.getByRole('button', { name: 'Get my link' }).click();
-    await generator.getByText('If this address is already on the list, we have e-mailed its own link to it.', { exact: true }).waitFor();
+    await generator.getByText(/^Friends who join through this link count for this address\./).waitFor();
     await generator.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}share-link-generator-390.png` });
     await generator.getByRole('button', { name: 'Copy link' }).click();
@@ -122,6 +129,59 @@ describe('the share-link generator in Chromium', () => {
     await generator.getByRole('textbox', { name: 'Your email' }).fill('other@example.com');
     await generator.getByRole('button', { name: 'Get my link' }).click();
     await toast(page, 'Failed to generate share link').waitFor();
+    await context.close();
+  });
+});
+
+describe("a member's link from Share & earn in Chromium", () => {
+  it('credits the member for the copied link: the click and the friend who joins and confirms', async () => {
+    const member = (await (await post('/api/leads', { email: 'sharing-member@example.com', source_page: '/' })).json()) as {
+      refCode: string;
+    };
+    const context = await clipboardContext();
+    const page = await context.newPage();
+    await visit(page, `${site.url}/`);
+    await page.getByRole('heading', { name: 'Share & earn' }).scrollIntoViewIfNeeded();
+    const generator = page.getByTestId('share-link-generator');
+    await generator.getByRole('textbox', { name: 'Your email' }).fill('sharing-member@example.com');
+    await generator.getByRole('button', { name: 'Get my link' }).click();
+    await toast(page, 'Your share link is ready!').waitFor();
+    await generator.getByRole('button', { name: 'Copy link' }).click();
+    await generator.getByRole('button', { name: 'Copied!' }).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${site.url}/\\?ref=[0-9A-Z]{6}$`));
+    const code = new URL(link).searchParams.get('ref')!;
+    expect(code).not.toBe(member.refCode);
+
+    // A friend follows the copied link, joins from the header and confirms their address.
+    const friendContext = await site.browser.newContext({ viewport: DESKTOP });
+    const friend = await friendContext.newPage();
+    await visit(friend, link);
+    await expect.poll(async () => (await stats(code)).clicks).toBe(1);
+    await friend.getByRole('banner').getByRole('button', { name: 'Join Explorers' }).click();
+    const dialog = friend.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('sharing-friend@example.com');
+    await dialog.getByRole('button', { name: 'Join Now' }).click();
+    await friend
+      .getByRole('dialog')
+      .getByRole('heading', { name: /^You're Explorer #\d+/ })
+      .waitFor();
+    await friendContext.close();
+    await confirmLead(site, 'sharing-friend@example.com');
+
+    await expect.poll(async () => (await stats(code)).conversions).toBe(1);
+    await expect
+      .poll(async () => (await (await fetch(`${site.url}/api/referrals/leaderboard`)).json()) as unknown[])
+      .toContainEqual({ masked_email: 'sh***@example.com', invite_count: 1 });
+    // The page says so under the link, whether or not the address is on the list.
+    await generator
+      .getByText(
+        'Friends who join through this link count for this address. If it is on the list already, we have e-mailed the link to it too.',
+        {
+          exact: true,
+        },
+      )
+      .waitFor();
     await context.close();
   });
 });

@@ -35,11 +35,16 @@ export interface LeadsTable {
   undeliverable_reason: string | null;
 }
 
-/** Every code and its owner (inline: the commands look codes up here). Counts are in referral_stats. */
+/**
+ * Every code and its owner (inline: the commands look codes up here). Counts are in referral_stats. An address
+ * may own several: its lead's own, the generator's and the codes told to strangers' joins with it.
+ */
 export interface ReferralCodesTable {
   code: string;
   owner_email: string;
   created_at: Date;
+  /** The share-link generator's code for the address (one per address, the same each time). */
+  generated: Generated<boolean>;
 }
 
 /** A code's stats and the leaderboard, projected asynchronously (`referral-stats`). */

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
@@ -19,7 +20,8 @@ export const leaderboardQuery = z.strictObject({
 });
 
 /**
- * The referrers with the most friends who joined through their link; the older code ranks first on a tie.
+ * The referrers with the most friends who joined through their links, every code of an address added up (its
+ * lead's, the generator's, the ones told to strangers' joins); the older first code ranks first on a tie.
  * Read from the async `referral-stats` projection; addresses leave the server masked.
  */
 export class GetLeaderboard extends Query<LeaderboardEntry[]> {
@@ -33,13 +35,15 @@ export class GetLeaderboardHandler implements IQueryHandler<GetLeaderboard> {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async execute({ limit }: GetLeaderboard): Promise<LeaderboardEntry[]> {
+    // Only codes with sign-ups (the partial leaderboard index) are read: one row per credited referrer link.
     const rows = await this.db
       .selectFrom('referral_stats')
-      .select(['owner_email', 'signups'])
+      .select(['owner_email', sql<number>`sum(signups)::int`.as('signups')])
       .where('signups', '>', 0)
-      .orderBy('signups', 'desc')
-      .orderBy('created_at')
-      .orderBy('code')
+      .groupBy('owner_email')
+      .orderBy(sql`sum(signups)`, 'desc')
+      .orderBy(sql`min(created_at)`)
+      .orderBy(sql`min(code)`)
       .limit(limit)
       .execute();
     return rows.map((row) => ({ masked_email: maskEmail(row.owner_email), invite_count: row.signups }));

@@ -12,7 +12,11 @@ export interface ReferralOf {
   revenue_earned: number;
 }
 
-/** The referral code an address owns and its results (zeros until the stats reach it); null when it has none. */
+/**
+ * The referral code of an address (its lead's own when it is on the list, else the generator's) and the
+ * results of every code it owns added up (zeros until the stats reach them); null when it has none. For the
+ * admin only: public figures are per code.
+ */
 export class GetReferralOf extends Query<ReferralOf | null> {
   constructor(readonly email: string) {
     super();
@@ -28,13 +32,13 @@ export class GetReferralOfHandler implements IQueryHandler<GetReferralOf> {
       .selectFrom('referral_codes')
       .leftJoin('referral_stats', 'referral_stats.code', 'referral_codes.code')
       .select([
-        'referral_codes.code',
-        sql<number>`coalesce(referral_stats.clicks, 0)`.as('clicks'),
-        sql<number>`coalesce(referral_stats.conversions, 0)`.as('conversions'),
-        sql<string>`coalesce(referral_stats.revenue_lifetime, 0)`.as('revenue_earned'),
+        sql<string | null>`coalesce((select referral_code from leads where email = ${email}), min(referral_codes.code))`.as('code'),
+        sql<number>`coalesce(sum(referral_stats.clicks), 0)::int`.as('clicks'),
+        sql<number>`coalesce(sum(referral_stats.conversions), 0)::int`.as('conversions'),
+        sql<string>`coalesce(sum(referral_stats.revenue_lifetime), 0)`.as('revenue_earned'),
       ])
       .where('referral_codes.owner_email', '=', email)
-      .executeTakeFirst();
-    return referral ? { ...referral, revenue_earned: Number(referral.revenue_earned) } : null;
+      .executeTakeFirstOrThrow();
+    return referral.code === null ? null : { ...referral, code: referral.code, revenue_earned: Number(referral.revenue_earned) };
   }
 }

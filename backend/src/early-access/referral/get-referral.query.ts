@@ -9,10 +9,11 @@ import { REWARD_TIERS } from '../../../../contracts/early-access/rewards.js';
 import { REFERRAL_CODE_PATTERN } from './referral-code.js';
 
 /**
- * The spec's get_stats for a code. The counts come from the async `referral-stats` projection and may trail
- * the latest click or confirmation by a moment. Any code of the codes' form reads zeros until it has counts,
- * whether or not anyone owns it: a code the share-link generator answered for an address on the list (which
- * belongs to nobody) must read like a new one. Anything else is not a code: 404.
+ * The spec's get_stats for a code: what came through that link alone, and the tiers that unlocks. The counts
+ * come from the async `referral-stats` projection and may trail the latest click or confirmation by a moment.
+ * Any code of the codes' form reads zeros until it has counts, whether or not anyone owns it. A code counts
+ * only its own link even when its owner has others (the generator's code of a lead, say), so that it reads
+ * exactly as the same code of an address not on the list would. Anything else is not a code: 404.
  */
 export class GetReferral extends Query<ReferralStats> {
   constructor(readonly code: string) {

@@ -1,9 +1,12 @@
 /**
- * The share-link generator: an e-mail in, a referral code out. An address not on the list gets a code of its
- * own without being put on the list (the spec's generator only inserts into referral_codes), the same one
- * each time, and keeps it when it joins later. A lead's code is e-mailed to the lead instead: the answer is a
- * code that belongs to nobody (the same each time: derivedReferralCode), so the generator tells nobody who is
- * on the list (the page says the link may have gone by e-mail). One address, one code, whatever the concurrency: issuing takes the waitlist lock.
+ * The share-link generator: an e-mail in, a referral code out. Every address gets one code of its own, the
+ * same each time, whether it is on the list or not, and clicks and joins through it count for the address:
+ * an address not on the list keeps it as its lead's code when it joins; for a lead it is a second code of the
+ * lead's, also e-mailed to the address. The answer is built the same way either way, and a code's public
+ * figures count only what came through it, so the generator tells nobody who is on the list. It never answers
+ * a lead's own code (the link in its welcome e-mail), whose figures are the lead's. Issuing takes the waitlist
+ * lock, and the code is the version-0 event of the address's stream: one address, one code, whatever the
+ * concurrency.
  */
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -11,12 +14,10 @@ import type { Db } from '../../shared/db/tables.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 import { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
-import type { Config } from '../../shared/config/config.js';
 import { linkMetadata } from '../../shared/http/site-base.js';
-import { CONFIG, DB } from '../../shared/kernel.module.js';
-import { appSecret } from '../../shared/security/signed-token.js';
+import { DB } from '../../shared/kernel.module.js';
 import { emailKey } from '../../shared/validation/email.js';
-import { derivedReferralCode, newReferralCode } from './referral-code.js';
+import { newReferralCode } from './referral-code.js';
 import { referralCodeStream, type ReferralCodeIssued, type ReferralLinkRequested } from './referral.events.js';
 import { lockWaitlist, unusedReferralCode } from '../waitlist/join-waitlist.command.js';
 import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
@@ -34,15 +35,10 @@ export class IssueReferralCode extends Command<IssuedReferralCode> {
 
 @CommandHandler(IssueReferralCode)
 export class IssueReferralCodeHandler implements ICommandHandler<IssueReferralCode> {
-  private readonly secret: string;
-
   constructor(
     private readonly events: EventStore,
     @Inject(DB) private readonly db: Db,
-    @Inject(CONFIG) config: Config,
-  ) {
-    this.secret = appSecret(config);
-  }
+  ) {}
 
   async execute({ input, linkBase }: IssueReferralCode): Promise<IssuedReferralCode> {
     const parsed = issueReferralCodeRequestSchema.safeParse(input);
@@ -54,21 +50,23 @@ export class IssueReferralCodeHandler implements ICommandHandler<IssueReferralCo
     let appended: RecordedEvent[] = [];
     const result = await this.db.transaction().execute(async (trx) => {
       await lockWaitlist(trx);
-      const lead = await trx.selectFrom('leads').select('referral_code').where('email', '=', email).executeTakeFirst();
-      if (lead) {
-        const requested: ReferralLinkRequested = { type: 'ReferralLinkRequested', data: { email, code: lead.referral_code } };
-        appended = await this.events.appendUnversionedInTransaction(
-          trx,
-          [{ ...requested, streamId: referralCodeStream(emailKey(email)) }],
-          linkMetadata(linkBase),
-        );
-        return { code: derivedReferralCode(this.secret, email) };
+      const [lead, existing] = await Promise.all([
+        trx.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirst(),
+        trx.selectFrom('referral_codes').select('code').where('owner_email', '=', email).where('generated', '=', true).executeTakeFirst(),
+      ]);
+      const stream = referralCodeStream(emailKey(email));
+      let code = existing?.code;
+      if (code === undefined) {
+        code = await unusedReferralCode(trx);
+        const event: ReferralCodeIssued = { type: 'ReferralCodeIssued', data: { code, ownerEmail: email } };
+        appended = (await this.events.appendInTransaction(trx, stream, [event], 0)).events;
       }
-      const existing = await trx.selectFrom('referral_codes').select('code').where('owner_email', '=', email).executeTakeFirst();
-      if (existing) return { code: existing.code };
-      const code = await unusedReferralCode(trx);
-      const event: ReferralCodeIssued = { type: 'ReferralCodeIssued', data: { code, ownerEmail: email } };
-      appended = (await this.events.appendInTransaction(trx, referralCodeStream(emailKey(email)), [event], 0)).events;
+      if (lead) {
+        const requested: ReferralLinkRequested = { type: 'ReferralLinkRequested', data: { email, code } };
+        appended.push(
+          ...(await this.events.appendUnversionedInTransaction(trx, [{ ...requested, streamId: stream }], linkMetadata(linkBase))),
+        );
+      }
       return { code };
     });
     this.events.published(appended);

@@ -1,8 +1,8 @@
 /**
  * A visit through a share link: `ReferralLinkClicked` with the platform it came from and the visitor's user
- * agent (parsed here, never trusted from the body). The client sends it once per browser session. A code
- * nobody owns writes nothing but is answered like any other (the generator's answer for an address on the list
- * is such a code, and must not be told apart); a string that is not a code at all is a 404.
+ * agent (parsed here, never trusted from the body). The client sends it once per browser session. Every code
+ * the site has handed out is recorded alike, whoever owns it; a code nobody owns (one guessed) writes nothing
+ * but is answered like any other; a string that is not a code at all is a 404.
  */
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';

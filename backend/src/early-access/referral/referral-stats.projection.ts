@@ -6,18 +6,21 @@
  * the code it credits), and stops counting if an administrator voids it afterwards. Joining the list through
  * a link is the conversion the programme counts today, so conversions equal sign-ups until there are paying
  * customers; revenue stays 0 until then. The runner applies each event once, so nothing is counted twice.
+ * Each code counts what came through it alone (an address may own several: its lead's, the generator's, the
+ * ones told to strangers' joins with it); the leaderboard adds an owner's codes up.
  */
 import { sql } from 'kysely';
 import type { Projection } from '../../shared/projections/projection.js';
-import type { LeadConfirmed, LeadJoined, ReferralVoided } from '../waitlist/lead.events.js';
+import type { LeadConfirmed, LeadJoined, LeadJoinRepeated, ReferralVoided } from '../waitlist/lead.events.js';
+import { codeOf } from './referrals.projection.js';
 import type { ReferralCodeIssued, ReferralLinkClicked } from './referral.events.js';
 
-type Handled = LeadJoined | LeadConfirmed | ReferralVoided | ReferralCodeIssued | ReferralLinkClicked;
+type Handled = LeadJoined | LeadJoinRepeated | LeadConfirmed | ReferralVoided | ReferralCodeIssued | ReferralLinkClicked;
 
 export const referralStatsProjection: Projection<Handled> = {
   name: 'referral-stats',
   mode: 'async',
-  handles: ['LeadJoined', 'LeadConfirmed', 'ReferralVoided', 'ReferralCodeIssued', 'ReferralLinkClicked'],
+  handles: ['LeadJoined', 'LeadJoinRepeated', 'LeadConfirmed', 'ReferralVoided', 'ReferralCodeIssued', 'ReferralLinkClicked'],
   tables: ['referral_stats'],
   async handle(trx, events) {
     const codes = new Map<string, { owner_email: string; created_at: Date }>();
@@ -26,12 +29,12 @@ export const referralStatsProjection: Projection<Handled> = {
     for (const event of events) {
       switch (event.type) {
         case 'ReferralCodeIssued':
-          if (!codes.has(event.data.code)) codes.set(event.data.code, { owner_email: event.data.ownerEmail, created_at: event.createdAt });
-          break;
         case 'LeadJoined':
-          if (!codes.has(event.data.referralCode))
-            codes.set(event.data.referralCode, { owner_email: event.data.email, created_at: event.createdAt });
+        case 'LeadJoinRepeated': {
+          const issued = codeOf(event);
+          if (issued && !codes.has(issued.code)) codes.set(issued.code, { owner_email: issued.owner_email, created_at: event.createdAt });
           break;
+        }
         case 'LeadConfirmed':
           if (event.data.credited) delta(event.data.credited).signups++;
           break;

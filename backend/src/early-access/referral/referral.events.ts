@@ -3,15 +3,16 @@ import type { Platform } from './platform.js';
 import type { ClickUserAgent } from './user-agent.js';
 
 /**
- * The share-link generator gave an address that is not on the list a code of its own (spec: referral_codes
- * insert {code, owner_email}). Leads get theirs with LeadJoined; an address keeps one code for good.
+ * The share-link generator gave an address its code (spec: referral_codes insert {code, owner_email}): one per
+ * address, the same each time, whether the address is on the list or not. An address not on the list keeps
+ * it as its lead's code when it joins; for a lead it is a second code of its own. Either way, clicks and joins
+ * through it count for the address.
  */
 export type ReferralCodeIssued = Event<'ReferralCodeIssued', { code: string; ownerEmail: string }>;
 
 /**
- * The share-link generator was asked for the code of an address that is already a lead: the code goes to
- * that address by e-mail, never into the answer (which looks like a newcomer's), so the generator cannot tell
- * anyone who is on the list.
+ * The share-link generator was asked for the code of an address that is already a lead: the same link it
+ * answered (the address's generator code, `code`) goes to that address by e-mail too.
  */
 export type ReferralLinkRequested = Event<'ReferralLinkRequested', { email: string; code: string }>;
 

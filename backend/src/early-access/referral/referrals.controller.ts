@@ -39,10 +39,10 @@ export class ReferralsController {
   @ApiOperation({
     summary: 'Share-link generator: a referral code for an e-mail',
     description:
-      'An address not on the list gets a code of its own (the same each time) without being put on the list, ' +
-      'and keeps it if it joins later; joining through its own code earns nothing. For an address already on ' +
-      "the list, its own link is e-mailed to it and the answer's code is not its own: the answer looks the same " +
-      'either way.',
+      'Every address gets one code of its own, the same each time, and clicks and joins through it count for ' +
+      'that address, on the list or not: an address not on the list keeps it if it joins later (joining ' +
+      'through its own code earns nothing); for an address on the list it is a second code of the lead, also ' +
+      "e-mailed to the address. The answer looks the same either way, and a code's stats count only its own link.",
   })
   @ApiBody({ schema: openApiSchema(issueReferralCodeRequestSchema, 'input') })
   @ApiResponse({ status: 201, description: 'A code for the address', schema: openApiSchema(issuedReferralCodeSchema) })
@@ -67,6 +67,7 @@ export class ReferralsController {
   @ApiOperation({
     summary: "A referral code's stats (get_stats) and its reward tiers",
     description:
+      'The figures count this link alone, even when its owner has others. ' +
       'total_clicks: visits through the link (once per browser session); total_signups: friends who joined the ' +
       'list through it and confirmed their address (refused and voided referrals never count); ' +
       'total_conversions: the same (joining is the conversion counted until there are paying customers); ' +

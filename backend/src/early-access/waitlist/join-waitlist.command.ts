@@ -3,7 +3,8 @@
  * what a repeated address is told) are the waitlist decider's (waitlist.decider.ts); this handler gives it the
  * state and the fresh codes it needs and appends what it decides. Positions are assigned under a
  * transaction-scoped advisory lock and are the version of the `waitlist` stream, so N concurrent joins get N
- * distinct, gap-free positions. Referral codes are drawn unique among all codes, retrying on a clash.
+ * distinct, consecutive positions (a join with an address on the list uses one up too). Referral codes are
+ * drawn unique among all codes, retrying on a clash.
  * Concurrent joins are written in groups (see JoinWaitlistHandler).
  */
 import { createHmac, randomUUID } from 'node:crypto';
@@ -18,7 +19,7 @@ import type { Config } from '../../shared/config/config.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
 import { appSecret } from '../../shared/security/signed-token.js';
 import { mailboxKey } from '../../shared/validation/email.js';
-import { leadStream, WAITLIST_STREAM, type LeadJoined, type LeadJoinRepeated } from './lead.events.js';
+import { WAITLIST_STREAM } from './lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../referral/referral-code.js';
 import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
 import { countSpotsTaken } from './spots.js';
@@ -62,7 +63,7 @@ interface Waiting {
 /**
  * Joins that arrive while a group is being written wait and go together in the next one: one transaction, one
  * hold of the waitlist lock, one INSERT of their events and one commit for all of them. The lock serialises
- * every join (that is what makes positions gap-free), so one join per transaction made a burst of 200 wait in
+ * every join (that is what makes positions consecutive), so one join per transaction made a burst of 200 wait in
  * line for 200 commits; grouped, it waits for one or two. Positions are still given in arrival order. Each
  * API process groups its own joins; processes still take turns on the lock.
  */
@@ -135,29 +136,9 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
         leadIds: Array.from({ length: needed.leadIds }, () => randomUUID()),
       };
       const events = waitlistDecider.decide({ type: 'JoinWaitlistGroup', joins, fresh }, state);
-      const newcomers = events.filter((event): event is LeadJoined => event.type === 'LeadJoined');
-      const repeats = events.filter((event): event is LeadJoinRepeated => event.type === 'LeadJoinRepeated');
-      if (newcomers.length > 0) {
-        appended = (await this.events.appendInTransaction(trx, WAITLIST_STREAM, newcomers, state.lastPosition)).events;
-      }
-      if (repeats.length > 0) {
-        appended.push(
-          ...(await this.events.appendUnversionedInTransaction(
-            trx,
-            repeats.map((event) => ({ ...event, streamId: leadStream(event.data.leadId) })),
-          )),
-        );
-      }
-      const used = new Set(newcomers.map((event) => event.data.referralCode));
-      return answers(
-        joins,
-        state,
-        events,
-        fresh.codes.filter((code) => !used.has(code)),
-      ).map(({ leadId, code, ...answer }) => ({
-        leadId,
-        result: { ...answer, refCode: code },
-      }));
+      // In arrival order: each event's version is the position it used up.
+      if (events.length > 0) appended = (await this.events.appendInTransaction(trx, WAITLIST_STREAM, events, state.lastPosition)).events;
+      return answers(joins, state, events).map(({ leadId, code, ...answer }) => ({ leadId, result: { ...answer, refCode: code } }));
     });
     this.events.published(appended);
     return outcomes;
@@ -183,7 +164,7 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
 /**
  * The part of the waitlist's state a group's decision reads: the group's addresses and mailboxes already on
  * the list, the owners of the codes they were referred by, the codes the share-link generator gave them, the
- * spots taken and the last position (the waitlist stream's version). Call under the waitlist lock.
+ * spots taken and the last position told (the waitlist stream's version). Call under the waitlist lock.
  */
 async function waitlistState(trx: Db, joins: readonly Join[], confirmationDays: number): Promise<WaitlistState> {
   const joining = new Set(joins.map((join) => join.email));
@@ -198,7 +179,12 @@ async function waitlistState(trx: Db, joins: readonly Join[], confirmationDays: 
       .where('mailbox', 'in', mailboxes)
       .execute(),
     refs.length === 0 ? [] : trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('code', 'in', refs).execute(),
-    trx.selectFrom('referral_codes').select(['code', 'owner_email']).where('owner_email', 'in', emails).execute(),
+    trx
+      .selectFrom('referral_codes')
+      .select(['code', 'owner_email'])
+      .where('owner_email', 'in', emails)
+      .where('generated', '=', true)
+      .execute(),
     countSpotsTaken(trx, confirmationDays, EARLY_EXPLORERS_CAP + joins.length),
     streamVersion(trx, WAITLIST_STREAM),
   ]);

@@ -1,8 +1,8 @@
 /**
  * Each lead with its standing, as the admin's list and lead detail show it (contracts/early-access/lead.ts):
  * its status (confirmed, pending, expired), the patterns it is flagged for, and how its referral stands. One
- * query over the leads table; the flags that compare leads (same mailbox, referral bursts) are window counts
- * over it. A flag never refuses anyone: the administrator decides (voiding a referral, deleting a lead).
+ * query over the leads table; the flags that compare leads (same mailbox, referral bursts, referral domains)
+ * are counts over it. A flag never refuses anyone: the administrator decides (voiding a referral, deleting a lead).
  */
 import { sql } from 'kysely';
 import {
@@ -15,11 +15,17 @@ import {
   type ReferralRefusal,
 } from '../../../../contracts/early-access/lead.js';
 import type { Db } from '../../shared/db/tables.js';
+import { domainOf, PUBLIC_MAIL_DOMAINS } from './public-mail-domains.js';
 
 /** Referrals to one code from one client address or one session within this window are flagged… */
 export const REFERRAL_BURST_WINDOW_MINUTES = 10;
 /** …when there are at least this many of them. */
 export const REFERRAL_BURST_MIN = 3;
+/**
+ * Confirmed friends of one referrer (any of its codes) at one domain that is not a public mail provider are
+ * flagged when there are at least this many of them: a catch-all domain makes endless addresses.
+ */
+export const REFERRAL_DOMAIN_MIN = 3;
 
 export interface LeadStandingRow {
   id: string;
@@ -34,6 +40,8 @@ export interface LeadStandingRow {
   undeliverable_reason: string | null;
   same_mailbox: number;
   burst: number;
+  /** Confirmed friends of this lead's referrer at this lead's domain, this lead included when confirmed. */
+  same_domain: number;
   referred_by: string | null;
   referral_refused: string | null;
   referral_credited: boolean;
@@ -57,6 +65,14 @@ export async function leadStandings(db: Db, confirmationDays: number, ids: reado
         (select count(*) from leads o where o.referred_by = l.referred_by and o.session_id = l.session_id
            and abs(extract(epoch from o.created_at - l.created_at)) <= ${REFERRAL_BURST_WINDOW_MINUTES * 60})
       ) end::int as burst,
+      case when l.referred_by is null or l.confirmed_at is null then 0 else (
+        select count(*) from leads o
+        where o.referred_by in (
+            select c.code from referral_codes c
+            where c.owner_email = (select r.owner_email from referral_codes r where r.code = l.referred_by))
+          and o.confirmed_at is not null
+          and split_part(o.email, '@', 2) = split_part(l.email, '@', 2)
+      ) end::int as same_domain,
       case
         when confirmed_at is not null then 'confirmed'
         when created_at > now() - make_interval(days => ${confirmationDays}) then 'pending'
@@ -75,6 +91,9 @@ export function flagsOf(row: LeadStandingRow): LeadFlag[] {
   }
   if (row.referred_by !== null && row.burst >= REFERRAL_BURST_MIN) {
     flags.push({ code: 'referral-burst', reason: `${LEAD_FLAGS['referral-burst']}: ${row.burst} referrals` });
+  }
+  if (row.same_domain >= REFERRAL_DOMAIN_MIN && !PUBLIC_MAIL_DOMAINS.has(domainOf(row.email))) {
+    flags.push({ code: 'referral-domain', reason: `${LEAD_FLAGS['referral-domain']}: ${row.same_domain} referrals` });
   }
   if (row.undeliverable_reason !== null) {
     flags.push({ code: 'undeliverable', reason: `${LEAD_FLAGS.undeliverable}: ${row.undeliverable_reason}` });

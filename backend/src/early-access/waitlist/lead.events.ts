@@ -31,7 +31,10 @@ export type LeadJoined = Event<
   }
 >;
 
-/** Every LeadJoined goes to this one stream: its version is the explorer's position, gap-free by construction. */
+/**
+ * Every LeadJoined goes to this one stream, and every LeadJoinRepeated that told a position: its version is
+ * the position, so positions are unique and increasing; a position told to a repeated join goes to nobody.
+ */
 export const WAITLIST_STREAM = 'waitlist';
 
 /**
@@ -42,11 +45,23 @@ export type LeadConfirmed = Event<'LeadConfirmed', { leadId: string; email: stri
 
 /**
  * Someone joined again with an address on the list, from a browser that had not joined with it: they were told
- * what a newcomer is told, and the address's owner is e-mailed their real position and link.
+ * what a newcomer is told, and the address's owner is e-mailed their real position and link (`position`,
+ * `referralCode`). The answer's position (`toldPosition`) is used up: it is this event's version in the
+ * waitlist stream, so the next join gets the one after. The answer's code (`toldCode`) is the address's
+ * generator code, or a new code of the lead's: a real code, whose clicks and joins count for the lead.
+ * Events from before positions were used up carry neither (they are on the lead's own stream).
  */
 export type LeadJoinRepeated = Event<
   'LeadJoinRepeated',
-  { leadId: string; email: string; position: number; earlyExplorer: boolean; referralCode: string }
+  {
+    leadId: string;
+    email: string;
+    position: number;
+    earlyExplorer: boolean;
+    referralCode: string;
+    toldPosition?: number;
+    toldCode?: string;
+  }
 >;
 
 /** An administrator voided the referral a lead joined through: it no longer counts (or never will). */
@@ -55,7 +70,7 @@ export type ReferralVoided = Event<'ReferralVoided', { leadId: string; referrerC
 /** The admin deleted a lead: it leaves the leads list and the counts (its position is not given again). */
 export type LeadDeleted = Event<'LeadDeleted', { leadId: string; email: string }>;
 
-/** A lead's own events (confirmation, repeats, voiding, deletion), so the waitlist stream's version stays the position. */
+/** A lead's own events (confirmation, voiding, deletion), so the waitlist stream's version stays the position. */
 export const leadStream = (leadId: string) => `lead-${leadId}`;
 
 /**

@@ -48,7 +48,9 @@ export class WaitlistController {
     description:
       'The answer is the same for a new address and for one already on the list, unless this browser joined ' +
       'with it (a signed cookie): then alreadyJoined is true and the position and code are its own. Anyone ' +
-      'else gets a newcomer-like answer, and the address is e-mailed its real position and link.',
+      'else gets the answer a newcomer would get: the next position (used up, so the next join gets the one ' +
+      "after) and the address's share-link code or a new code of the lead's (both count for it); the address " +
+      'is e-mailed its real position and link.',
   })
   @ApiBody({ schema: openApiSchema(joinWaitlistRequestSchema, 'input') })
   @ApiResponse({ status: 201, description: 'Joined (alreadyJoined: false)', schema: openApiSchema(joinWaitlistResultSchema) })

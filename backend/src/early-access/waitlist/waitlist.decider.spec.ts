@@ -34,9 +34,9 @@ const joined = (
     disposableEmail: referral.disposable ?? false,
   },
 });
-const repeated = (email: string, position: number, referralCode: string): LeadJoinRepeated => ({
+const repeated = (email: string, position: number, referralCode: string, toldPosition: number, toldCode: string): LeadJoinRepeated => ({
   type: 'LeadJoinRepeated',
-  data: { leadId: `lead-${email}`, email, position, earlyExplorer: true, referralCode },
+  data: { leadId: `lead-${email}`, email, position, earlyExplorer: true, referralCode, toldPosition, toldCode },
 });
 const group = (joins: Join[], codes: string[] = [], leadIds: string[] = joins.map((j) => `lead-${j.email}`)) => ({
   type: 'JoinWaitlistGroup' as const,
@@ -58,7 +58,7 @@ describe('waitlistDecider', () => {
     const [newcomer] = waitlistDecider.decide(group([linked], ['AAAA1111']), waitlistDecider.initialState);
     expect(newcomer!.metadata).toEqual({ linkBase: 'http://localhost:5173' });
     const state = waitlistDecider.evolve(waitlistDecider.initialState, joined('ada@example.com', 1, 'AAAA1111'));
-    const [repeat] = waitlistDecider.decide(group([linked], []), state);
+    const [repeat] = waitlistDecider.decide(group([linked], ['XXXX1111']), state);
     expect(repeat).toMatchObject({ type: 'LeadJoinRepeated', metadata: { linkBase: 'http://localhost:5173' } });
   });
 
@@ -69,7 +69,7 @@ describe('waitlistDecider', () => {
       .then([joined('cy@example.com', 3, 'CCCC3333'), joined('di@example.com', 4, 'DDDD4444')]);
   });
 
-  it('writes no lead for an address already on the list: its browser is told again, anyone else makes the owner an e-mail', () => {
+  it('writes no lead for an address already on the list: its browser is told again, anyone else uses up a position and gets a code of the lead', () => {
     spec
       .given([joined('ada@example.com', 1, 'AAAA1111')])
       .when(group([join('ada@example.com', null, ['lead-ada@example.com'])], [], []))
@@ -77,11 +77,26 @@ describe('waitlistDecider', () => {
     spec
       .given([joined('ada@example.com', 1, 'AAAA1111')])
       .when(group([join('ada@example.com'), join('ada@example.com')], ['XXXX1111', 'XXXX2222'], []))
-      .then([repeated('ada@example.com', 1, 'AAAA1111')]);
+      .then([repeated('ada@example.com', 1, 'AAAA1111', 2, 'XXXX1111'), repeated('ada@example.com', 1, 'AAAA1111', 3, 'XXXX2222')]);
+    // A second join of a newcomer in the same group is another browser's: answered as it would be a moment later.
     spec
       .given([])
-      .when(group([join('ada@example.com'), join('ada@example.com')], ['AAAA1111'], ['lead-ada@example.com']))
-      .then([joined('ada@example.com', 1, 'AAAA1111')]);
+      .when(group([join('ada@example.com'), join('ada@example.com')], ['AAAA1111', 'XXXX1111'], ['lead-ada@example.com']))
+      .then([joined('ada@example.com', 1, 'AAAA1111'), repeated('ada@example.com', 1, 'AAAA1111', 2, 'XXXX1111')]);
+  });
+
+  it("tells a stranger's join the address's generator code when it has one, as a newcomer's join would be", () => {
+    spec
+      .given([joined('ada@example.com', 1, 'AAAA1111'), issued('ada@example.com', 'GGGG1111')])
+      .when(group([join('ada@example.com'), join('bob@example.com')], ['BBBB2222'], ['lead-bob@example.com']))
+      .then([repeated('ada@example.com', 1, 'AAAA1111', 2, 'GGGG1111'), joined('bob@example.com', 3, 'BBBB2222')]);
+  });
+
+  it('gives the next join the position after the last one told, to a lead or not', () => {
+    spec
+      .given([joined('ada@example.com', 1, 'AAAA1111'), repeated('ada@example.com', 1, 'AAAA1111', 2, 'XXXX1111')])
+      .when(group([join('bob@example.com', 'XXXX1111')], ['BBBB2222']))
+      .then([joined('bob@example.com', 3, 'BBBB2222', { by: 'XXXX1111' })]);
   });
 
   it("names the owner of the code, a lead's or a generated link's, but never the joiner", () => {
@@ -166,19 +181,23 @@ describe('freshNeeded and answers', () => {
   const stranger = join('ada@example.com');
   const joins = [ownBrowser, join('bob@example.com'), stranger, join('eve@example.com'), join('bob@example.com')];
 
-  it("asks for a code per newcomer without a generated one and per stranger's answer, and an id per address new to the list", () => {
-    expect(freshNeeded(joins, state)).toEqual({ codes: 2, leadIds: 2 });
+  it("asks for a code per newcomer and per stranger's answer without a generated one, and an id per address new to the list", () => {
+    expect(freshNeeded(joins, state)).toEqual({ codes: 3, leadIds: 2 });
   });
 
   it("tells the lead's own browser its place, a stranger what a newcomer would hear, and a newcomer its place", () => {
-    const events = waitlistDecider.decide(group(joins, ['BBBB2222', 'SPARE333'], ['lead-bob@example.com', 'lead-eve@example.com']), state);
-    expect(answers(joins, state, events, ['SPARE333'])).toEqual([
+    const events = waitlistDecider.decide(
+      group(joins, ['BBBB2222', 'ADA33333', 'BOB44444'], ['lead-bob@example.com', 'lead-eve@example.com']),
+      state,
+    );
+    expect(answers(joins, state, events)).toEqual([
       { leadId: 'lead-ada@example.com', position: 1, code: 'AAAA1111', earlyExplorer: true, spotsLeft: 97, alreadyJoined: true },
       { leadId: 'lead-bob@example.com', position: 2, code: 'BBBB2222', earlyExplorer: true, spotsLeft: 98, alreadyJoined: false },
-      // Arrives after Bob: told the next position, as a newcomer at that moment would be, with a code nobody owns.
-      { leadId: null, position: 3, code: 'SPARE333', earlyExplorer: true, spotsLeft: 97, alreadyJoined: false },
-      { leadId: 'lead-eve@example.com', position: 3, code: 'EEEE5555', earlyExplorer: true, spotsLeft: 97, alreadyJoined: false },
-      { leadId: 'lead-bob@example.com', position: 2, code: 'BBBB2222', earlyExplorer: true, spotsLeft: 98, alreadyJoined: true },
+      // Arrives after Bob: uses up the next position, told as a newcomer at that moment would be, with a new code of Ada's.
+      { leadId: null, position: 3, code: 'ADA33333', earlyExplorer: true, spotsLeft: 97, alreadyJoined: false },
+      { leadId: 'lead-eve@example.com', position: 4, code: 'EEEE5555', earlyExplorer: true, spotsLeft: 97, alreadyJoined: false },
+      // Bob's address again, from another browser: a stranger's join like any other.
+      { leadId: null, position: 5, code: 'BOB44444', earlyExplorer: true, spotsLeft: 96, alreadyJoined: false },
     ]);
   });
 });

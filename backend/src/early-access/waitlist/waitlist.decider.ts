@@ -3,14 +3,16 @@
  * Explorer, and whether the referral they came through can ever count. Pure: the handler
  * (join-waitlist.command.ts) reads the state it needs from the read models under the waitlist lock, draws
  * fresh codes and ids, and appends what this decides. docs/early-access.md says the same in prose.
- * - Positions follow the waitlist stream: the next join gets the last position + 1, in arrival order, and a
- *   position is never given twice (not even when an unconfirmed lead gives its spot back).
+ * - Positions follow the waitlist stream: every join that is told a position uses it up (the last position
+ *   + 1, in arrival order), whether it added a lead or not, so a position is never given or told twice and
+ *   positions only grow; a lead's number may skip the ones told to repeated joins.
  * - A newcomer is an Early Explorer while the spots taken (confirmed leads plus pending ones that have not
  *   expired) are under the cap.
  * - An address already on the list writes no new lead. The browser that joined with it is told its place
- *   again; anyone else is told what a newcomer would be told (a position and a code that are not the
- *   address's), and the address's owner gets an e-mail with the real ones: the answer tells nobody who is
- *   on the list.
+ *   again; anyone else (another join of the same group included) is told what a newcomer would be told: the
+ *   next position (used up) and the address's generator code, or a new code of the lead's when it has none.
+ *   The codes are real (clicks and joins through them count for the lead) and the address's owner gets an
+ *   e-mail with their real place: the answer tells nobody who is on the list.
  * - An address the share-link generator already gave a code keeps it (links already shared stay valid);
  *   anyone else gets a fresh one.
  * - A referral names the code's owner when it is someone else's code. It is refused for good (it will never
@@ -63,7 +65,7 @@ export interface WaitlistState {
   mailboxes: ReadonlySet<string>;
   /** The owners of the codes the group was referred by: leads and the share-link generator's. */
   owners: ReadonlyMap<string, string>;
-  /** Codes the generator gave addresses not (yet) on the list. */
+  /** The generator's code of each of the group's addresses that has one (on the list or not). */
   issued: ReadonlyMap<string, string>;
 }
 
@@ -109,49 +111,57 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
         const { code, ownerEmail } = event.data;
         return { ...state, owners: new Map(state.owners).set(code, ownerEmail), issued: new Map(state.issued).set(ownerEmail, code) };
       }
-      case 'LeadJoinRepeated':
-        return state;
+      case 'LeadJoinRepeated': {
+        const { toldPosition, toldCode, email } = event.data;
+        return {
+          ...state,
+          lastPosition: Math.max(state.lastPosition, toldPosition ?? 0),
+          owners: toldCode === undefined ? state.owners : new Map(state.owners).set(toldCode, email),
+        };
+      }
     }
   },
 
   decide({ joins, fresh }, state) {
     const codes = [...fresh.codes];
     const leadIds = [...fresh.leadIds];
-    const joined: LeadJoined[] = [];
-    const repeated: LeadJoinRepeated[] = [];
-    const seen = new Set<string>();
+    const events: WaitlistDecision[] = [];
+    const newcomers = new Map<string, KnownLead>();
     const mailboxes = new Set(state.mailboxes);
+    const fresher = (from: string[]) => {
+      const next = from.shift();
+      if (next === undefined) throw new Error('JoinWaitlistGroup: fewer fresh codes or ids than freshNeeded says');
+      return next;
+    };
     for (const { email, source_page, ref, sessionId, clientKey, knownLeadIds, linkBase } of joins) {
-      const known = state.leads.get(email);
+      const position = state.lastPosition + events.length + 1;
+      const known = state.leads.get(email) ?? newcomers.get(email);
       if (known) {
-        if (!knownLeadIds.includes(known.leadId) && !seen.has(email)) {
-          seen.add(email);
-          const { leadId, position, earlyExplorer, code: referralCode } = known;
-          repeated.push({
-            type: 'LeadJoinRepeated',
-            data: { leadId, email, position, earlyExplorer, referralCode },
-            ...linkedTo(linkBase),
-          });
-        }
+        if (knownLeadIds.includes(known.leadId)) continue;
+        const { leadId, position: own, earlyExplorer, code: referralCode } = known;
+        const toldCode = state.issued.get(email) ?? fresher(codes);
+        events.push({
+          type: 'LeadJoinRepeated',
+          data: { leadId, email, position: own, earlyExplorer, referralCode, toldPosition: position, toldCode },
+          ...linkedTo(linkBase),
+        });
         continue;
       }
-      if (seen.has(email)) continue;
-      seen.add(email);
-      const referralCode = state.issued.get(email) ?? codes.shift();
-      const leadId = leadIds.shift();
-      if (referralCode === undefined || leadId === undefined) throw new Error('JoinWaitlistGroup: fewer fresh codes or ids than newcomers');
+      const referralCode = state.issued.get(email) ?? fresher(codes);
+      const leadId = fresher(leadIds);
       const owner = ref === null ? undefined : state.owners.get(ref);
       const referredBy = owner !== undefined && owner !== email ? ref : null;
       const mailbox = mailboxKey(email);
       const disposableEmail = isDisposableEmail(email);
-      joined.push({
+      const earlyExplorer = state.spotsTaken + newcomers.size < EARLY_EXPLORERS_CAP;
+      events.push({
         type: 'LeadJoined',
         data: {
           leadId,
           email,
           sourcePage: source_page,
-          position: state.lastPosition + joined.length + 1,
-          earlyExplorer: state.spotsTaken + joined.length < EARLY_EXPLORERS_CAP,
+          position,
+          earlyExplorer,
           referralCode,
           referredBy,
           referralRefused: referredBy === null ? null : refusal({ owner: owner!, mailbox, disposableEmail, known: mailboxes.has(mailbox) }),
@@ -161,9 +171,10 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
         },
         ...linkedTo(linkBase),
       });
+      newcomers.set(email, { leadId, position, code: referralCode, earlyExplorer });
       mailboxes.add(mailbox);
     }
-    return [...joined, ...repeated];
+    return events;
   },
 };
 
@@ -180,63 +191,46 @@ function refusal(referee: { owner: string; mailbox: string; disposableEmail: boo
 }
 
 /**
- * How many fresh codes and lead ids a group needs: a code for each newcomer without a generated one and for
- * each answer that is not the address's own; an id for each address new to the list.
+ * How many fresh codes and lead ids a group needs: a code for each newcomer and each stranger's join of an
+ * address on the list, when the address has no generator code; an id for each address new to the list.
  */
 export function freshNeeded(joins: readonly Join[], state: WaitlistState): { codes: number; leadIds: number } {
-  const joining = [...new Set(joins.map((join) => join.email))].filter((email) => !state.leads.has(email));
-  const strangers = joins.filter(({ email, knownLeadIds }) => {
+  const joining = new Set<string>();
+  let codes = 0;
+  for (const { email, knownLeadIds } of joins) {
     const known = state.leads.get(email);
-    return known !== undefined && !knownLeadIds.includes(known.leadId);
-  }).length;
-  return { codes: joining.filter((email) => !state.issued.has(email)).length + strangers, leadIds: joining.length };
+    if (known && knownLeadIds.includes(known.leadId)) continue;
+    if (!known) joining.add(email);
+    if (!state.issued.has(email)) codes++;
+  }
+  return { codes, leadIds: joining.size };
 }
 
 /**
- * What each join of the group is told, in arrival order, once `events` are appended. `spareCodes` are the
- * fresh codes `decide` left unused: the codes a stranger is shown for an address already on the list, which
- * belong to nobody. A stranger is told the position and spots a newcomer arriving at that moment would be.
+ * What each join of the group is told, in arrival order, once `events` (decide's, in the same order) are
+ * appended. The browser that joined with an address is told its own place; everyone else is told the
+ * position the join used up, its code, and the Early Explorer standing and spots a newcomer arriving then
+ * would be told.
  */
-export function answers(
-  joins: readonly Join[],
-  state: WaitlistState,
-  events: readonly WaitlistDecision[],
-  spareCodes: readonly string[],
-): JoinAnswer[] {
-  const newcomers = events.flatMap((event) => (event.type === 'LeadJoined' ? [event.data] : []));
-  const joined = new Map(newcomers.map((lead, index) => [lead.email, { lead, index }]));
-  const spares = [...spareCodes];
-  const told = new Set<string>();
+export function answers(joins: readonly Join[], state: WaitlistState, events: readonly WaitlistDecision[]): JoinAnswer[] {
+  const newcomers = events.filter((event) => event.type === 'LeadJoined').length;
+  const remaining = [...events];
   let arrived = 0;
-  const spotsLeft = (index: number) => Math.max(0, EARLY_EXPLORERS_CAP - (state.spotsTaken + index + 1));
   return joins.map(({ email, knownLeadIds }) => {
     const known = state.leads.get(email);
     if (known && knownLeadIds.includes(known.leadId)) {
-      return { ...known, spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - state.spotsTaken - newcomers.length), alreadyJoined: true };
+      return { ...known, spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - state.spotsTaken - newcomers), alreadyJoined: true };
     }
-    if (known) {
-      const code = spares.shift();
-      if (code === undefined) throw new Error('answers: fewer spare codes than strangers');
-      return {
-        leadId: null,
-        position: state.lastPosition + arrived + 1,
-        code,
-        earlyExplorer: state.spotsTaken + arrived < EARLY_EXPLORERS_CAP,
-        spotsLeft: spotsLeft(arrived),
-        alreadyJoined: false,
-      };
+    const event = remaining.shift();
+    if (event === undefined) throw new Error('answers: fewer events than joins told a position');
+    const spotsBefore = state.spotsTaken + arrived;
+    const told = { spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - (spotsBefore + 1)), alreadyJoined: false };
+    if (event.type === 'LeadJoined') {
+      arrived++;
+      const { leadId, position, referralCode, earlyExplorer } = event.data;
+      return { leadId, position, code: referralCode, earlyExplorer: earlyExplorer ?? true, ...told };
     }
-    const { lead, index } = joined.get(email)!;
-    arrived = index + 1;
-    const again = told.has(email);
-    told.add(email);
-    return {
-      leadId: lead.leadId,
-      position: lead.position,
-      code: lead.referralCode,
-      earlyExplorer: lead.earlyExplorer ?? true,
-      spotsLeft: spotsLeft(index),
-      alreadyJoined: again,
-    };
+    const { toldPosition, toldCode } = event.data;
+    return { leadId: null, position: toldPosition!, code: toldCode!, earlyExplorer: spotsBefore < EARLY_EXPLORERS_CAP, ...told };
   });
 }

@@ -26,6 +26,7 @@ export const FLAG_LABELS: Record<LeadFlagCode, string> = {
   disposable: 'Disposable address',
   'same-mailbox': 'Same mailbox',
   'referral-burst': 'Referral burst',
+  'referral-domain': 'Referral domain',
   undeliverable: 'Undeliverable',
 };
 

@@ -1,8 +1,9 @@
 /**
- * The home page's share-link generator (spec §4): an e-mail in, a referral link out, with a copy button. An
- * address not on the list gets a code of its own (without being put on the list) and keeps it if it joins
- * later. An address already on the list is e-mailed its own link instead, and the answer looks the same, so
- * the note under the link says so.
+ * The home page's share-link generator (spec §4): an e-mail in, a referral link out, with a copy button. Every
+ * address gets a link of its own, the same each time, and friends who join through it count for that
+ * address, on the list or not (an address not on the list keeps it if it joins later). For an address on the
+ * list the same link is also e-mailed to it; the answer looks the same either way, so the note under the
+ * link says both.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -86,7 +87,7 @@ export function ShareLinkGenerator() {
             <CopyButton text={link} />
           </div>
           <p id={noteId} className="text-sm text-pretty text-muted-foreground">
-            If this address is already on the list, we have e-mailed its own link to it.
+            Friends who join through this link count for this address. If it is on the list already, we have e-mailed the link to it too.
           </p>
         </div>
       )}
