@@ -168,7 +168,7 @@ describe('joining the Early Explorers', () => {
     // The position after the last one told (joins with an address already on the list above used some up).
     const { rows } = await sql<{ last: number }>`
       select max(stream_version)::int as last from events where stream_id = 'waitlist'`.execute(api.database.handle.db);
-    const late = await (await join({ email: 'late@example.com', source_page: '/' })).json();
+    const late = (await (await join({ email: 'late@example.com', source_page: '/' })).json()) as { position: number };
     expect(late).toMatchObject({ position: rows[0]!.last + 1, spotsLeft: 0, alreadyJoined: false });
     expect(late.position).toBeGreaterThan(100);
   });
