@@ -3,11 +3,13 @@
  * With API_PROCESSES > 1, this process supervises that many of them instead (api-cluster.ts).
  */
 import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { superviseApiProcesses } from './api-cluster.js';
 import { configOrExit } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
 import { serveClusterMetrics, serveMetrics } from './shared/metrics/metrics.js';
+import { warmUp } from './site/warm-up.js';
 
 const config = configOrExit();
 const logger = createLogger(config.LOG_LEVEL);
@@ -19,6 +21,8 @@ if (config.API_PROCESSES > 1 && cluster.isPrimary) {
   // Under the supervisor, Ctrl-C reaches every process of the group: each waits for the supervisor's SIGTERM.
   closeOnSignals(app, logger, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT']);
   if (cluster.isWorker) process.on('SIGINT', () => {});
+  await app.init();
+  await warmUp(app.getHttpAdapter().getInstance() as FastifyInstance, config.PORT, logger);
   await app.listen(config.PORT);
   await serveMetrics(config);
   if (cluster.isPrimary) {

@@ -107,10 +107,14 @@ async function query(promql: string): Promise<number | null> {
 
 describe('metrics scraped by a real Prometheus', () => {
   it('are served on their own port, not on the public one', async () => {
-    expect((await fetch(`${api.url}/metrics`)).status).toBe(404);
     const scrape = await fetch(`http://127.0.0.1:${apiMetricsPort}/metrics`);
     expect(scrape.status).toBe(200);
     const text = await scrape.text();
+    // Before any visitor asked for a page, the process rendered one of each (site/warm-up.ts): the first visitor
+    // after a start meets a warm server.
+    for (const route of ['/', '/c/:slug', '/app/:slug', '/api/apps'])
+      expect(text).toContain(`unsheet_http_requests_total{method="GET",route="${route}",status="200"} 1\n`);
+    expect((await fetch(`${api.url}/metrics`)).status).toBe(404);
     for (const name of [
       'unsheet_projection_lag_seconds',
       'unsheet_outbox_pending',
