@@ -146,7 +146,26 @@ async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
   }
 }
 
-/** Runs `k6 run` on a scenario; resolves with k6's exit code. `output: 'inherit'` shows k6's own output. */
+/**
+ * k6's options that send its samples to the Prometheus at `prometheusUrl` (k6's Prometheus remote-write output;
+ * that Prometheus runs with --web.enable-remote-write-receiver), so a load test's latencies and the server's own
+ * metrics share one timeline (docs/operations.md, "Metrics and alerts").
+ */
+export function prometheusOutput(prometheusUrl: string): { args: string[]; env: Record<string, string> } {
+  return {
+    args: ['-o', 'experimental-prometheus-rw', '--tag', `testid=${new Date().toISOString()}`],
+    env: {
+      K6_PROMETHEUS_RW_SERVER_URL: new URL('/api/v1/write', prometheusUrl).href,
+      K6_PROMETHEUS_RW_TREND_STATS: 'p(50),p(95),p(99),max',
+      K6_PROMETHEUS_RW_PUSH_INTERVAL: '1s',
+    },
+  };
+}
+
+/**
+ * Runs `k6 run` on a scenario; resolves with k6's exit code. `output: 'inherit'` shows k6's own output. With
+ * K6_PROMETHEUS_URL set, k6 also writes its samples to that Prometheus (prometheusOutput).
+ */
 export function runK6(
   k6: string,
   scenario: Scenario,
@@ -158,9 +177,10 @@ export function runK6(
   }: { baseUrl: string; args?: string[]; env?: Record<string, string>; output?: 'inherit' | 'pipe' },
 ): Promise<{ code: number; output: string }> {
   const vars = Object.entries({ BASE_URL: baseUrl, ...env }).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
-  const child = spawn(k6, ['run', ...vars, ...args, scriptOf(scenario)], {
+  const prometheus = process.env.K6_PROMETHEUS_URL ? prometheusOutput(process.env.K6_PROMETHEUS_URL) : { args: [], env: {} };
+  const child = spawn(k6, ['run', ...vars, ...prometheus.args, ...args, scriptOf(scenario)], {
     stdio: ['ignore', output, output],
-    env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
+    env: { ...process.env, ...prometheus.env, K6_NO_USAGE_REPORT: 'true' },
   });
   let text = '';
   child.stdout?.on('data', (chunk) => (text += chunk));

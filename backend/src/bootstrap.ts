@@ -18,11 +18,13 @@ import type { Logger } from 'pino';
 import { SEARCH_QUERIES_IMPORT_PATH, SEARCH_QUERIES_IMPORT_MAX_BODY } from './analytics/search-console/search-queries-import.js';
 import { APPS_IMPORT_PATH } from './catalogue/commands/import-apps.command.js';
 import { QueueDashboard } from './admin/queue-dashboard.js';
+import { EMAILS_QUEUE } from './notifications/email/email-dispatcher.js';
 import { LEAD_CONFIRMATION_PATH } from './early-access/waitlist/lead.events.js';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe/unsubscribe.controller.js';
 import { AppModule } from './app.module.js';
 import { AuthGuard } from './identity/http/auth.guard.js';
 import { buildProjections } from './projections.js';
+import { PROJECTIONS_QUEUE } from './shared/queue/projection-wakeup.js';
 import type { Config } from './shared/config/config.js';
 import { isApiPath, pathOf } from './shared/http/api-path.js';
 import { useClientAddresses } from './shared/http/client-address.js';
@@ -31,7 +33,8 @@ import { DomainErrorFilter, sendError, sendRouterError } from './shared/http/dom
 import { jsonBodyParser } from './shared/http/json-body.js';
 import { refuseControlCharacters } from './shared/http/refuse-control-characters.js';
 import { corsOptions, securityHeaders } from './shared/http/security-headers.js';
-import { createKernel } from './shared/kernel.js';
+import { createKernel, type Kernel } from './shared/kernel.js';
+import { countRequests, watchState } from './shared/metrics/metrics.js';
 import { requestLog } from './shared/logging/request-log.js';
 import { FRONTEND_DIST } from './shared/paths.js';
 
@@ -71,6 +74,10 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     app.useLogger(app.get(PinoNestLogger));
     const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     useClientAddresses(fastify, config.IPV6_PREFIX_BITS);
+    if (config.METRICS_PORT !== undefined) {
+      watchOperations(kernel);
+      countRequests(fastify);
+    }
     const requests = requestLog(logger);
     if (requests) fastify.addHook('onRequest', requests);
     fastify.addHook('onRequest', securityHeaders(config));
@@ -142,6 +149,11 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
   }
 }
 
+/** The state the metrics read at each scrape: projections, the outbox, and both queues (docs/operations.md). */
+function watchOperations(kernel: Kernel): void {
+  watchState(kernel, [PROJECTIONS_QUEUE, EMAILS_QUEUE]);
+}
+
 /** Trusts the addresses the n nearest proxies add (as Express's `trust proxy` with a number). */
 function nearestHops(count: number) {
   return (_address: string, hop: number) => hop < count;
@@ -180,6 +192,7 @@ export async function createWorkerApp(config: Config, logger: Logger): Promise<I
     const app = await NestFactory.createApplicationContext(AppModule.register(kernel, logger, { http: false }), {
       bufferLogs: true,
     });
+    if (config.METRICS_PORT !== undefined) watchOperations(kernel);
     app.useLogger(app.get(PinoNestLogger));
     return app;
   } catch (error) {

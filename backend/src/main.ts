@@ -3,21 +3,28 @@
  * With API_PROCESSES > 1, this process supervises that many of them instead (api-cluster.ts).
  */
 import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { superviseApiProcesses } from './api-cluster.js';
 import { configOrExit } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
+import { serveClusterMetrics, serveMetrics } from './shared/metrics/metrics.js';
+import { warmUp } from './site/warm-up.js';
 
 const config = configOrExit();
 const logger = createLogger(config.LOG_LEVEL);
 if (config.API_PROCESSES > 1 && cluster.isPrimary) {
   superviseApiProcesses(config, logger);
+  await serveClusterMetrics(config);
 } else {
   const app = await createApiApp(config, logger);
   // Under the supervisor, Ctrl-C reaches every process of the group: each waits for the supervisor's SIGTERM.
   closeOnSignals(app, logger, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT']);
   if (cluster.isWorker) process.on('SIGINT', () => {});
+  await app.init();
+  await warmUp(app.getHttpAdapter().getInstance() as FastifyInstance, config.PORT, logger);
   await app.listen(config.PORT);
+  await serveMetrics(config);
   if (cluster.isPrimary) {
     const mode = [
       config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`,
@@ -25,5 +32,6 @@ if (config.API_PROCESSES > 1 && cluster.isPrimary) {
       config.RUN_WORKERS ? 'with workers' : 'API only',
     ].join(', ');
     logger.info(`Unsheet is running on http://localhost:${config.PORT} (${mode})`);
+    if (config.METRICS_PORT !== undefined) logger.info(`Metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
   }
 }

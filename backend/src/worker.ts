@@ -3,6 +3,7 @@ import { getPriority, setPriority } from 'node:os';
 import { configOrExit } from './bootstrap-config.js';
 import { closeOnSignals, createWorkerApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
+import { serveMetrics } from './shared/metrics/metrics.js';
 
 const config = configOrExit();
 if (!config.REDIS_URL) {
@@ -15,4 +16,5 @@ const logger = createLogger(config.LOG_LEVEL);
 // (Only ever lowered: raising a priority takes privileges.)
 if (config.WORKER_NICE > getPriority()) setPriority(config.WORKER_NICE);
 closeOnSignals(await createWorkerApp(config, logger), logger);
+await serveMetrics(config);
 logger.info('Unsheet worker is running');

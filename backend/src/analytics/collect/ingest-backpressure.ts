@@ -20,6 +20,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Config } from '../../shared/config/config.js';
 import type { Db } from '../../shared/db/tables.js';
 import { CONFIG, DB } from '../../shared/kernel.module.js';
+import { ingestWaits } from '../../shared/metrics/metrics.js';
 import { projectionLag } from '../../shared/projections/projection-runner.js';
 import { visitsProjection } from '../projections/visits.projection.js';
 
@@ -92,10 +93,13 @@ export class IngestBackpressure {
     const { ANALYTICS_MAX_LAG_MS: maxLag, ANALYTICS_MAX_WAIT_MS: maxWait } = this.config;
     if (maxLag === 0) return;
     this.recent.add(client, events);
-    const deadline = performance.now() + maxWait;
+    const start = performance.now();
+    const deadline = start + maxWait;
     while (this.recent.atLeastEvenShare(client) && (await this.currentLag()) > maxLag && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(LAG_REFRESH_MS, Math.max(0, deadline - performance.now()))));
     }
+    const waited = performance.now() - start;
+    if (waited >= 1) ingestWaits.observe(waited / 1000);
   }
 
   /** The projection's lag in ms, read again when the last reading is older than LAG_REFRESH_MS. */

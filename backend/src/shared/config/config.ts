@@ -56,6 +56,10 @@ const schema = z.object({
       .default('unsheet'),
   ),
   RUN_WORKERS: flag(true),
+  // Prometheus metrics (docs/operations.md, "Metrics"): GET /metrics on a port of their own, off when unset. The
+  // host is loopback unless set (0.0.0.0 in a container whose Prometheus scrapes it over the network).
+  METRICS_PORT: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyAsUnset, z.string().default('127.0.0.1')),
   // CPU priority of a worker process (`nice`, 0-19): on a machine shared with the API, requests go first.
   WORKER_NICE: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(19).default(0)),
   // API processes sharing the port, one per core (node:cluster); more than 1 needs DATABASE_URL.

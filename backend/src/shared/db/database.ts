@@ -16,6 +16,8 @@ import type { Db } from './tables.js';
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** The PostgreSQL pool's connections (absent for PGlite, which has one): the metrics' unsheet_db_pool_*. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -75,7 +77,12 @@ function openPostgres(url: string, poolSize: number, onConnectionError?: (error:
   const db = new Kysely({
     dialect: new PostgresDialect({ pool: { Client: pg.Client, options: pool.options, connect, end: () => pool.end() } }),
   }) as Db;
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
