@@ -219,7 +219,8 @@ export function LeadsTab() {
             <DialogDescription>
               <span className="font-medium break-all text-foreground">{confirming?.email}</span> will be erased everywhere: their place on
               the list, their e-mail address, name and messages (in suggestions, questions and e-mails sent to them) and the pages they
-              visited. Counts and positions stay. This cannot be undone.
+              visited. The lead counts (Early Explorers, leads joined) drop by one; everyone else keeps their position. This cannot be
+              undone.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
