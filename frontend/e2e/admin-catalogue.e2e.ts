@@ -276,6 +276,9 @@ describe('the admin catalogue in Chromium', () => {
     expect(text).toContain('"Quote Builder, Pro - Sales"');
     expect(text).toContain(`${site.url}/app/rota-robot-pro`);
     expect(rows.filter((line) => line.includes('Responsive search ad'))).toHaveLength(active * 2);
+    // The suggested max CPC: the file's last line, a comment, as the page's note says.
+    expect(rows.at(-2)).toBe('# Suggested max CPC: €2.50. Set it manually after the import.');
+    await page.getByText("Suggested max CPC: €2.50. Set it manually after the import. (also the file's last line, a # comment)").waitFor();
 
     // Phone width: every page still fits.
     await page.setViewportSize(PHONE);
