@@ -279,7 +279,9 @@ describe('the admin catalogue in Chromium', () => {
     expect(rows.filter((line) => line.includes('Responsive search ad'))).toHaveLength(active * 2);
     // The suggested max CPC: the file's last line, a comment, as the page's note says.
     expect(rows.at(-2)).toBe('# Suggested max CPC: €2.50. Set it manually after the import.');
-    await page.getByText("Suggested max CPC: €2.50. Set it manually after the import. (also the file's last line, a # comment)").waitFor();
+    await page
+      .getByText('Suggested max CPC: €2.50. Set it manually after the import. The file ends with it too, as a # comment line.')
+      .waitFor();
 
     // Phone width: every page still fits.
     await page.setViewportSize(PHONE);

@@ -167,7 +167,7 @@ export function GoogleAdsGenerator() {
               <li>One search campaign, bid strategy {CAMPAIGN.bidStrategy}</li>
               <li>Daily budget €{CAMPAIGN.dailyBudget}</li>
               <li>
-                <strong className="text-foreground">Note:</strong> {SUGGESTED_MAX_CPC_NOTE} (also the file's last line, a # comment)
+                <strong className="text-foreground">Note:</strong> {SUGGESTED_MAX_CPC_NOTE} The file ends with it too, as a # comment line.
               </li>
               <li>One ad group per app, named with the app and its category (and the app's address when two would share a name)</li>
               <li>Up to {MAX_KEYWORDS_PER_APP} keywords per app, exact and phrase match</li>
