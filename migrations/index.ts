@@ -39,6 +39,7 @@ import * as trafficClasses from './2026-11-27-33-traffic-classes.js';
 import * as countedAppViews from './2026-11-27-34-counted-app-views.js';
 import * as analyticsVisitFigures from './2026-11-27-35-analytics-visit-figures.js';
 import * as referralLinksOfLeads from './2026-11-28-36-referral-links-of-leads.js';
+import * as canonicalCategories from './2026-11-28-37-canonical-categories.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-34-counted-app-views': countedAppViews,
   '2026-11-27-35-analytics-visit-figures': analyticsVisitFigures,
   '2026-11-28-36-referral-links-of-leads': referralLinksOfLeads,
+  '2026-11-28-37-canonical-categories': canonicalCategories,
 };

@@ -1,7 +1,12 @@
 /** The admin's catalogue commands over HTTP: guarded, validated, audited, and visible in the public reads. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as canonicalCategoriesMigration } from '../../migrations/2026-11-28-37-canonical-categories.js';
+import { appStream, type AppAdded } from '../src/catalogue/app/app.events.js';
+import { EventStore } from '../src/shared/event-store/event-store.js';
+import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { bearer, createAdmin, json, signUpConfirmed } from './auth-helpers.js';
 
@@ -439,6 +444,109 @@ describe('POST /api/admin/apps/import', () => {
     expect(again).toMatchObject({ added: 0, skipped: 1000 });
     expect(again.rows[999].reasons).toEqual([{ code: 'SLUG_TAKEN', message: 'An app with the address "bulk-app-999" already exists.' }]);
   }, 120_000);
+});
+
+describe('categories: one canonical name whatever the case it was written in', () => {
+  const imported = (name: string, category: string) => ({
+    name,
+    description: `About ${name}`,
+    problem_solved: 'Sorting receipts by hand',
+    replaces_tools: 'Excel',
+    category,
+    spreadsheet_benefits: [],
+    views: 0,
+    featured: false,
+    is_active: true,
+  });
+  /** The Google Ads Editor file as Ads Editor reads it: its records, by column. */
+  const adsFile = async () => {
+    const response = await call('GET', '/api/admin/apps/google-ads.csv');
+    expect(response.status).toBe(200);
+    return parse(await response.text(), { bom: true, columns: true, comment: '#' }) as Record<string, string>[];
+  };
+  const badge = async (slug: string) => (await publicGet(`/api/apps/${slug}`)).body.category as string;
+
+  it("an import with `finance`, or with the parsers' default `other`, shows Finance and Other on the badges and in the Ads file", async () => {
+    const response = await call('POST', '/api/admin/apps/import', {
+      rows: [
+        { row: 2, app: imported('Receipt Finch', 'finance') },
+        // The text and CSV parsers' default when a row names no category (spec: default 'other').
+        { row: 3, app: imported('Odd Jobber', 'other') },
+        { row: 4, app: imported('Crew Sheet', 'hr and recruiting') },
+        { row: 5, app: imported('Brief Keeper', 'Legal') },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(await badge('receipt-finch')).toBe('Finance');
+    expect(await badge('odd-jobber')).toBe('Other');
+    expect(await badge('crew-sheet')).toBe('HR & Recruiting');
+    // A category outside the spec's list is kept as written.
+    expect(await badge('brief-keeper')).toBe('Legal');
+    // The cards: a category's page, a search, the categories list.
+    const finance = (await publicGet('/api/categories/finance')).body.apps.items as { slug: string; category: string }[];
+    expect(finance.find((app) => app.slug === 'receipt-finch')?.category).toBe('Finance');
+    const found = (await publicGet('/api/apps/search?q=Odd%20Jobber')).body as { slug: string; category: string }[];
+    expect(found.map((app) => app.category)).toEqual(['Other']);
+    const names = ((await publicGet('/api/categories')).body as { name: string }[]).map((category) => category.name);
+    expect(names).not.toContain('finance');
+    expect(names).not.toContain('other');
+    // The Ads file: the ad group's name, the category headline and the workflow line.
+    const rows = await adsFile();
+    const ad = (group: string) => rows.find((row) => row['Ad Group'] === group && row['Ad Type'])!;
+    expect(ad('Receipt Finch - Finance')['Headline 2']).toBe('Finance AI Tool');
+    expect(ad('Receipt Finch - Finance')['Description 2']).toBe('Transform your Finance workflow with AI-powered automation.');
+    expect(ad('Odd Jobber - Other')['Headline 2']).toBe('Other AI Tool');
+    expect(ad('Crew Sheet - HR & Recruiting')['Headline 2']).toBe('HR & Recruiting AI Tool');
+  });
+
+  it('an add and an edit in any case store the canonical name', async () => {
+    const { id, slug } = await create({ name: 'Case Tester', description: 'Tests case.', category: 'customer SUPPORT' });
+    expect(await badge(slug)).toBe('Customer Support');
+    expect((await call('PATCH', `/api/admin/apps/${id}`, { category: 'FINANCE' })).status).toBe(200);
+    expect(await badge(slug)).toBe('Finance');
+  });
+
+  it('an event written in lower case projects, and rebuilds, to the canonical name; the migration rewrites stored rows', async () => {
+    const id = randomUUID();
+    const event: AppAdded = {
+      type: 'AppAdded',
+      data: {
+        id,
+        views: 0,
+        name: 'Old Import',
+        slug: 'old-import',
+        description: 'Imported before categories were canonical.',
+        long_description: null,
+        problem_solved: null,
+        category: 'finance',
+        featured: false,
+        replaces_tools: null,
+        development_status: 'concept',
+        app_url: null,
+        status_text: null,
+        status_link_enabled: false,
+        key_features: [],
+        how_it_works: [],
+        spreadsheet_benefits: [],
+        target_personas: [],
+        roi_benefits: [],
+        roi_figures: null,
+        faq_items: [],
+        meta_title: null,
+        meta_description: null,
+        keywords: [],
+      },
+    };
+    await api.app.get(EventStore).append(appStream(id), [event], 0);
+    expect(await badge('old-import')).toBe('Finance');
+    await api.app.get(ProjectionRunner).rebuild('apps');
+    expect(await badge('old-import')).toBe('Finance');
+    // A row stored in lower case (as the read model held it before): the migration rewrites it.
+    await sql`update apps set category = 'finance' where id = ${id}`.execute(api.database.handle.db);
+    await canonicalCategoriesMigration(api.database.handle.db);
+    const { rows } = await sql<{ category: string }>`select category from apps where id = ${id}`.execute(api.database.handle.db);
+    expect(rows[0]!.category).toBe('Finance');
+  });
 });
 
 describe("an app's ROI figures", () => {

@@ -660,6 +660,47 @@ describe('the read cache (CATALOGUE_CACHE_MS, 1 s by default)', () => {
     }
   });
 
+  it("shows one view count for an app wherever it shows at a moment: its page, a search, the lists, the page's server render", async () => {
+    const cached = await startApi({ CATALOGUE_CACHE_MS: '5000' }, api.database);
+    const id = ids['Churn Radar']!;
+    const card = (items: { slug: string; views: number }[]) => items.find((app) => app.slug === 'churn-radar')!.views;
+    /** The views in the page's server-rendered data (what its first paint shows). */
+    const rendered = async () => {
+      const { body } = await cached.get('/app/churn-radar');
+      const data = JSON.parse(/<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/.exec(body as string)![1]!);
+      return (data['/apps/churn-radar'] as { views: number }).views;
+    };
+    const figures = async () => ({
+      page: (await cached.get('/api/apps/churn-radar')).body.views as number,
+      rendered: await rendered(),
+      search: card((await cached.get('/api/apps/search?q=Churn')).body),
+      top: card((await cached.get('/api/apps/top?limit=12')).body),
+      category: card((await cached.get('/api/categories/analytics')).body.apps.items),
+      list: card((await cached.get('/api/apps?sort=popular&pageSize=20')).body.items),
+    });
+    // Views counted by the async projection (another process's, say) between two reads.
+    const countViews = (n: number) =>
+      sql`insert into app_views (app_id, views) values (${id}, ${n})
+          on conflict (app_id) do update set views = app_views.views + ${n}`.execute(api.database.handle.db);
+    try {
+      // The server render's first run loads the SPA's code (seconds on a slow machine): before the clock starts.
+      await cached.get('/app/quote-builder');
+      const before = (await cached.get('/api/apps/churn-radar')).body.views as number;
+      await countViews(3);
+      // Each read after the count, the app's page first kept from before it: all show the one figure.
+      const now = await figures();
+      expect(new Set(Object.values(now)), JSON.stringify(now)).toEqual(new Set([before]));
+      // Once the time is up, all show the new figure together.
+      await eventually(async () => new Set(Object.values(await figures())).size === 1 && (await figures()).page === before + 3, {
+        timeout: 15_000,
+      });
+      expect(new Set(Object.values(await figures()))).toEqual(new Set([before + 3]));
+    } finally {
+      await countViews(-3);
+      await cached.close();
+    }
+  });
+
   it('forgets everything when this process commits a catalogue change: an admin reads back what they saved', async () => {
     const id = ids['Expense Snap']!;
     expect((await api.get('/api/apps/expense-snap')).body.development_status).toBe('concept');

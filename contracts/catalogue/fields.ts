@@ -37,6 +37,19 @@ export const STANDARD_CATEGORIES = [
 ] as const;
 export type StandardCategory = (typeof STANDARD_CATEGORIES)[number];
 
+const STANDARD_BY_SLUG = new Map<string, StandardCategory>(STANDARD_CATEGORIES.map((name) => [slugify(name), name]));
+
+/**
+ * A category as the catalogue keeps it: one of the standard categories in the spec's spelling whatever the
+ * case or spacing it came in ('finance', 'OTHER', 'hr and recruiting' are Finance, Other, HR & Recruiting:
+ * the same address, so the same category), any other as written, trimmed. Every write path (add, edit,
+ * import, seed) and the `apps` projection go through it, so a rebuild gives the same names.
+ */
+export function canonicalCategory(category: string): string {
+  const trimmed = category.trim();
+  return STANDARD_BY_SLUG.get(slugify(trimmed)) ?? trimmed;
+}
+
 /**
  * An import (POST /api/admin/apps/import): a dry run plans a whole file in one request (the preview); the
  * import itself goes in requests of at most this many rows, so that each answers quickly and a large

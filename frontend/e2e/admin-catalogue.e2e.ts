@@ -167,7 +167,8 @@ describe('the admin catalogue in Chromium', () => {
     await page.getByText('2 new, 0 to update, 1 skipped.').waitFor();
     const preview = page.getByTestId('import-preview');
     expect(await preview.getByRole('row').nth(1).innerText()).toContain('Menu Costing');
-    expect(await preview.getByRole('row').nth(2).innerText()).toContain('other');
+    // No category given: the spec's default, in its one spelling, in the preview as on the public page.
+    expect(await preview.getByRole('row').nth(2).innerText()).toContain('Other');
     expect(await preview.locator('tr[data-row="3"]').innerText()).toMatch(/Skip\s+Fewer than 4 lines\./);
     await shoot(page, 'import-text');
     await importButton.click();
@@ -175,7 +176,7 @@ describe('the admin catalogue in Chromium', () => {
       'Import successful! Successfully imported 2 apps. 1 row was not imported: see the report.',
     );
     expect((await publicApp('menu-costing')).body).toMatchObject({ category: 'Finance', spreadsheet_benefits: ['Live margins'] });
-    expect((await publicApp('table-turner')).body).toMatchObject({ category: 'other', replaces_tools: 'Paper diary' });
+    expect((await publicApp('table-turner')).body).toMatchObject({ category: 'Other', replaces_tools: 'Paper diary' });
     expect(await page.getByLabel('Apps as text').inputValue()).toBe('');
     expect(await page.getByTestId('import-report').locator('tr[data-row="3"]').innerText()).toMatch(/Not imported\s+Fewer than 4 lines\./);
 
@@ -276,6 +277,11 @@ describe('the admin catalogue in Chromium', () => {
     expect(text).toContain('"Quote Builder, Pro - Sales"');
     expect(text).toContain(`${site.url}/app/rota-robot-pro`);
     expect(rows.filter((line) => line.includes('Responsive search ad'))).toHaveLength(active * 2);
+    // The suggested max CPC: the file's last line, a comment, as the page's note says.
+    expect(rows.at(-2)).toBe('# Suggested max CPC: €2.50. Set it manually after the import.');
+    await page
+      .getByText('Suggested max CPC: €2.50. Set it manually after the import. The file ends with it too, as a # comment line.')
+      .waitFor();
 
     // Phone width: every page still fits.
     await page.setViewportSize(PHONE);

@@ -170,7 +170,13 @@ describe('admin dashboard in Chromium', () => {
     // Deleting erases a person: a dialog names the address first, and Cancel changes nothing.
     await page.getByRole('button', { name: 'Delete sneaky@example.com' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this lead for good?' });
-    expect(await confirm.innerText()).toContain('sneaky@example.com will be erased everywhere');
+    // What the dialog says happens is what happens: the person leaves the counts (the Early Explorers figure and
+    // the leads joined in the period), and the others keep their places.
+    expect(await confirm.getByRole('paragraph').innerText()).toBe(
+      'sneaky@example.com will be erased everywhere: their place on the list, their e-mail address, name and messages (in ' +
+        'suggestions, questions and e-mails sent to them) and the pages they visited. The lead counts (Early Explorers, leads ' +
+        'joined) drop by one; everyone else keeps their position. This cannot be undone.',
+    );
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-dashboard-delete-lead.png` });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -182,6 +188,7 @@ describe('admin dashboard in Chromium', () => {
     await expect.poll(() => leadsTitle.innerText()).toBe('Early Explorer Leads (2/100)');
     await tab(page, 'Leads (2)').waitFor();
     await expect.poll(() => stat(page, 'Early Explorers')).toBe('2/100');
+    await expect.poll(() => change('leadsJoined')).toBe('2 joined · No data for the previous day');
     expect(new URL(page.url()).pathname).toBe('/admin/leads');
     // A row opens the lead's page.
     await page.getByRole('cell', { name: 'finance@example.com', exact: true }).click();

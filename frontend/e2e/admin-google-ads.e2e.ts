@@ -72,7 +72,10 @@ describe('Google Ads CSV page', () => {
     expect(await toastText(page, 'CSV file downloaded')).toBe('CSV file downloaded successfully with UTF-8 BOM encoding');
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const { data: rows } = Papa.parse<Record<string, string>>(bytes.subarray(3).toString('utf8'), { header: true, skipEmptyLines: true });
+    const text = bytes.subarray(3).toString('utf8');
+    // The suggested max CPC: a comment line, last (Ads Editor reads the first line as the column headers).
+    expect(text.trimEnd().split('\r\n').at(-1)).toBe('# Suggested max CPC: €2.50. Set it manually after the import.');
+    const { data: rows } = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true, comments: '#' });
     expect(Object.keys(rows[0]!)).toHaveLength(30);
     const ads = rows.filter((row) => row['Ad Type'] === 'Responsive search ad');
     expect(ads).toHaveLength(active * 2);

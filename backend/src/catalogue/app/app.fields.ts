@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { roiFiguresSchema } from '../../../../contracts/catalogue/app.js';
-import { DEVELOPMENT_STATUSES, slugify } from '../../../../contracts/catalogue/fields.js';
+import { canonicalCategory, DEVELOPMENT_STATUSES, slugify } from '../../../../contracts/catalogue/fields.js';
 import { ValidationError } from '../../shared/errors/domain-error.js';
 
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -29,7 +29,8 @@ export const appFieldsSchema = z.strictObject({
   description: line(1000),
   long_description: optionalText(10_000),
   problem_solved: optionalText(1000),
-  category: line(60),
+  /** The spec's spelling of a standard category, whatever the case it was typed or imported in. */
+  category: line(60).transform(canonicalCategory),
   featured: z.boolean().default(false),
   replaces_tools: optionalText(500),
   development_status: z.enum(DEVELOPMENT_STATUSES).default('concept'),

@@ -11,6 +11,9 @@
  *   "invalid or unsupported characters" (emoji), non-standard symbols (bullets, asterisks, ★ ✓ ☎…) and
  *   punctuation repeated consecutively ("flowers!!"); Ads also takes no exclamation mark in a headline. We drop
  *   those characters, keep one of a repeated mark, and collapse the spaces left behind.
+ * - A leading = + @, or a dash used as a bullet ("- Fast invoices"), is a symbol standing for nothing where it
+ *   stands, which the same policy refuses; they are dropped from the start of ad text and ad group names.
+ *   A minus before a number ("-20% errors") means what it says, and stays.
  * - Keywords: Ads refuses , ! @ % ^ * ( ) = { } ; ~ ` < > ? \ | in keyword text (Google Ads help 2453972, Search
  *   Ads 360 help 16555093) and 4-byte (non-BMP) characters; it ignores . and - . We keep letters, marks,
  *   digits, spaces and & ' . - _, a hyphen, period or apostrophe only inside a word, so no keyword starts with
@@ -29,9 +32,12 @@ const OTHER_SYMBOLS = /[\p{So}*•‣◦]/gu;
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** Emoji and unprintable characters out, spaces collapsed: for names Ads shows nowhere (ad groups). */
+/** = + @ at the start, and a dash not followed by a digit, with the spaces after them (linear: one class). */
+const LEADING_SYMBOLS = /^(?:[=+@\s]|-(?!\d))+/;
+
+/** Emoji and unprintable characters out, spaces collapsed, no leading = + @ or bullet dash: for ad group names. */
 export function plainText(text: string): string {
-  return collapse(text.replace(UNPRINTABLE, ' ').replace(EMOJI, ' '));
+  return collapse(text.replace(UNPRINTABLE, ' ').replace(EMOJI, ' ')).replace(LEADING_SYMBOLS, '');
 }
 
 /** Description text: no emoji or stray symbols, no repeated punctuation, no space left before punctuation. */
@@ -41,12 +47,12 @@ export function adText(text: string): string {
       .replace(OTHER_SYMBOLS, ' ')
       .replace(/([!?.,;:])\1+/g, '$1')
       .replace(/(?<!\s)\s+([!?.,;:])/g, '$1'),
-  );
+  ).replace(LEADING_SYMBOLS, '');
 }
 
 /** Headline text: as ad text, and Ads takes no exclamation mark in a headline. */
 export function headlineText(text: string): string {
-  return collapse(adText(text).replace(/!/g, ' '));
+  return collapse(adText(text).replace(/!/g, ' ')).replace(LEADING_SYMBOLS, '');
 }
 
 const KEYWORD_REFUSED = /[^\p{L}\p{M}\p{N}&'._\- ]/gu;

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { COLUMNS } from '../../../../contracts/catalogue/google-ads.js';
+import { COLUMNS, SUGGESTED_MAX_CPC_NOTE } from '../../../../contracts/catalogue/google-ads.js';
 import { startsFormula } from '../../../../contracts/csv.js';
 import { adsLength, adText, cut, graphemes, headlineText, keywordText } from './ads-text.js';
 import { adGroupNames, descriptionsFor, generateGoogleAds, headlinesFor, keywordsFor, toCsv, type AdsApp } from './google-ads-csv.js';
@@ -71,7 +71,12 @@ const CATALOGUE: AdsApp[] = [
 
 const csv = toCsv(generateGoogleAds(CATALOGUE, BASE).rows);
 /** The file as Ads Editor reads it: a real CSV parser, header row as keys. */
-const parsed: Record<(typeof COLUMNS)[number], string>[] = parse(csv, { bom: true, columns: true, relax_column_count: false });
+const parsed: Record<(typeof COLUMNS)[number], string>[] = parse(csv, {
+  bom: true,
+  columns: true,
+  relax_column_count: false,
+  comment: '#',
+});
 const ads = parsed.filter((row) => row['Ad Type']);
 const headlineCells = ads.flatMap((row) => COLUMNS.filter((c) => c.startsWith('Headline')).map((c) => row[c])).filter(Boolean);
 const descriptionCells = ads.flatMap((row) => COLUMNS.filter((c) => c.startsWith('Description')).map((c) => row[c])).filter(Boolean);
@@ -88,17 +93,33 @@ describe('Google Ads Editor CSV (admin spec §9), on a fixed catalogue', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1).split('\r\n')[0]).toBe(COLUMNS.join(','));
     expect(COLUMNS).toHaveLength(30);
-    const rows: string[][] = parse(csv, { bom: true });
+    const rows: string[][] = parse(csv, { bom: true, comment: '#' });
     for (const row of rows) expect(row).toHaveLength(30);
   });
 
-  it('starts no cell with a formula: =, +, - and @ are written after an apostrophe', () => {
+  it('writes the suggested max CPC only as a comment line after the records (Ads Editor reads the first line as the header)', () => {
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe(COLUMNS.join(','));
+    expect(lines.at(-1)).toBe('');
+    expect(lines.at(-2)).toBe(`# ${SUGGESTED_MAX_CPC_NOTE}`);
+    expect(SUGGESTED_MAX_CPC_NOTE).toBe('Suggested max CPC: €2.50. Set it manually after the import.');
+    // Only there: no column or cell holds a max CPC.
+    expect(lines.filter((line) => /cpc/i.test(line))).toHaveLength(1);
+  });
+
+  it("writes an admin's = + @ text as Ads reads it, with no apostrophe, and no cell a spreadsheet runs as a formula", () => {
+    // Ads Editor takes an apostrophe literally: none is added, to any cell.
+    expect(csv).not.toMatch(/(^|,)"?'/m);
     for (const row of parsed) for (const cell of Object.values(row)) expect(startsFormula(cell), cell).toBe(false);
     const formulaFinder = parsed.filter((row) => row['Ad Group'].includes('Formula Finder'));
-    expect(formulaFinder[0]!['Ad Group']).toBe("'=Formula Finder - @Spreadsheets");
+    // A leading = + @ is a symbol Ads refuses where it stands for nothing: the text is the admin's, less it.
+    expect(formulaFinder[0]!['Ad Group']).toBe('Formula Finder - @Spreadsheets');
     const ad = formulaFinder.find((row) => row['Ad Type'])!;
-    expect(ad['Headline 1']).toBe("'=Formula Finder");
-    expect(ad['Description 1']).toBe("'+Finds the =SUM() that broke, and who changed it.");
+    expect(ad['Headline 1']).toBe('Formula Finder');
+    expect(ad['Headline 2']).toBe('Spreadsheets AI Tool');
+    expect(ad['Headline 4']).toBe('Broken formulas nobody can');
+    expect(ad['Description 1']).toBe('Finds the =SUM() that broke, and who changed it.');
+    expect(ad['Description 2']).toBe('Transform your @Spreadsheets workflow with AI-powered automation.');
     expect(formulaFinder.map((row) => row.Keyword).filter(Boolean)).toEqual([
       'formula finder',
       'formula finder ai',
@@ -250,6 +271,21 @@ describe('the spec rules, one app at a time', () => {
 });
 
 describe('text as Ads takes it', () => {
+  it('drops a leading = + @ (and a dash used as a bullet) from ad text, keeps a minus before a number, adds no apostrophe', () => {
+    expect(headlineText('=Formula Auditor')).toBe('Formula Auditor');
+    expect(headlinesFor({ ...CATALOGUE[0]!, name: '=Formula Auditor' })[0]).toBe('Formula Auditor');
+    expect(adText('+Plus  @mentions and = signs inside stay')).toBe('Plus @mentions and = signs inside stay');
+    expect(adText('@Team rota')).toBe('Team rota');
+    expect(adText('- Fast invoices')).toBe('Fast invoices');
+    expect(adText(' =+@ Layered')).toBe('Layered');
+    // Ads reads a minus before a number as what it is (a discount): it stays, though a spreadsheet would take
+    // the cell for a formula (the file is for Ads Editor; see google-ads-csv.ts).
+    expect(adText('-20% fewer errors')).toBe('-20% fewer errors');
+    expect(adGroupNames([{ name: '=Formula Auditor', category: 'Finance', slug: 'formula-auditor' }])).toEqual([
+      'Formula Auditor - Finance',
+    ]);
+  });
+
   it('counts double-width characters 2 and every other grapheme 1', () => {
     expect(adsLength('Invoice')).toBe(7);
     expect(adsLength('請求書')).toBe(6);

@@ -3,6 +3,15 @@
  * search campaign; per app an ad group, at most 8 keywords and two responsive search ads. Pure: the
  * controller passes the apps and the site's base URL (PUBLIC_BASE_URL), so the output is exact to test
  * (see the golden file). What Ads accepts in each field is in ads-text.ts.
+ *
+ * The file is read by Ads Editor, not a spreadsheet, so its cells follow Ads' rules rather than the
+ * spreadsheet guard of our other CSVs (contracts/csv.ts): Ads Editor takes a leading apostrophe literally
+ * (an ad would read "'=Formula Auditor"), so none is written. Ads' own rules already keep nearly every cell
+ * from being a formula: keywords start with a letter or digit, paths and URLs are ours, and ad text and ad
+ * group names lose a leading = + @ or bullet dash (symbols Ads refuses there). What is left is ad text that
+ * starts with a minus and a number ("-20% errors"): Ads reads it as written, so it is written as is, and a
+ * spreadsheet opening the file would take that cell for a formula. Only an administrator writes catalogue
+ * text; the file is for Ads Editor (docs/architecture.md).
  */
 import {
   AD_GROUP_NAME_MAX,
@@ -15,9 +24,10 @@ import {
   MAX_KEYWORDS_PER_APP,
   PATH_MAX,
   RESPONSIVE_SEARCH_AD,
+  SUGGESTED_MAX_CPC_NOTE,
 } from '../../../../contracts/catalogue/google-ads.js';
-import { spreadsheetSafe } from '../../../../contracts/csv.js';
-import { csvText } from '../../shared/csv/csv-stream.js';
+import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS } from '../../shared/csv/csv-stream.js';
 import { adsLength, adText, cut, fitGraphemes, headlineText, keywordText, plainText } from './ads-text.js';
 
 export type AdsApp = {
@@ -35,11 +45,8 @@ export type AdsRow = Record<(typeof COLUMNS)[number], string>;
 
 const words = (text: string, count: number) => text.split(' ').filter(Boolean).slice(0, count).join(' ');
 
-/**
- * A text cell within `max` as Ads counts it, with the apostrophe spreadsheetSafe puts before a leading
- * = + - @ counted in (Ads Editor keeps it as text), so the cell the writer leaves alone still fits.
- */
-const fit = (text: string, max: number) => cut(spreadsheetSafe(text), max);
+/** A text cell within `max` as Ads counts it. */
+const fit = (text: string, max: number) => cut(text, max);
 
 /**
  * One ad group per app, named with the app and its category (spec §9). Ads Editor merges ad groups of the
@@ -209,12 +216,16 @@ function rotate<T>(values: T[], by: number): T[] {
 }
 
 /**
- * The file's text: UTF-8 BOM (Excel and Ads Editor then read accents right), the 30 columns, CRLF records, written
- * as every CSV of ours is (shared/csv: RFC 4180 quoting, every cell spreadsheet-safe).
+ * The file's text: UTF-8 BOM (Excel and Ads Editor then read accents right), the 30 columns, CRLF records with
+ * RFC 4180 quoting (shared/csv), each cell as Ads reads it (no apostrophe: see the top of this file). Then the
+ * suggested max CPC, which the spec has written only as a comment and a note, set by hand after the import:
+ * a `#` comment line, last, since Ads Editor reads the file's first line as its column headers (Google's
+ * "Import a CSV file" guidelines); the page shows the same words as its note.
  */
 export function toCsv(rows: readonly AdsRow[]): string {
-  return `\uFEFF${csvText(
-    COLUMNS,
-    rows.map((row) => COLUMNS.map((column) => row[column])),
-  )}`;
+  const records = stringify([COLUMNS, ...rows.map((row) => COLUMNS.map((column) => row[column]))], CSV_OPTIONS);
+  return `\uFEFF${records}${MAX_CPC_COMMENT}\r\n`;
 }
+
+/** The comment line (no comma or quote in it, so a CSV reader that skips `#` lines reads it whole). */
+export const MAX_CPC_COMMENT = `# ${SUGGESTED_MAX_CPC_NOTE}`;

@@ -1,12 +1,15 @@
 /**
  * The catalogue read model, inline: an app added or changed by a command can be read back at once.
- * Derived columns (category_slug, keyword_bof) are computed here, from the merged state of the row.
+ * Derived columns (category_slug, keyword_bof) are computed here, from the merged state of the row. The
+ * category is stored in its canonical spelling (canonicalCategory): events recorded before the commands
+ * canonicalised it keep what was sent, and a rebuild gives the same names as the commands do now.
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { Trx } from '../../shared/db/tables.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
 import type { Projection } from '../../shared/projections/projection.js';
 import { APP_EVENT_TYPES, type AppEvent } from '../app/app.events.js';
+import { canonicalCategory } from '../../../../contracts/catalogue/fields.js';
 import { keywordBof, slugify, type AppDetails } from '../app/app.fields.js';
 import type { AppsTable } from '../catalogue.tables.js';
 
@@ -65,12 +68,14 @@ function columns(details: AppDetails, at: Date): DetailColumns {
     DetailColumns,
     (typeof JSON_COLUMNS)[number]
   >;
+  const category = canonicalCategory(details.category);
   return {
     ...details,
+    category,
     ...json,
     // Events from before the field existed have none.
     roi_figures: details.roi_figures ? JSON.stringify(details.roi_figures) : null,
-    category_slug: slugify(details.category),
+    category_slug: slugify(category),
     keyword_bof: keywordBof(details),
     updated_at: at,
   };

@@ -22,7 +22,7 @@ export class GetAppBySlugHandler implements IQueryHandler<GetAppBySlug> {
 
   execute({ slug }: GetAppBySlug): Promise<App> {
     const key = slug.toLowerCase();
-    return this.cache.read(`app:${key}`, async () => {
+    return this.cache.readCounted(`app:${key}`, async () => {
       const app = await selectActiveApps(this.db).where('slug', '=', key).executeTakeFirst();
       if (!app) throw new NotFoundError('CATALOGUE.APP_NOT_FOUND', 'App Not Found');
       return toApp(app);

@@ -28,7 +28,7 @@ export class GetCategoryHandler implements IQueryHandler<GetCategory> {
 
   execute({ slug, page: { page, pageSize } }: GetCategory): Promise<CategoryWithApps> {
     const key = slug.toLowerCase();
-    return this.cache.read(`category:${key}:${page}:${pageSize}`, async () => {
+    return this.cache.readCounted(`category:${key}:${page}:${pageSize}`, async () => {
       const category = (await listCategories(this.db)).find((c) => c.slug === key);
       if (!category) throw new NotFoundError('CATALOGUE.CATEGORY_NOT_FOUND', 'Category Not Found');
       const apps = await pageOfApps(this.db, { category: category.slug, sort: 'popular', page, pageSize });

@@ -24,6 +24,6 @@ export class GetTopAppsHandler implements IQueryHandler<GetTopApps> {
   ) {}
 
   execute({ limit, offset }: GetTopApps): Promise<AppSummary[]> {
-    return this.cache.read(`top:${limit}:${offset}`, () => selectActiveAppSummaries(this.db).limit(limit).offset(offset).execute());
+    return this.cache.readCounted(`top:${limit}:${offset}`, () => selectActiveAppSummaries(this.db).limit(limit).offset(offset).execute());
   }
 }

@@ -28,7 +28,7 @@ export class ListAppsPageHandler implements IQueryHandler<ListAppsPage> {
   execute({ filter }: ListAppsPage): Promise<AppPage> {
     const { page, pageSize, sort, category, featured, ready } = filter;
     const key = `apps-page:${page}:${pageSize}:${sort}:${category ?? ''}:${featured ?? ''}:${ready ?? ''}`;
-    return this.cache.read(key, () => pageOfApps(this.db, filter));
+    return this.cache.readCounted(key, () => pageOfApps(this.db, filter));
   }
 }
 

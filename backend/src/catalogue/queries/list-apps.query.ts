@@ -23,6 +23,6 @@ export class ListAppsHandler implements IQueryHandler<ListApps> {
   execute({ filter }: ListApps): Promise<AppSummary[]> {
     let query = selectActiveAppSummaries(this.db).clearOrderBy().orderBy('name');
     if (filter.featured !== undefined) query = query.where('featured', '=', filter.featured);
-    return this.cache.read(`apps:${filter.featured ?? 'all'}`, () => query.execute());
+    return this.cache.readCounted(`apps:${filter.featured ?? 'all'}`, () => query.execute());
   }
 }

@@ -26,7 +26,7 @@ export class SearchAppsHandler implements IQueryHandler<SearchApps> {
   execute({ text }: SearchApps): Promise<AppSummary[]> {
     // ILIKE ignores case: one entry per term whatever its case.
     const term = text.trim().toLowerCase();
-    return this.cache.read(`search:${term}`, () => this.search(term));
+    return this.cache.readCounted(`search:${term}`, () => this.search(term));
   }
 
   private search(term: string): Promise<AppSummary[]> {

@@ -1,5 +1,6 @@
 /**
- * How the server writes a CSV file (the lead export, and any export after it): RFC 4180 with CRLF records,
+ * How the server writes a CSV file for people to open (the lead export, and any export after it; the Google Ads
+ * Editor file takes CSV_OPTIONS only, its cells being Ads Editor's: google-ads-csv.ts): RFC 4180 with CRLF records,
  * every field holding a comma, a quote, a CR or an LF quoted (NEEDS_QUOTES: csv-stringify on its own quotes
  * only the whole record delimiter, so a lone CR or LF would split a record), and every cell spreadsheet-safe
  * (contracts/csv.ts), the header included. Rows are pulled as the response drains, so a large export holds
@@ -7,20 +8,11 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify, type Options } from 'csv-stringify';
-import { stringify as stringifySync } from 'csv-stringify/sync';
 import { NEEDS_QUOTES, spreadsheetSafe } from '../../../../contracts/csv.js';
 
 export type CsvCell = string | null;
 
 export const CSV_OPTIONS: Options = { quoted_match: NEEDS_QUOTES, record_delimiter: 'windows' };
-
-/** The same CSV as one string, for a file small enough to build at once (the Google Ads Editor file). */
-export function csvText(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return stringifySync(
-    [header, ...rows].map((row) => row.map((cell) => spreadsheetSafe(cell ?? ''))),
-    CSV_OPTIONS,
-  );
-}
 
 /** The CSV text of `header` then `rows` (null is an empty cell); an error reading rows fails the stream. */
 export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>): Readable {

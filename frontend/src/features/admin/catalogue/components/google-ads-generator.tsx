@@ -167,7 +167,7 @@ export function GoogleAdsGenerator() {
               <li>One search campaign, bid strategy {CAMPAIGN.bidStrategy}</li>
               <li>Daily budget €{CAMPAIGN.dailyBudget}</li>
               <li>
-                <strong className="text-foreground">Note:</strong> {SUGGESTED_MAX_CPC_NOTE}
+                <strong className="text-foreground">Note:</strong> {SUGGESTED_MAX_CPC_NOTE} The file ends with it too, as a # comment line.
               </li>
               <li>One ad group per app, named with the app and its category (and the app's address when two would share a name)</li>
               <li>Up to {MAX_KEYWORDS_PER_APP} keywords per app, exact and phrase match</li>
@@ -175,7 +175,10 @@ export function GoogleAdsGenerator() {
                 Two responsive search ads per app: {HEADLINE_SLOTS} headlines of up to {HEADLINE_MAX} characters, {DESCRIPTION_SLOTS}{' '}
                 descriptions of up to {DESCRIPTION_MAX}
               </li>
-              <li>Emoji and the symbols Google Ads refuses are left out; lengths count as Google Ads counts them</li>
+              <li>
+                Emoji and the symbols Google Ads refuses (a leading = + @ among them) are left out, and text is written as Google Ads reads
+                it, with no apostrophe added; lengths count as Google Ads counts them
+              </li>
               <li>Final URL: the app's public page</li>
               <li>In Google Ads Editor: Account → Import → From file, then review and post</li>
             </ul>

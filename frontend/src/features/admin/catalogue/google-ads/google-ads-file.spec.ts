@@ -12,12 +12,14 @@ describe('the summary of the Google Ads file', () => {
   it('counts the ad groups in order, their keywords and ads, the rows and columns', () => {
     const summary = summariseAdsCsv(GOLDEN);
     expect(summary.columns).toBe(30);
-    expect(summary.rows).toBe(GOLDEN.trim().split('\r\n').length - 1);
+    // The header and the closing comment line (the suggested max CPC) are not rows.
+    expect(GOLDEN.trim().split('\r\n').at(-1)).toBe('# Suggested max CPC: €2.50. Set it manually after the import.');
+    expect(summary.rows).toBe(GOLDEN.trim().split('\r\n').length - 2);
     expect(summary.adGroups.map((group) => group.name)).toEqual([
       'Invoice Chaser - Finance (invoice-chaser)',
       'Invoice Chaser - Finance (invoice-chaser-eu)',
       'Ultra Long Report Builder Pro - Reporting',
-      "'=Formula Finder - @Spreadsheets",
+      'Formula Finder - @Spreadsheets',
       '請求書リマインダー自動化ツールプロ版 - Finance',
       'The "Extraordinarily Thorough" Rota Planner - HR & Recruiting',
       'Qty - Other',

@@ -19,7 +19,12 @@ export type GoogleAdsFile = { blob: Blob; summary: AdsSummary };
 
 /** What the file holds, read back with a CSV parser: its ad groups in order, their keywords and ads. */
 export function summariseAdsCsv(text: string): AdsSummary {
-  const { data, meta } = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+  // The last line is a `#` comment (the suggested max CPC), not a row.
+  const { data, meta } = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: true,
+    comments: '#',
+  });
   const groups = new Map<string, { name: string; keywords: number; ads: number }>();
   for (const row of data) {
     const name = row['Ad Group'];

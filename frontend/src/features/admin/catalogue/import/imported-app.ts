@@ -1,4 +1,4 @@
-import type { RoiFigureKey } from '../../../../../../contracts/catalogue/fields';
+import { canonicalCategory, type RoiFigureKey } from '../../../../../../contracts/catalogue/fields';
 
 /**
  * What an import produces per app: the spec's bulk-add object (§7), before the server adds the slug; and the
@@ -33,9 +33,13 @@ export function parsedApps(rows: readonly ParsedRow[]): ImportedApp[] {
   return rows.flatMap((row) => (row.app ? [row.app] : []));
 }
 
+/** The spec's default (§5); stored, like any standard category, in its canonical spelling: Other. */
 export const DEFAULT_CATEGORY = 'other';
 
-/** Parsed apps start unviewed, not featured and active (spec §5). */
+/**
+ * Parsed apps start unviewed, not featured and active (spec §5); the category in the spelling the server
+ * stores (canonicalCategory: 'finance' is Finance), so the preview shows what the import will write.
+ */
 export function importedApp(fields: Omit<ImportedApp, 'views' | 'featured' | 'is_active'>): ImportedApp {
-  return { ...fields, views: 0, featured: false, is_active: true };
+  return { ...fields, category: canonicalCategory(fields.category), views: 0, featured: false, is_active: true };
 }

@@ -147,10 +147,13 @@ describe('CSV import (admin spec §5)', () => {
       category: 'other',
     });
     // No matching headers at all: the name is the first cell; everything else falls back.
-    expect(apps('a,b,c,d\nFirst,x,y,z')[0]).toEqual(expect.objectContaining({ ...CSV_FALLBACKS, name: 'First', spreadsheet_benefits: [] }));
+    // The category's fallback is the spec's 'other', in its canonical spelling.
+    expect(apps('a,b,c,d\nFirst,x,y,z')[0]).toEqual(
+      expect.objectContaining({ ...CSV_FALLBACKS, category: 'Other', name: 'First', spreadsheet_benefits: [] }),
+    );
     // Matching headers with empty cells: the name falls back to the first cell, then to 'Unnamed App'.
-    expect(apps('id,name,description,problem,tools,category\n7,,,,,')[0]).toMatchObject({ ...CSV_FALLBACKS, name: '7' });
-    expect(apps('name,description,problem,tools,notes\n,,,,see later')[0]).toMatchObject(CSV_FALLBACKS);
+    expect(apps('id,name,description,problem,tools,category\n7,,,,,')[0]).toMatchObject({ ...CSV_FALLBACKS, category: 'Other', name: '7' });
+    expect(apps('name,description,problem,tools,notes\n,,,,see later')[0]).toMatchObject({ ...CSV_FALLBACKS, category: 'Other' });
     // A row of only empty cells is a blank line.
     expect(parseCsvImport('name,description,problem,tools\n,,,')).toEqual({ ok: false, error: CSV_NOTHING_PARSED });
   });

@@ -33,8 +33,10 @@ describe('text import (admin spec §5)', () => {
     ]);
   });
 
-  it("defaults the category to 'other' and the benefits to none when an entry has 4 lines", () => {
-    expect(apps('A\nB\nC\nD')).toEqual([expect.objectContaining({ name: 'A', category: 'other', spreadsheet_benefits: [] })]);
+  it("defaults the category to the spec's 'other', in its canonical spelling Other, and the benefits to none when an entry has 4 lines", () => {
+    expect(apps('A\nB\nC\nD')).toEqual([expect.objectContaining({ name: 'A', category: 'Other', spreadsheet_benefits: [] })]);
+    // A standard category in any case is the one category.
+    expect(apps('A\nB\nC\nD\nfinance')).toEqual([expect.objectContaining({ category: 'Finance' })]);
   });
 
   it('separates entries by blank lines (also lines of spaces, and Windows line ends)', () => {

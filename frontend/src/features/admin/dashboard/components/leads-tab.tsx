@@ -14,6 +14,7 @@ import { LeadFlags, LeadReferralSummary, LeadStatusBadge } from '../../standing/
 import { VoidReferralDialog } from '../../standing/components/void-referral-dialog';
 import { voidTarget, type VoidTarget } from '../../standing/standing-rules';
 import { deleteLead } from '../api/delete-lead';
+import { isGrowthKey } from '../api/get-growth';
 import { isLeadsKey, useLeads } from '../api/get-leads';
 import { formatDate, leadsTitleCount } from '../dashboard-rules';
 import type { Lead, LeadSort } from '../types';
@@ -57,7 +58,8 @@ export function LeadsTab() {
     setDeleting(lead.id);
     try {
       await deleteLead(lead.id);
-      await mutate(isLeadsKey);
+      // The list and the top cards: the lead leaves the counts, as the dialog said.
+      await Promise.all([mutate(isLeadsKey), mutate(isGrowthKey)]);
       toast.success('Lead deleted', { description: 'The lead has been successfully removed.' });
     } catch (error) {
       console.error('Failed to delete lead', error);
@@ -219,7 +221,8 @@ export function LeadsTab() {
             <DialogDescription>
               <span className="font-medium break-all text-foreground">{confirming?.email}</span> will be erased everywhere: their place on
               the list, their e-mail address, name and messages (in suggestions, questions and e-mails sent to them) and the pages they
-              visited. Counts and positions stay. This cannot be undone.
+              visited. The lead counts (Early Explorers, leads joined) drop by one; everyone else keeps their position. This cannot be
+              undone.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
