@@ -4,7 +4,7 @@
  */
 import cluster from 'node:cluster';
 import { superviseApiProcesses } from './api-cluster.js';
-import { configOrExit } from './bootstrap-config.js';
+import { configOrExit, unlessFolderInUse } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
 
@@ -13,7 +13,8 @@ const logger = createLogger(config.LOG_LEVEL);
 if (config.API_PROCESSES > 1 && cluster.isPrimary) {
   superviseApiProcesses(config, logger);
 } else {
-  const app = await createApiApp(config, logger);
+  // In embedded mode, a command holding the data folder (admin:grant, migrate, …) stops the start with its reason.
+  const app = await unlessFolderInUse(() => createApiApp(config, logger));
   // Under the supervisor, Ctrl-C reaches every process of the group: each waits for the supervisor's SIGTERM.
   closeOnSignals(app, logger, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT']);
   if (cluster.isWorker) process.on('SIGINT', () => {});
