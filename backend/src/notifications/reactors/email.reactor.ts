@@ -57,8 +57,9 @@ export interface EmailSettings {
   /** Absolute base of links in e-mails, without a trailing slash: PUBLIC_BASE_URL, else http://localhost:<PORT>. */
   baseUrl: string;
   /**
-   * Whether an event's `metadata.linkBase` (the address its visitor used, recorded only when PUBLIC_BASE_URL is
-   * unset: shared/http/site-base.ts's visitorLinkBase) may replace baseUrl. False whenever PUBLIC_BASE_URL is set.
+   * Whether an event's `metadata.linkBase` (the address its visitor used, recorded only in development:
+   * shared/http/site-base.ts's visitorLinkBase) may replace baseUrl. True only in development (`npm run dev`,
+   * LINKS_FOLLOW_VISITOR) without PUBLIC_BASE_URL.
    */
   followVisitor: boolean;
   secret: string;
