@@ -7,7 +7,7 @@
  */
 import type { ReferralLinkRequested } from '../../early-access/referral/referral.events.js';
 import {
-  LEAD_CONFIRMATION_PATH,
+  LEAD_CONFIRMATION_PAGE,
   LEAD_CONFIRMATION_PURPOSE,
   LEAD_CONFIRMATION_TOKEN_TTL_SECONDS,
   type LeadJoined,
@@ -245,7 +245,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
   const shareUrl = (code: string) => `${baseUrl}/?ref=${encodeURIComponent(code)}`;
   // The lead's confirmation link (confirming twice is harmless), and how long an unconfirmed spot is held.
   const confirmation = (leadId: string) => ({
-    confirmUrl: `${baseUrl}${LEAD_CONFIRMATION_PATH}?token=${signToken(
+    confirmUrl: `${baseUrl}${LEAD_CONFIRMATION_PAGE}?token=${signToken(
       settings.secret,
       LEAD_CONFIRMATION_PURPOSE,
       leadId,
