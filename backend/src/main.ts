@@ -7,6 +7,7 @@ import { superviseApiProcesses } from './api-cluster.js';
 import { configOrExit, unlessFolderInUse } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
+import { outboxFolder } from './shared/paths.js';
 
 const config = configOrExit();
 const logger = createLogger(config.LOG_LEVEL);
@@ -26,5 +27,6 @@ if (config.API_PROCESSES > 1 && cluster.isPrimary) {
       config.RUN_WORKERS ? 'with workers' : 'API only',
     ].join(', ');
     logger.info(`Unsheet is running on http://localhost:${config.PORT} (${mode})`);
+    if (!config.SMTP_URL) logger.info(`E-mails are written to ${outboxFolder(config.DATA_DIR)} as .eml files (set SMTP_URL to send them).`);
   }
 }
