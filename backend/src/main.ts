@@ -5,10 +5,11 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { superviseApiProcesses } from './api-cluster.js';
-import { configOrExit } from './bootstrap-config.js';
+import { configOrExit, unlessFolderInUse } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
 import { serveClusterMetrics, serveMetrics } from './shared/metrics/metrics.js';
+import { outboxFolder } from './shared/paths.js';
 import { warmUp } from './site/warm-up.js';
 
 const config = configOrExit();
@@ -17,7 +18,8 @@ if (config.API_PROCESSES > 1 && cluster.isPrimary) {
   superviseApiProcesses(config, logger);
   await serveClusterMetrics(config);
 } else {
-  const app = await createApiApp(config, logger);
+  // In embedded mode, a command holding the data folder (admin:grant, migrate, …) stops the start with its reason.
+  const app = await unlessFolderInUse(() => createApiApp(config, logger));
   // Under the supervisor, Ctrl-C reaches every process of the group: each waits for the supervisor's SIGTERM.
   closeOnSignals(app, logger, cluster.isWorker ? ['SIGTERM'] : ['SIGTERM', 'SIGINT']);
   if (cluster.isWorker) process.on('SIGINT', () => {});
@@ -33,5 +35,6 @@ if (config.API_PROCESSES > 1 && cluster.isPrimary) {
     ].join(', ');
     logger.info(`Unsheet is running on http://localhost:${config.PORT} (${mode})`);
     if (config.METRICS_PORT !== undefined) logger.info(`Metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
+    if (!config.SMTP_URL) logger.info(`E-mails are written to ${outboxFolder(config.DATA_DIR)} as .eml files (set SMTP_URL to send them).`);
   }
 }

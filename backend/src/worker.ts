@@ -1,6 +1,6 @@
 /** The worker process: projections and e-mail delivery, no HTTP. Run as many as you like. */
 import { getPriority, setPriority } from 'node:os';
-import { configOrExit } from './bootstrap-config.js';
+import { configOrExit, unlessFolderInUse } from './bootstrap-config.js';
 import { closeOnSignals, createWorkerApp } from './bootstrap.js';
 import { createLogger } from './shared/logging/logger.js';
 import { serveMetrics } from './shared/metrics/metrics.js';
@@ -15,6 +15,6 @@ const logger = createLogger(config.LOG_LEVEL);
 // and e-mails catch up right after.
 // (Only ever lowered: raising a priority takes privileges.)
 if (config.WORKER_NICE > getPriority()) setPriority(config.WORKER_NICE);
-closeOnSignals(await createWorkerApp(config, logger), logger);
+closeOnSignals(await unlessFolderInUse(() => createWorkerApp(config, logger)), logger);
 await serveMetrics(config);
 logger.info('Unsheet worker is running');

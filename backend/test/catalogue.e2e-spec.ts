@@ -530,6 +530,7 @@ describe('service endpoints', () => {
         '/api/early-access/status',
         '/api/leads',
         '/api/leads/confirm',
+        '/api/leads/confirm/check',
         '/api/referral-codes',
         '/api/referrals/leaderboard',
         '/api/referrals/{code}',

@@ -1,7 +1,8 @@
 /**
  * Where the links in e-mails point: always PUBLIC_BASE_URL when it is set (production requires it), whatever
- * the request's Origin or Host; in development, the address the visitor used, as long as it is this machine
- * (the Vite dev server on :5173, 127.0.0.1 instead of localhost), never another one.
+ * the request's Origin or Host; without it, `npm start`'s http://localhost:PORT, whatever a request says; only
+ * in development (`npm run dev`, LINKS_FOLLOW_VISITOR), the address the visitor used, as long as it is this
+ * machine (the Vite dev server on :5173, 127.0.0.1 instead of localhost), never another one.
  */
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,10 +57,24 @@ async function emailsFrom(api: ApiHarness, headers: Record<string, string>): Pro
 const origins = (emails: Record<string, string[]>) =>
   new Set(Object.values(emails).flatMap((links) => links.map((link) => new URL(link).origin)));
 
-describe('e-mail links in development (no PUBLIC_BASE_URL)', () => {
+describe('e-mail links of `npm start` without PUBLIC_BASE_URL (the embedded product)', () => {
   let api: ApiHarness;
   beforeAll(async () => {
-    api = await startApi({ SMTP_URL: smtp.url, EMAIL_POLL_MS: '50', PUBLIC_BASE_URL: '' });
+    api = await startApi({ SMTP_URL: smtp.url, EMAIL_POLL_MS: '50', PUBLIC_BASE_URL: '', NODE_ENV: 'development', PORT: '3000' });
+  });
+  afterAll(() => api?.close());
+
+  it("point at the app's own address, never at another port a request's Origin names", async () => {
+    const emails = await emailsFrom(api, { Origin: 'http://localhost:9999' });
+    expect(Object.values(emails).every((links) => links.length > 0)).toBe(true);
+    expect(origins(emails)).toEqual(new Set(['http://localhost:3000']));
+  });
+});
+
+describe('e-mail links in development (`npm run dev`: LINKS_FOLLOW_VISITOR, no PUBLIC_BASE_URL)', () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi({ SMTP_URL: smtp.url, EMAIL_POLL_MS: '50', PUBLIC_BASE_URL: '', LINKS_FOLLOW_VISITOR: 'true' });
   });
   afterAll(() => api?.close());
 

@@ -23,7 +23,9 @@ async function appIds(url: string): Promise<string[]> {
 
 describe('embedded mode (npm start on a fresh machine)', () => {
   it('serves the demo catalogue with no database or Redis configured, and keeps it across a restart', async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir });
+    server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    // The terminal says where the e-mails are, since none leaves the machine.
+    expect(server.output()).toContain(`E-mails are written to ${join(dataDir, 'outbox')} as .eml files (set SMTP_URL to send them).`);
     const first = await appIds(server.url);
     expect(first).toHaveLength(16);
     const ready = await fetch(`${server.url}/api/health/ready`).then((r) => r.json());

@@ -42,7 +42,7 @@ async function unsubscribed(api: ApiHarness, email: string): Promise<boolean> {
 
 /** The lead a received e-mail's confirmation link confirms. */
 function confirms(mail: ParsedMail): string | null {
-  const link = mail.text!.match(/https:\/\/unsheet\.example\.com\/api\/leads\/confirm\?token=(\S+)/);
+  const link = mail.text!.match(/https:\/\/unsheet\.example\.com\/confirm\?token=(\S+)/);
   expect(link).not.toBeNull();
   expect(mail.html).toContain(`href="${link![0]}"`);
   return verifyToken(SECRET, LEAD_CONFIRMATION_PURPOSE, link![1]!);

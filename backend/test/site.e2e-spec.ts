@@ -148,6 +148,7 @@ describe('pages rendered with SEO tags', () => {
       '/offline',
       '/auth',
       '/auth/confirm',
+      '/confirm',
       '/admin',
       '/admin/login',
       '/admin/dashboard',
@@ -363,6 +364,16 @@ describe('crawler files', () => {
     expect(status).toBe(200);
     expect(body).toMatch(/^User-agent: \*\nAllow: \/\n/);
     expect(body).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  });
+
+  it('serves /favicon.ico, the brand mark, as an icon (browsers and crawlers ask for it whatever the page says)', async () => {
+    const response = await fetch(api.url('/favicon.ico'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const icon = Buffer.from(await response.arrayBuffer());
+    // An ICO header (reserved 0, type 1) with at least one image.
+    expect([icon.readUInt16LE(0), icon.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(icon.readUInt16LE(4)).toBeGreaterThan(0);
   });
 
   it('serves the configured ads.txt line', async () => {

@@ -1,12 +1,13 @@
 /**
- * `npm run pwa:assets`: draws the installed app's icons from the brand mark (the header's SVG) and takes the
+ * `npm run pwa:assets`: draws the installed app's icons and /favicon.ico from the brand mark (the header's SVG) and takes the
  * manifest's screenshots of a running Unsheet (BASE_URL, default http://localhost:3000), with Debian's
  * Chromium. The PNGs are committed in frontend/public/; run this again when the brand or the home page
  * changes visibly.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.js';
+import { icoOf } from './ico.js';
 import { APPLE_TOUCH_ICON, BRAND_CHECK, BRAND_PRIMARY, ICONS, SCREENSHOTS } from '../src/features/pwa/web-manifest.js';
 
 const PUBLIC_DIR = new URL('../public/', import.meta.url).pathname;
@@ -29,6 +30,9 @@ function brandSvg(size: number, maskable: boolean): string {
   </svg>`;
 }
 
+/** The sizes in /favicon.ico: a browser tab's, and a desktop shortcut's. */
+const FAVICON_SIZES = [16, 32, 48];
+
 const browser = await launchChromium();
 try {
   mkdirSync(join(PUBLIC_DIR, 'icons'), { recursive: true });
@@ -40,6 +44,16 @@ try {
     await page.close();
     console.log(`${icon.src} ${icon.sizes}`);
   }
+
+  const favicons = [];
+  for (const size of FAVICON_SIZES) {
+    const page = await browser.newPage({ viewport: { width: size, height: size } });
+    await page.setContent(`<style>html,body{margin:0;background:transparent}</style>${brandSvg(size, false)}`);
+    favicons.push({ size, png: await page.locator('svg').screenshot({ omitBackground: true }) });
+    await page.close();
+  }
+  writeFileSync(join(PUBLIC_DIR, 'favicon.ico'), icoOf(favicons));
+  console.log(`favicon.ico ${FAVICON_SIZES.join(', ')}`);
 
   mkdirSync(join(PUBLIC_DIR, 'screenshots'), { recursive: true });
   for (const shot of SCREENSHOTS) {

@@ -2,13 +2,12 @@
  * `npm run privacy:erase -- someone@example.com`: erases a person's e-mail address, name and messages from
  * every read model and masks them in the stored events (backend/src/privacy/erase-personal-data.ts).
  * Counts and metrics stay. Safe to run again (e.g. if a worker was projecting that person meanwhile).
- * In embedded mode (no DATABASE_URL) stop the app first: PGlite's data folder has one owner at a time.
+ * In embedded mode (no DATABASE_URL) it refuses while the app runs: PGlite's data folder has one owner at a time.
  */
-import { configOrExit } from '../bootstrap-config.js';
+import { configOrExit, openDatabaseOrExit } from '../bootstrap-config.js';
 import { erasePersonalData } from '../privacy/erase-personal-data.js';
 import { outboxFolder } from '../shared/paths.js';
 import { buildProjections } from '../projections.js';
-import { openDatabase } from '../shared/db/database.js';
 import { ProjectionRunner } from '../shared/projections/projection-runner.js';
 
 const email = process.argv[2];
@@ -18,7 +17,7 @@ if (!email || process.argv.length > 3) {
 }
 
 const config = configOrExit();
-const { db, close } = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const { db, close } = await openDatabaseOrExit(config);
 try {
   // Without SMTP the embedded mode keeps copies of sent e-mail as .eml files; those are searched too.
   const report = await erasePersonalData(db, email, {

@@ -4,13 +4,12 @@
  * (the first admin), also over a registration nobody confirmed.
  * `npm run admin:grant -- someone@example.com --revoke`: takes the role back.
  * The running app's workers pick the events up on their next poll.
- * In embedded mode (no DATABASE_URL) stop the app first: PGlite's data folder has one owner at a time.
+ * In embedded mode (no DATABASE_URL) it refuses while the app runs: PGlite's data folder has one owner at a time.
  */
 import { parseArgs } from 'node:util';
-import { configOrExit } from '../bootstrap-config.js';
+import { configOrExit, openDatabaseOrExit } from '../bootstrap-config.js';
 import { GrantAdminError, grantAdmin } from '../identity/commands/grant-admin.js';
 import { buildProjections } from '../projections.js';
-import { openDatabase } from '../shared/db/database.js';
 import { EventStore } from '../shared/event-store/event-store.js';
 
 const USAGE = "Usage: npm run admin:grant -- <email> [--password '<at least 6 characters>' | --revoke]";
@@ -36,7 +35,7 @@ if (!email) {
   process.exit(2);
 }
 
-const { db, close } = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const { db, close } = await openDatabaseOrExit(config);
 try {
   const events = new EventStore(
     db,

@@ -1,10 +1,9 @@
 /**
  * `npm run projections:rebuild -- <name|all>`: empties a projection's tables and replays it from the log.
- * In embedded mode (no DATABASE_URL) stop the app first: PGlite's data folder has one owner at a time.
+ * In embedded mode (no DATABASE_URL) it refuses while the app runs: PGlite's data folder has one owner at a time.
  */
-import { configOrExit } from '../bootstrap-config.js';
+import { configOrExit, openDatabaseOrExit } from '../bootstrap-config.js';
 import { buildProjections } from '../projections.js';
-import { openDatabase } from '../shared/db/database.js';
 import { ProjectionRunner } from '../shared/projections/projection-runner.js';
 
 const config = configOrExit();
@@ -16,7 +15,7 @@ if (!target || (target !== 'all' && !known.includes(target))) {
   process.exit(2);
 }
 
-const { db, close } = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const { db, close } = await openDatabaseOrExit(config);
 try {
   const runner = new ProjectionRunner(db, projections, { batchSize: config.PROJECTION_BATCH_SIZE });
   for (const name of target === 'all' ? known : [target]) {

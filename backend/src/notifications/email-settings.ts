@@ -1,4 +1,5 @@
 import type { Config } from '../shared/config/config.js';
+import { followsVisitor } from '../shared/http/site-base.js';
 import { appSecret } from '../shared/security/signed-token.js';
 import type { EmailSettings } from './reactors/email.reactor.js';
 
@@ -8,7 +9,7 @@ export function emailSettings(config: Config): EmailSettings {
     adminEmail: config.ADMIN_NOTIFY_EMAIL,
     teamEmail: config.TEAM_EMAIL,
     baseUrl: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    followVisitor: !config.PUBLIC_BASE_URL,
+    followVisitor: followsVisitor(config),
     secret: appSecret(config),
     dailyLimitPerRecipient: config.EMAIL_DAILY_LIMIT_PER_RECIPIENT,
     teamHourlyLimit: config.TEAM_EMAIL_HOURLY_LIMIT,

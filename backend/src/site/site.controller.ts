@@ -30,6 +30,7 @@ import { GetTopApps } from '../catalogue/queries/get-top-apps.query.js';
 import { ListAppsPage } from '../catalogue/queries/list-apps-page.query.js';
 import { ListCategories } from '../catalogue/queries/list-categories.query.js';
 import { GetEarlyAccessStatus } from '../early-access/waitlist/get-early-access-status.query.js';
+import { LEAD_CONFIRMATION_PAGE } from '../early-access/waitlist/lead.events.js';
 import type { Config } from '../shared/config/config.js';
 import { NotFoundError } from '../shared/errors/domain-error.js';
 import { CONFIG } from '../shared/kernel.module.js';
@@ -42,7 +43,7 @@ import { renderSitemap, renderSitemapPart, STATIC_PAGES } from './sitemap.js';
 import { clientAddress } from '../shared/http/client-address.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
-const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password']);
+const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password', LEAD_CONFIRMATION_PAGE]);
 /** The query string of a request's URL. */
 const searchOf = (request: Request) => new URLSearchParams(request.url.split('?')[1] ?? '');
 /** The admin console routes on the client (and answers its unknown paths itself); robots.txt keeps crawlers out. */

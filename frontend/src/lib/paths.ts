@@ -51,6 +51,8 @@ export const paths = {
   auth: '/auth',
   authConfirm: '/auth/confirm',
   authResetPassword: '/auth/reset-password',
+  // The welcome e-mail's confirmation link (the backend's LEAD_CONFIRMATION_PAGE).
+  leadConfirm: '/confirm',
 
   // The admin console.
   admin: '/admin',

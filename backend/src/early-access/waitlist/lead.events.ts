@@ -74,10 +74,13 @@ export type LeadDeleted = Event<'LeadDeleted', { leadId: string; email: string }
 export const leadStream = (leadId: string) => `lead-${leadId}`;
 
 /**
- * The link in the welcome e-mail: `${PUBLIC_BASE_URL}${LEAD_CONFIRMATION_PATH}?token=…`, the token signed with
- * APP_SECRET for this purpose, its payload the lead id. Opening it shows a page with one button (link scanners
- * open links too); the button confirms.
+ * The link in the welcome e-mail: `${PUBLIC_BASE_URL}${LEAD_CONFIRMATION_PAGE}?token=…`, the token signed with
+ * APP_SECRET for this purpose, its payload the lead id. It opens the SPA's page (the frontend's
+ * paths.leadConfirm), which has one button (link scanners open links too); the button posts the token to
+ * LEAD_CONFIRMATION_PATH, which confirms. A GET of LEAD_CONFIRMATION_PATH (the link of older e-mails) leads to
+ * the page.
  */
+export const LEAD_CONFIRMATION_PAGE = '/confirm';
 export const LEAD_CONFIRMATION_PATH = '/api/leads/confirm';
 export const LEAD_CONFIRMATION_PURPOSE = 'lead-confirmation';
 export const LEAD_CONFIRMATION_TOKEN_TTL_SECONDS = 30 * 24 * 3600;

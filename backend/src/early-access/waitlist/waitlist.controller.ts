@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, Post, Query, Req, Res } from '@nestjs/c
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiBody, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
-import { answerLinkPost, linkPage, linkToken, postButton, sendLinkPage } from '../../shared/http/link-page.js';
+import { answerLinkPost, linkPage, linkToken } from '../../shared/http/link-page.js';
 import { ApiZodOk, openApiSchema } from '../../shared/http/zod.js';
 import {
   earlyAccessStatusSchema,
@@ -15,8 +15,9 @@ import { CheckLeadConfirmationLink, ConfirmLead } from './confirm-lead.command.j
 import { GetEarlyAccessStatus } from './get-early-access-status.query.js';
 import { JoinedLeads } from './joined-leads.js';
 import { JoinWaitlist } from './join-waitlist.command.js';
-import { LEAD_CONFIRMATION_PATH } from './lead.events.js';
+import { LEAD_CONFIRMATION_PAGE, LEAD_CONFIRMATION_PATH } from './lead.events.js';
 
+// The answers to a form post from a page of the API's own (the SPA's page posts JSON).
 const INVALID = linkPage('This link is not valid', '<p>The confirmation link is incomplete or has expired.</p>');
 const CONFIRMED = linkPage(
   'Your address is confirmed',
@@ -68,12 +69,19 @@ export class WaitlistController {
   }
 
   @Get(LEAD_CONFIRMATION_PATH.slice('/api/'.length))
-  @ApiOperation({ summary: 'The confirmation page (link in the welcome e-mail): asks before confirming; changes nothing' })
+  @ApiOperation({ summary: 'The link of older welcome e-mails: leads to the confirmation page (/confirm?token=…); changes nothing' })
   @ApiQuery({ name: 'token', required: true })
-  async confirmationPage(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
-    const valid = await this.queries.execute(new CheckLeadConfirmationLink(linkToken(token)));
-    const form = `<p>Confirm that this address is yours, to keep your place on the list.</p>${postButton(LEAD_CONFIRMATION_PATH, linkToken(token), 'Confirm my address')}`;
-    sendLinkPage(response, valid, linkPage('Confirm your place on the Unsheet list', form), INVALID);
+  @ApiResponse({ status: 302, description: 'To the confirmation page, with the same token' })
+  confirmationLink(@Query('token') token: unknown, @Res() response: Response): void {
+    void response.redirect(`${LEAD_CONFIRMATION_PAGE}?token=${encodeURIComponent(linkToken(token))}`, 302);
+  }
+
+  @Get(`${LEAD_CONFIRMATION_PATH.slice('/api/'.length)}/check`)
+  @ApiOperation({ summary: 'Whether a confirmation link is valid (the confirmation page asks before showing its button); changes nothing' })
+  @ApiQuery({ name: 'token', required: true })
+  @ApiResponse({ status: 200, description: '{ valid: boolean }' })
+  async checkConfirmationLink(@Query('token') token: unknown): Promise<{ valid: boolean }> {
+    return { valid: await this.queries.execute(new CheckLeadConfirmationLink(linkToken(token))) };
   }
 
   @Post(LEAD_CONFIRMATION_PATH.slice('/api/'.length))

@@ -7,7 +7,7 @@
  */
 import type { ReferralLinkRequested } from '../../early-access/referral/referral.events.js';
 import {
-  LEAD_CONFIRMATION_PATH,
+  LEAD_CONFIRMATION_PAGE,
   LEAD_CONFIRMATION_PURPOSE,
   LEAD_CONFIRMATION_TOKEN_TTL_SECONDS,
   type LeadJoined,
@@ -57,8 +57,9 @@ export interface EmailSettings {
   /** Absolute base of links in e-mails, without a trailing slash: PUBLIC_BASE_URL, else http://localhost:<PORT>. */
   baseUrl: string;
   /**
-   * Whether an event's `metadata.linkBase` (the address its visitor used, recorded only when PUBLIC_BASE_URL is
-   * unset: shared/http/site-base.ts's visitorLinkBase) may replace baseUrl. False whenever PUBLIC_BASE_URL is set.
+   * Whether an event's `metadata.linkBase` (the address its visitor used, recorded only in development:
+   * shared/http/site-base.ts's visitorLinkBase) may replace baseUrl. True only in development (`npm run dev`,
+   * LINKS_FOLLOW_VISITOR) without PUBLIC_BASE_URL.
    */
   followVisitor: boolean;
   secret: string;
@@ -244,7 +245,7 @@ export function emailsFor(event: RecordedEvent<ReactedEvent>, settings: EmailSet
   const shareUrl = (code: string) => `${baseUrl}/?ref=${encodeURIComponent(code)}`;
   // The lead's confirmation link (confirming twice is harmless), and how long an unconfirmed spot is held.
   const confirmation = (leadId: string) => ({
-    confirmUrl: `${baseUrl}${LEAD_CONFIRMATION_PATH}?token=${signToken(
+    confirmUrl: `${baseUrl}${LEAD_CONFIRMATION_PAGE}?token=${signToken(
       settings.secret,
       LEAD_CONFIRMATION_PURPOSE,
       leadId,

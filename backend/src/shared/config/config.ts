@@ -83,6 +83,9 @@ const schema = z.object({
   SITEMAP_MAX_URLS: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(1).max(50_000).default(50_000)),
   DEMO_CATALOGUE: flag(true),
   PUBLIC_BASE_URL: z.preprocess(emptyAsUnset, z.url({ error: 'must be an absolute URL' }).optional()),
+  // Development only (`npm run dev` sets it): links in e-mails follow the visitor's address on this machine (the
+  // page's Origin, e.g. the Vite dev server on :5173) instead of http://localhost:PORT. Never with PUBLIC_BASE_URL.
+  LINKS_FOLLOW_VISITOR: flag(false),
   APP_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().min(3).default('Unsheet <hello@unsheet.app>')),

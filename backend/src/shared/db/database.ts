@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
 import pg from 'pg';
 import { DatabaseUnavailableError } from './errors.js';
+import { lockFolder } from './folder-lock.js';
 import { migrateToLatest } from './migrator.js';
 import type { Db } from './tables.js';
 
@@ -88,10 +89,24 @@ function openPostgres(url: string, poolSize: number, onConnectionError?: (error:
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(join(dir, '..'), { recursive: true });
-  // pg_trgm groups the demand signals (migrations create the extension; PGlite must have it loaded to allow that).
-  const pglite = await PGlite.create(dir, { parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
-  const db = new Kysely({ dialect: serialised(new PGliteDialect({ pglite })) }) as Db;
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  // Before PGlite reads a byte: a second process on the folder would lose writes (folder-lock.ts).
+  const lock = lockFolder(dir);
+  try {
+    // pg_trgm groups the demand signals (migrations create the extension; PGlite must have it loaded to allow that).
+    const pglite = await PGlite.create(dir, { parsers: { [INT8_OID]: Number }, extensions: { pg_trgm } });
+    const db = new Kysely({ dialect: serialised(new PGliteDialect({ pglite })) }) as Db;
+    const close = async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock.release();
+      }
+    };
+    return { db, kind: 'pglite', close };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**

@@ -29,15 +29,21 @@ export function isLoopbackOrigin(value: string): boolean {
 
 /**
  * Where the links of the e-mails a request causes should point, recorded with its events (`metadata.linkBase`)
- * only in development: with PUBLIC_BASE_URL, which production requires, null (e-mails always link there, whatever
- * a request says). Without it, the address the visitor used: the page's `Origin` when it is on this machine, any
- * port (the Vite dev server on :5173 proxies the API), else siteBase's rule for the Host header. No header can
- * make an e-mail link to another machine.
+ * only in development (`npm run dev`: LINKS_FOLLOW_VISITOR, no PUBLIC_BASE_URL): the address the visitor used,
+ * the page's `Origin` when it is on this machine, any port (the Vite dev server on :5173 proxies the API), else
+ * siteBase's rule for the Host header. Otherwise null: e-mails link to PUBLIC_BASE_URL, or to `npm start`'s
+ * http://localhost:PORT, whatever a request says (e-mails carry links for other people too, such as a share
+ * link). No header can make an e-mail link to another machine.
  */
-export function visitorLinkBase(config: Pick<Config, 'PUBLIC_BASE_URL'>, request: Request): string | null {
-  if (config.PUBLIC_BASE_URL) return null;
+export function visitorLinkBase(config: Pick<Config, 'PUBLIC_BASE_URL' | 'LINKS_FOLLOW_VISITOR'>, request: Request): string | null {
+  if (!followsVisitor(config)) return null;
   const origin = request.headers.origin;
   return origin && isLoopbackOrigin(origin) ? origin : siteBase(config, request);
+}
+
+/** Whether e-mail links may follow the visitor's address: development only (visitorLinkBase). */
+export function followsVisitor(config: Pick<Config, 'PUBLIC_BASE_URL' | 'LINKS_FOLLOW_VISITOR'>): boolean {
+  return config.LINKS_FOLLOW_VISITOR && !config.PUBLIC_BASE_URL;
 }
 
 /** The event metadata that carries a request's link base (nothing when there is none). */
