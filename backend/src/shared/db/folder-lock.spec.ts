@@ -37,6 +37,14 @@ describe('lockFolder', () => {
     lock.release();
   });
 
+  it("takes over a lock naming this process's pid that this process does not hold (a restarted container's pid 1)", () => {
+    writeFileSync(`${folder}.lock`, `${process.pid}\n`);
+    const lock = lockFolder(folder);
+    expect(() => lockFolder(folder)).toThrow(DataFolderInUseError);
+    lock.release();
+    expect(existsSync(`${folder}.lock`)).toBe(false);
+  });
+
   it('takes over an empty lock file (a process that died before writing its id)', () => {
     writeFileSync(`${folder}.lock`, '');
     lockFolder(folder).release();

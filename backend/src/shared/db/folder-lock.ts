@@ -21,6 +21,9 @@ export class DataFolderInUseError extends Error {
   }
 }
 
+/** The lock files this process holds. */
+const heldHere = new Set<string>();
+
 export interface FolderLock {
   release(): void;
 }
@@ -38,12 +41,16 @@ export function lockFolder(folder: string): FolderLock {
       } finally {
         closeSync(fd);
       }
+      heldHere.add(file);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = holderOf(file);
       // This very process counts as another owner too: a second PGlite on the folder loses writes the same way.
-      if (holder !== null && (holder === process.pid || isAlive(holder))) throw new DataFolderInUseError(folder, holder);
+      // A lock naming this process's pid that it does not hold is a previous process's: in a container the
+      // restarted app is pid 1 again, as the one that was killed.
+      const held = holder === process.pid ? heldHere.has(file) : holder !== null && isAlive(holder);
+      if (held) throw new DataFolderInUseError(folder, holder!);
       if (attempt > 0) throw new DataFolderInUseError(folder, holder ?? 0);
       removeIfStill(file, holder);
     }
@@ -52,6 +59,7 @@ export function lockFolder(folder: string): FolderLock {
   const release = () => {
     if (!held) return;
     held = false;
+    heldHere.delete(file);
     process.off('exit', release);
     removeIfStill(file, process.pid);
   };
