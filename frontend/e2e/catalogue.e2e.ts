@@ -335,9 +335,9 @@ describe('catalogue in Chromium', () => {
     });
     await visit(page, `${site.url}/c/pets`);
     await page.getByRole('heading', { level: 1, name: 'Category Not Found' }).waitFor();
-    expect(await page.title()).toBe('Category Not Found | Unsheet');
     await loaded(page);
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    expect(await page.title()).toBe('Category Not Found | Unsheet');
     await page.screenshot({ path: `${SCREENSHOTS_DIR}category-not-found-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SCREENSHOTS_DIR}category-not-found-390.png` });
