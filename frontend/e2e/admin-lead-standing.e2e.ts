@@ -185,14 +185,15 @@ describe('lead standing in the Leads tab', () => {
         let top = -Infinity;
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (let i = 0; i < node.textContent!.length; i++) {
+          const characters = node.textContent ?? '';
+          for (let i = 0; i < characters.length; i++) {
             const range = document.createRange();
             range.setStart(node, i);
             range.setEnd(node, i + 1);
             const { top: charTop } = range.getBoundingClientRect();
-            if (charTop > top + 2) lines.push('');
+            if (charTop > top + 2) lines.push(characters[i]!);
+            else lines.push(`${lines.pop() ?? ''}${characters[i]}`);
             top = Math.max(top, charTop);
-            lines[lines.length - 1] += node.textContent![i];
           }
         }
         return lines;
