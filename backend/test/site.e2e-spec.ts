@@ -248,6 +248,24 @@ describe('not found', () => {
     },
   );
 
+  it.each([
+    ['/c/pets', 'Category Not Found', 'Browse all categories'],
+    ['/c/pets?page=2', 'Category Not Found', 'Browse all categories'],
+    ['/app/no-such-app', 'App Not Found', 'Browse all apps'],
+    ['/no/such/page', 'Page not found', 'Return to Home'],
+  ])('renders %s as what is missing at once, titled so, with HTTP 404', async (path, heading, link) => {
+    const { status, body } = await api.get(path);
+    expect(status).toBe(404);
+    expect(head(body).match(/<title/g)).toHaveLength(1);
+    expect(body).toContain(`<title data-ssr>${heading} | Unsheet</title>`);
+    const root = body.slice(body.indexOf('<div id="root">'));
+    expect(root).toMatch(new RegExp(`<h1[^>]*>(Oops! )?${heading}</h1>`));
+    expect(root).toContain(link);
+    // Not the page of a category or app still loading: no placeholders, no invitation of a page that exists.
+    expect(root).not.toContain('Claim Spot');
+    expect(root).not.toContain('data-slot="skeleton"');
+  });
+
   async function notFoundEvents() {
     const { rows } = await sql<{ data: { path: string; via: string } }>`
       select data from events where type = 'PageNotFound' order by global_position`.execute(api.database.handle.db);

@@ -225,10 +225,15 @@ describe('the admin catalogue in Chromium', () => {
     expect(await page.getByLabel('Row 3: app already in the catalogue').inputValue()).toBe('update');
     expect(await reasons(csvPreview, 3)).toContain('Update An app with the address "menu-costing" already exists.');
     await page.getByText('Preview: 3 apps will be imported').waitFor();
+    // The preview's table fits the width it is given: nothing of a row is out of sight.
+    const previewFits = () =>
+      csvPreview.locator('table').evaluate((table) => table.getBoundingClientRect().width <= table.parentElement!.clientWidth + 0.5);
+    expect(await previewFits(), 'preview at 1280 px').toBe(true);
     await shoot(page, 'import-preview-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await loaded(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await previewFits(), 'preview at 390 px').toBe(true);
     await shoot(page, 'import-preview-390');
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Import Apps' }).click();

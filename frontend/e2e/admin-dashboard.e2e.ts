@@ -76,7 +76,7 @@ describe('admin dashboard in Chromium', () => {
 
   it('walks every tab, exports, deletes, triages and annotates, each showing at once', async () => {
     await arrange();
-    const context = await site.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const context = await site.browser.newContext({ viewport: DESKTOP, acceptDownloads: true, timezoneId: 'UTC' });
     const page = await context.newPage();
     const requests = followRequests(page);
     await signIn(page);
@@ -228,6 +228,9 @@ describe('admin dashboard in Chromium', () => {
     await dialog.waitFor();
     await dialog.getByText('linus@example.com').waitFor();
     await dialog.getByText('read', { exact: true }).waitFor();
+    // The time received, with its zone named once (this browser's zone is UTC).
+    const received = dialog.locator('dt:text-is("Received") + dd');
+    expect(await received.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
     await tab(page, 'Questions (0)').waitFor();
     expect(await dialog.getByLabel('Admin Notes').getAttribute('rows')).toBe('4');
     await dialog.getByLabel('Admin Notes').fill('Sent the CSV guide.');

@@ -19,6 +19,22 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const ADMIN = { email: 'standing@example.com', password: 'standing-secret' };
 let referrerCode = '';
+/** Longer than a phone's line: it must wrap, and only before the @. */
+const LONG_ADDRESS = 'a.rather.long.address.for.testing@mail.subdomain.example.com';
+
+/** Whether the element is wholly within the viewport and within every box around it that clips (a scroller). */
+function shownWhole(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) return false;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === 'visible') continue;
+      const clip = parent.getBoundingClientRect();
+      if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) return false;
+    }
+    return true;
+  });
+}
 
 async function join(email: string, ref?: string): Promise<{ refCode: string }> {
   const response = await fetch(`${site.url}/api/leads`, {
@@ -137,15 +153,54 @@ describe('lead standing in the Leads tab', () => {
     await page.close();
   }, 90_000);
 
-  it('keeps the page within a 390 px phone: the table scrolls inside its card', async () => {
+  it('shows each lead whole on a 390 px phone: every column in view, the address wrapped only before its @', async () => {
+    await join(LONG_ADDRESS);
     const page = await signedInPage(PHONE);
     await visit(page, `${site.url}/admin/leads`);
     await row(page, 'pal@example.com').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-leads-standing-390.png`, fullPage: true });
-    // Scrolled sideways, the standing columns and the actions come into view.
-    await page.getByRole('button', { name: 'Void referral of pal@example.com' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-leads-standing-390-scrolled.png` });
+    for (const email of ['pal@example.com', LONG_ADDRESS]) {
+      const lead = row(page, email);
+      await lead.scrollIntoViewIfNeeded();
+      // Each value is within the screen and not clipped by a scroller: what the admin sees without scrolling sideways.
+      const [, , date, status, referral] = await lead.getByRole('cell').all();
+      for (const [name, value] of Object.entries({
+        date: date!,
+        status: status!,
+        referral: referral!,
+        delete: lead.getByRole('button', { name: `Delete ${email}` }),
+      })) {
+        expect(await shownWhole(value), `${email}: ${name}`).toBe(true);
+      }
+      // Each value labelled with its column's name.
+      const labels = await lead.getByRole('cell').evaluateAll((all) => all.map((cell) => getComputedStyle(cell, '::before').content));
+      expect(labels).toEqual(['none', '"Source Page"', '"Date"', '"Status"', '"Referral"', '"Flags"', 'none']);
+    }
+    // The long address breaks before its @ and nowhere else.
+    const breaks = await row(page, LONG_ADDRESS)
+      .getByRole('cell', { name: LONG_ADDRESS, exact: true })
+      .evaluate((cell) => {
+        const lines: string[] = [];
+        let top = -Infinity;
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const characters = node.textContent ?? '';
+          for (let i = 0; i < characters.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const { top: charTop } = range.getBoundingClientRect();
+            if (charTop > top + 2) lines.push(characters[i]!);
+            else lines.push(`${lines.pop() ?? ''}${characters[i]}`);
+            top = Math.max(top, charTop);
+          }
+        }
+        return lines;
+      });
+    expect(breaks).toEqual(['a.rather.long.address.for.testing', '@mail.subdomain.example.com']);
+    await row(page, LONG_ADDRESS).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}admin-leads-standing-390-long-address.png` });
     await page.close();
   });
 });

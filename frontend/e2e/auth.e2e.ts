@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SmtpTestServer } from '../../backend/src/shared/testing/smtp-test-server.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, followRequests, idle, useSite, visit } from './browser.js';
 
 let smtp: SmtpTestServer;
 beforeAll(async () => {
@@ -181,6 +181,54 @@ describe('visitor accounts in Chromium', () => {
     await page.waitForURL(`${site.url}/`);
     await context.close();
   }, 90_000);
+
+  it('signs out every tab even while another tab is refreshing the session', async () => {
+    await confirmedVisitor('race@example.com', 'secret-race');
+    const context = await site.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await visit(page, `${site.url}/auth`);
+    await page.getByLabel('Email', { exact: true }).fill('race@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret-race');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${site.url}/`);
+    await page.getByRole('banner').getByText('Welcome back!').waitFor();
+
+    // A tab opened now checks the session it finds with a refresh. The server answers it at once (the token is
+    // rotated, the session still open); the answer reaches the tab only once the other tab has signed out.
+    let refreshAnswered!: (status: number) => void;
+    const answered = new Promise<number>((resolve) => (refreshAnswered = resolve));
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    await context.route('**/api/auth/refresh', async (route) => {
+      const response = await route.fetch();
+      refreshAnswered(response.status());
+      await delivered;
+      await route.fulfill({ response });
+    });
+    const other = await context.newPage();
+    const otherRequests = followRequests(other);
+    await visit(other, `${site.url}/about`);
+    expect(await answered).toBe(200);
+
+    const signOutAnswer = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-out'));
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+    await other.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+    deliver();
+    expect((await signOutAnswer).status()).toBe(204);
+    await otherRequests.quiet();
+    await idle(page);
+
+    // Signed out for good, in both tabs and on the server.
+    expect(await page.evaluate(() => localStorage.getItem('unsheet.auth'))).toBeNull();
+    for (const tab of [page, other]) {
+      await tab.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+      expect(await tab.getByRole('banner').getByText('Welcome back!').count()).toBe(0);
+    }
+    await context.unroute('**/api/auth/refresh');
+    expect((await context.request.post(`${site.url}/api/auth/refresh`)).status()).toBe(401);
+    await context.close();
+  });
 
   it('signs the header out in a new tab once the server has ended the session', async () => {
     await createAdmin('ended@example.com', 'secret-ended');

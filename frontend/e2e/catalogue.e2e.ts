@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { App, AppPage, AppSummary, Category, CategoryWithApps } from '../../contracts/catalogue/app.js';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { SCREENSHOTS_DIR, followRequests, reload, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, followRequests, loaded, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
 
@@ -323,9 +323,24 @@ describe('catalogue in Chromium', () => {
     await page.close();
   });
 
-  it("shows 'Category Not Found' for an unknown category, linking to all categories", async () => {
-    const page = await openPage('/c/no-such-category');
+  it("shows 'Category Not Found' for an unknown category at once, titled so, linking to all categories", async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Everything the page ever shows, from the server's first bytes on: no category page still loading, ever.
+    await page.addInitScript(() => {
+      const seen = ((window as unknown as { seen: string[] }).seen = [] as string[]);
+      new MutationObserver(() => {
+        if (document.body?.innerText.includes('Claim Spot')) seen.push('Claim Spot');
+        if (document.querySelector('[data-slot="skeleton"]')) seen.push('skeleton');
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await visit(page, `${site.url}/c/pets`);
     await page.getByRole('heading', { level: 1, name: 'Category Not Found' }).waitFor();
+    await loaded(page);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    expect(await page.title()).toBe('Category Not Found | Unsheet');
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}category-not-found-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}category-not-found-390.png` });
     await page.getByRole('link', { name: 'Browse all categories' }).click();
     await page.locator('#categories').waitFor();
     expect(pathOf(page)).toBe('/#categories');

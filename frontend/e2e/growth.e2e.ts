@@ -33,6 +33,10 @@ async function clipboardContext(): Promise<BrowserContext> {
   return context;
 }
 
+/** The VIP list's line for `taken` of the 100 spots (frontend/src/features/early-access/components/vip-signup.tsx). */
+const adoptersLine = (taken: number) =>
+  `${taken} early ${taken === 1 ? 'adopter has' : 'adopters have'} joined · ${100 - taken} ${100 - taken === 1 ? 'spot' : 'spots'} remaining`;
+
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true });
 
 let referrerCode = '';
@@ -206,10 +210,16 @@ describe('the leaderboard in Chromium', () => {
 });
 
 describe('the quiz in Chromium', () => {
-  it('asks for an e-mail, then 4 steps, and shows the Perfect Match with a share link', async () => {
+  it('asks for an e-mail, then 4 steps, and shows the Perfect Match with a share link; the counts below follow', async () => {
     const context = await clipboardContext();
     const page = await context.newPage();
+    const requests = followRequests(page);
     await visit(page, `${site.url}/`);
+    // The VIP list below the quiz shows the spots taken; the quiz's join must show there too.
+    const { leadCount } = (await (await fetch(`${site.url}/api/early-access/status`)).json()) as { leadCount: number };
+    const adopters = page.getByTestId('early-adopters');
+    await page.locator('#vip-list').scrollIntoViewIfNeeded();
+    await expect.poll(() => adopters.innerText()).toBe(adoptersLine(leadCount));
     const quiz = page.getByTestId('quiz');
     await page.getByRole('heading', { name: 'Which tool fits you?' }).scrollIntoViewIfNeeded();
     await quiz.getByRole('heading', { name: 'Find your perfect tool in 4 steps' }).waitFor();
@@ -239,7 +249,10 @@ describe('the quiz in Chromium', () => {
     expect(link).toMatch(/\?ref=[0-9A-Z]{6}$/);
     // The quiz put the address on the list: its place, as the server says it, and the reminder to confirm.
     const place = (await result.getByTestId('quiz-place').innerText()).replace(/\s+/g, ' ');
-    expect(place).toMatch(/^You're Explorer #\d+\. Check your inbox and confirm your address to keep your spot;/);
+    expect(place).toMatch(new RegExp(`^You're Explorer #${leadCount + 1}\\. Check your inbox and confirm your address to keep your spot;`));
+    // Every count on the page is the new one, once the page has done what the join asks of it.
+    await requests.quiet();
+    expect(await adopters.innerText()).toBe(adoptersLine(leadCount + 1));
     await page.screenshot({ path: `${SCREENSHOTS_DIR}quiz-result.png` });
     await page.setViewportSize(PHONE);
     await result.scrollIntoViewIfNeeded();

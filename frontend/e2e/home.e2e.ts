@@ -67,6 +67,34 @@ describe('home page in Chromium', () => {
     await page.close();
   });
 
+  it('shows on a phone that the strips scroll: the edge with more to see fades, over a link cut by it', async () => {
+    const page = await site.browser.newPage({ viewport: PHONE });
+    await visit(page, `${site.url}/`);
+    const strip = page.locator('#popular ol');
+    await strip.getByTestId('popular-app').first().waitFor();
+    const edge = () =>
+      strip.evaluate((list) => {
+        const box = list.getBoundingClientRect();
+        const links = [...list.querySelectorAll('li')].map((item) => item.getBoundingClientRect());
+        return {
+          scrolls: list.scrollWidth > list.clientWidth,
+          mask: getComputedStyle(list).maskImage,
+          // A link running into the last 3rem (48 px) of the strip, where it fades.
+          linkUnderFade: links.some((link) => link.left < box.right && link.right > box.right - 48),
+        };
+      });
+    await expect.poll(async () => (await edge()).mask).toBe('linear-gradient(90deg, rgb(0, 0, 0) calc(100% - 48px), rgba(0, 0, 0, 0))');
+    expect(await edge()).toMatchObject({ scrolls: true, linkUnderFade: true });
+    await page.screenshot({ path: `${SHOTS_DIR}/home-strip-390.png`, clip: { x: 0, y: 0, width: PHONE.width, height: PHONE.height } });
+    // At the far end, only the start fades: the last link is seen whole.
+    await strip.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+    await expect.poll(async () => (await edge()).mask).toBe('linear-gradient(90deg, rgba(0, 0, 0, 0), rgb(0, 0, 0) 48px)');
+    // From the small breakpoint up the strip wraps, and nothing fades.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => (await edge()).mask).toBe('none');
+    await page.close();
+  });
+
   it('loads the next page of All Applications on demand, and serves it at its own address', async () => {
     const all = (await api<AppPage>('/apps?pageSize=100')).items;
     expect(all.length).toBeGreaterThan(12);

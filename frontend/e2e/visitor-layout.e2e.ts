@@ -394,6 +394,66 @@ describe("the floating 'Got an idea?' button", () => {
   });
 });
 
+describe("the 'Got an idea?' button", () => {
+  /**
+   * What the button's box covers: each link, button, field, card and list item it overlaps, unless the overlap is
+   * under the sticky header, which covers it anyway (the button may sit in the header). Empty when it covers nothing.
+   */
+  async function covered(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const idea = [...document.querySelectorAll('button')].find(
+        (button) => button.textContent?.includes('Got an idea?') && button.getBoundingClientRect().width > 0,
+      )!;
+      const header = document.querySelector('header')!.getBoundingClientRect();
+      const b = idea.getBoundingClientRect();
+      const found: string[] = [];
+      const content = 'a, button, input, select, textarea, [data-testid="app-card"], [data-testid="app-row"], li';
+      for (const element of document.querySelectorAll<HTMLElement>(content)) {
+        if (element === idea || element.contains(idea) || getComputedStyle(element).visibility === 'hidden') continue;
+        const a = element.getBoundingClientRect();
+        const overlap = {
+          left: Math.max(a.left, b.left),
+          right: Math.min(a.right, b.right),
+          top: Math.max(a.top, b.top),
+          bottom: Math.min(a.bottom, b.bottom),
+        };
+        if (overlap.left >= overlap.right || overlap.top >= overlap.bottom) continue;
+        // Content scrolled under the sticky header is covered by the header, button or not.
+        if (overlap.top >= header.top && overlap.bottom <= header.bottom && !element.closest('header')) continue;
+        found.push(`<${element.tagName.toLowerCase()}> "${element.innerText.trim().slice(0, 40)}"`);
+      }
+      return found;
+    });
+  }
+
+  it('covers no link, card or field at 1280 and 390 px on home and a category, from the top of the page to the bottom', async () => {
+    const found: string[] = [];
+    for (const viewport of [DESKTOP, PHONE]) {
+      for (const path of ['/', '/c/finance']) {
+        const page = await site.browser.newPage({ viewport });
+        await visit(page, `${site.url}${path}`);
+        await page.getByRole('button', { name: 'Got an idea?' }).waitFor();
+        const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+        // The top, the bottom, and every half screen in between.
+        const positions = [0, height];
+        for (let y = viewport.height / 2; y < height; y += viewport.height / 2) positions.push(y);
+        for (const y of positions) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          await settled(page);
+          for (const what of await covered(page)) found.push(`${path} at ${viewport.width} px, scrolled to ${Math.round(y)}: ${what}`);
+          if (y === 0 || y === height) {
+            await page.screenshot({
+              path: `${SCREENSHOTS_DIR}idea-button-${path === '/' ? 'home' : 'finance'}-${viewport.width}-${y === 0 ? 'top' : 'bottom'}.png`,
+            });
+          }
+        }
+        await page.close();
+      }
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Item: once the spots are taken.
 

@@ -59,7 +59,7 @@ async function renderPage(url: string, initialData: Record<string, unknown>): Pr
 }
 
 // The server writes these pages' SEO tags from the same rules the pages render with (backend/src/site/spa-page.ts).
-export { appMeta, categoryMeta } from './features/catalogue/seo';
+export { appMeta, categoryMeta, notFoundMeta } from './features/catalogue/seo';
 
 /** The home page's tags, worded for the Early Explorers status the page is rendered with. */
 export function homeMeta(origin: string, search: string, status: EarlyAccessStatus | undefined): PageMetaProps {

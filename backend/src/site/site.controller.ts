@@ -37,7 +37,7 @@ import { CONFIG } from '../shared/kernel.module.js';
 import { isApiPath, pathOf } from '../shared/http/api-path.js';
 import { cspNonce } from '../shared/http/security-headers.js';
 import { NotFoundRecorder } from './not-found.js';
-import { SpaPage, type PageParts } from './spa-page.js';
+import { SpaPage, type MissingPage, type PageParts } from './spa-page.js';
 import { siteBase } from '../shared/http/site-base.js';
 import { renderSitemap, renderSitemapPart, STATIC_PAGES } from './sitemap.js';
 import { clientAddress } from '../shared/http/client-address.js';
@@ -91,6 +91,10 @@ export class SiteController {
   async category(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const page = pageNumberOf(searchOf(request));
     const found = page && (await this.find<CategoryWithApps>(new GetCategory(slug.slice(0, 200), { page, pageSize: CATALOGUE_PAGE_SIZE })));
+    if (page && !found) {
+      const query = page === 1 ? '' : `?page=${page}`;
+      return this.notFound(request, response, { missing: 'category', query, initialData: { [categoryKey(slug, page)]: null } });
+    }
     if (!page || !found || (page > 1 && found.apps.items.length === 0)) return this.notFound(request, response);
     await this.sendPage(request, response, 200, {
       query: page === 1 ? '' : `?page=${page}`,
@@ -102,7 +106,7 @@ export class SiteController {
   @Get('app/:slug')
   async app(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const app = await this.find<App>(new GetAppBySlug(slug.slice(0, 200)));
-    if (!app) return this.notFound(request, response);
+    if (!app) return this.notFound(request, response, { missing: 'app', initialData: { [appKey(slug)]: null } });
     await this.sendPage(request, response, 200, {
       seo: { page: 'app', app },
       initialData: { [appKey(slug)]: app },
@@ -150,12 +154,22 @@ export class SiteController {
     }
     const path = requested.replace(/\/$/, '');
     if (SPA_ROUTES.has(path) || isAdminPage(path)) return this.sendPage(request, response, 200);
-    return this.notFound(request, response);
+    return this.notFound(request, response, { missing: 'page' });
   }
 
-  private async notFound(request: Request, response: Response): Promise<void> {
+  /**
+   * HTTP 404, and the page the SPA shows for the address. `missing`: what the page says is missing (its title
+   * and tags say so too), with `initialData` telling the page there is none (null), so that its first render,
+   * on the server as in the browser, says so at once. Without it, the address is a page the SPA shows as usual
+   * (a grid's page past the last one, say).
+   */
+  private async notFound(
+    request: Request,
+    response: Response,
+    { missing, query, initialData }: { missing?: MissingPage; query?: string; initialData?: Record<string, null> } = {},
+  ): Promise<void> {
     await this.notFoundPaths.record(request.url, 'server', clientAddress(request), request.headers['user-agent']);
-    await this.sendPage(request, response, 404);
+    await this.sendPage(request, response, 404, missing ? { seo: { page: 'not-found', kind: missing }, query, initialData } : {});
   }
 
   /**

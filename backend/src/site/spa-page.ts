@@ -13,7 +13,12 @@ import { renderMetaTags, type PageMeta } from './page-meta.js';
 export type SeoPage =
   | { page: 'home'; /** The grid's page and filter (`?page=2`), or '' */ search: string }
   | { page: 'category'; category: Category; /** The page of its apps */ listPage: number }
-  | { page: 'app'; app: App };
+  | { page: 'app'; app: App }
+  /** A page that does not exist, sent with HTTP 404 */
+  | { page: 'not-found'; kind: MissingPage };
+
+/** What is missing: a path that is no page, or the category or app a slug names. */
+export type MissingPage = 'page' | 'category' | 'app';
 
 export interface PageParts {
   /** Absolute base of the site, without a trailing slash. */
@@ -88,7 +93,7 @@ export class SpaPage {
     try {
       const renderer = await this.renderer;
       if (renderer) {
-        meta = seo && pageMeta(renderer, seo, base, initialData[earlyAccessStatusKey] as EarlyAccessStatus | undefined);
+        meta = seo && pageMeta(renderer, seo, base, path, initialData[earlyAccessStatusKey] as EarlyAccessStatus | undefined);
         markup = await renderer.render(url, initialData);
       }
     } catch (error) {
@@ -140,20 +145,26 @@ interface ServerRenderer {
   homeMeta(origin: string, search: string, status: EarlyAccessStatus | undefined): SpaPageMeta;
   categoryMeta(category: Category, origin: string, page: number): SpaPageMeta;
   appMeta(app: App, origin: string): SpaPageMeta;
+  notFoundMeta(kind: MissingPage, path: string): SpaPageMeta;
 }
 
 /** The SPA's PageMetaProps: like PageMeta, with the canonical path instead of the URL. */
 type SpaPageMeta = Omit<PageMeta, 'url'> & { path: string };
 
-/** `status`: the Early Explorers status written into the page, which the home page's description follows. */
-function pageMeta(renderer: ServerRenderer, seo: SeoPage, base: string, status: EarlyAccessStatus | undefined): PageMeta {
-  const { path, ...meta } =
+/**
+ * `path`: the page's own (a missing page's tags name it); `status`: the Early Explorers status written into the
+ * page, which the home page's description follows.
+ */
+function pageMeta(renderer: ServerRenderer, seo: SeoPage, base: string, path: string, status: EarlyAccessStatus | undefined): PageMeta {
+  const { path: canonical, ...meta } =
     seo.page === 'home'
       ? renderer.homeMeta(base, seo.search, status)
       : seo.page === 'category'
         ? renderer.categoryMeta(seo.category, base, seo.listPage)
-        : renderer.appMeta(seo.app, base);
-  return { ...meta, url: new URL(path, base).toString() };
+        : seo.page === 'app'
+          ? renderer.appMeta(seo.app, base)
+          : renderer.notFoundMeta(seo.kind, path);
+  return { ...meta, url: new URL(canonical, base).toString() };
 }
 
 /**

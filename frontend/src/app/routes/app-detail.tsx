@@ -18,7 +18,7 @@ import { JoinCallToAction } from '../../features/catalogue/components/join-call-
 import { LoadError } from '../../features/catalogue/components/load-error';
 import { StatusBadge } from '../../features/catalogue/components/status-badge';
 import { viewCount } from '../../features/catalogue/display-rules';
-import { appMeta } from '../../features/catalogue/seo';
+import { appMeta, NOT_FOUND_PAGES, notFoundMeta } from '../../features/catalogue/seo';
 import { ApiError } from '../../lib/api-client';
 import { useModals } from '../../lib/modals';
 import { paths } from '../../lib/paths';
@@ -30,19 +30,21 @@ export function AppDetailRoute() {
 
   useRecordView(app?.id, slug);
 
-  if (error instanceof ApiError && error.status === 404) {
+  // null: the server rendered this page knowing there is no such app (and answered it with 404).
+  if (app === null || (error instanceof ApiError && error.status === 404)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20">
+        <PageMeta {...notFoundMeta('app', paths.app(slug))} />
         <EmptyState
           headingLevel="h1"
-          title="App Not Found"
+          title={NOT_FOUND_PAGES.app.heading}
           action={
             <Button asChild>
               <Link to={{ pathname: paths.home, hash: '#all-apps' }}>Browse all apps</Link>
             </Button>
           }
         >
-          There is no app at this address. It may have been renamed or retired.
+          {NOT_FOUND_PAGES.app.description}
         </EmptyState>
       </div>
     );

@@ -13,7 +13,7 @@ import { EmptyState } from '../../features/catalogue/components/empty-state';
 import { LoadMorePages } from '../../features/catalogue/components/load-more-pages';
 import { LoadError } from '../../features/catalogue/components/load-error';
 import { toolCount } from '../../features/catalogue/display-rules';
-import { categoryMeta } from '../../features/catalogue/seo';
+import { categoryMeta, NOT_FOUND_PAGES, notFoundMeta } from '../../features/catalogue/seo';
 import { ApiError } from '../../lib/api-client';
 import { useModals } from '../../lib/modals';
 import { paths } from '../../lib/paths';
@@ -27,19 +27,21 @@ export function CategoryRoute() {
   const { data, error, mutate } = useCategory(slug, start);
   const openModal = useModals((state) => state.openModal);
 
-  if (error instanceof ApiError && error.status === 404) {
+  // null: the server rendered this page knowing there is no such category (and answered it with 404).
+  if (data === null || (error instanceof ApiError && error.status === 404)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20">
+        <PageMeta {...notFoundMeta('category', paths.category(slug))} />
         <EmptyState
           headingLevel="h1"
-          title="Category Not Found"
+          title={NOT_FOUND_PAGES.category.heading}
           action={
             <Button asChild>
               <Link to={CATEGORIES_ANCHOR}>Browse all categories</Link>
             </Button>
           }
         >
-          There is no category at this address. It may have been renamed.
+          {NOT_FOUND_PAGES.category.description}
         </EmptyState>
       </div>
     );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
+import { notFoundMeta } from '../../features/catalogue/seo';
 import { Button } from '../../components/ui/button';
 import { apiPost } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -17,11 +18,7 @@ export function NotFoundRoute() {
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
-      <PageMeta
-        title="Page not found | Unsheet"
-        description="The page you are looking for does not exist. Browse AI tools that replace spreadsheets on Unsheet."
-        path={pathname}
-      />
+      <PageMeta {...notFoundMeta('page', pathname)} />
       <meta name="robots" content="noindex" />
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="text-2xl font-semibold">Oops! Page not found</h1>

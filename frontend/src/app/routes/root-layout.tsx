@@ -61,7 +61,7 @@ function Frame() {
         <MarkHydrated />
       </main>
       <Footer newsletter={<NewsletterForm />} />
-      <FloatingIdeaButton />
+      <FloatingIdeaButton placement="margin" />
       <ClientOnly>
         {/* Below the sticky header (h-14), so a toast never covers the menu button or Sign In: on a phone the
             "Welcome back!" toast sat over "Open menu" for its four seconds. */}

@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { InstallIcon } from '../ui/install-icon';
+import { FloatingIdeaButton } from './floating-idea-button';
 import type { NavCategory } from './mobile-menu';
 
 const loadMobileMenu = () => import('./mobile-menu');
@@ -28,34 +29,37 @@ export function Header({ categories, signedIn = false, onSignOut, onInstall }: H
     <header className="sticky top-0 z-40 border-b bg-card/80 backdrop-blur supports-backdrop-filter:bg-card/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
         <BrandLink />
-        {/* The full row from 1024 px: at tablet widths, signed in and offered the install, it did not fit. */}
-        <div className="hidden items-center gap-2 lg:flex">
-          {onInstall && (
-            <Button type="button" variant="ghost" onClick={onInstall}>
-              <InstallIcon className="size-4" />
-              Install app
-            </Button>
-          )}
-          {signedIn ? (
-            <>
-              <span className="px-3 text-sm text-muted-foreground">Welcome back!</span>
-              <Button type="button" variant="ghost" onClick={onSignOut}>
-                Sign Out
+        <div className="flex items-center gap-2">
+          {/* The full row from 1024 px: at tablet widths, signed in and offered the install, it did not fit. */}
+          <div className="hidden items-center gap-2 lg:flex">
+            {onInstall && (
+              <Button type="button" variant="ghost" onClick={onInstall}>
+                <InstallIcon className="size-4" />
+                Install app
               </Button>
-            </>
-          ) : (
-            <Button asChild variant="ghost">
-              <Link to={paths.auth}>Sign In</Link>
+            )}
+            {signedIn ? (
+              <>
+                <span className="px-3 text-sm text-muted-foreground">Welcome back!</span>
+                <Button type="button" variant="ghost" onClick={onSignOut}>
+                  Sign Out
+                </Button>
+              </>
+            ) : (
+              <Button asChild variant="ghost">
+                <Link to={paths.auth}>Sign In</Link>
+              </Button>
+            )}
+            <Button type="button" variant="outline" onClick={() => openModal('developer-inquiry')}>
+              Apply as Developer
             </Button>
-          )}
-          <Button type="button" variant="outline" onClick={() => openModal('developer-inquiry')}>
-            Apply as Developer
-          </Button>
-          <Button type="button" variant="secondary" onClick={() => openModal('lead')}>
-            {wording.join}
-          </Button>
+            <Button type="button" variant="secondary" onClick={() => openModal('lead')}>
+              {wording.join}
+            </Button>
+          </div>
+          <FloatingIdeaButton placement="header" />
+          <MobileMenuButton categories={categories} signedIn={signedIn} onSignOut={onSignOut} onInstall={onInstall} className="lg:hidden" />
         </div>
-        <MobileMenuButton categories={categories} signedIn={signedIn} onSignOut={onSignOut} onInstall={onInstall} className="lg:hidden" />
       </div>
     </header>
   );

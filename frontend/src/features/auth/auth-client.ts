@@ -2,7 +2,8 @@
  * Signing in and out, and keeping the session alive: loaded on demand (auth pages, the admin console, the
  * Sign Out button), never with the public pages. The access token (15 minutes) is refreshed a minute before
  * it expires and after any 401. Tabs refresh one at a time (Web Locks), so each uses the refresh cookie the
- * previous one received: presenting a rotated token would make the server revoke the whole session.
+ * previous one received: presenting a rotated token would make the server revoke the whole session. Signing
+ * out takes the same lock, so no refresh answered before the server ended the session can bring it back.
  */
 import type {
   ConfirmEmailRequest,
@@ -13,7 +14,7 @@ import type {
 } from '../../../../contracts/identity/forms';
 import type { ConfirmedSession, PasswordResetRequested, Session, SessionUser, SignUpResult } from '../../../../contracts/identity/session';
 import { ApiError, apiPost, refreshAccessToken, setAccessToken } from '../../lib/api-client';
-import { readAuth, writeAuth } from './session-store';
+import { isLoggedIn, readAuth, writeAuth } from './session-store';
 
 const REFRESH_AHEAD_MS = 60_000;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,9 +51,17 @@ export async function confirmEmail(token: string, password?: string): Promise<Co
   return confirmed;
 }
 
+/**
+ * Signs out in every tab: the stored session goes at once (the other tabs follow through the storage event),
+ * then the server ends the session. The server is told under the refresh lock, after any refresh in flight in
+ * any tab: a refresh answered after the sign-out would otherwise store the session again (see refresh).
+ */
 export async function signOut(): Promise<void> {
   forget();
-  await apiPost('/auth/sign-out').catch((error: unknown) => console.warn('sign-out request failed', error));
+  await withRefreshLock(async () => {
+    forget();
+    await apiPost('/auth/sign-out').catch((error: unknown) => console.warn('sign-out request failed', error));
+  });
 }
 
 /** A valid access token, refreshing when there is none in memory (e.g. after a reload). */
@@ -63,8 +72,16 @@ export async function ensureSession(): Promise<SessionUser | null> {
 
 async function refresh(): Promise<string | null> {
   const run = async () => {
+    const signedIn = isLoggedIn(readAuth());
     try {
-      return adopt(await apiPost<Session>('/auth/refresh')).accessToken;
+      const session = await apiPost<Session>('/auth/refresh');
+      // Signed out (in this tab or another) while the answer was on its way: the session is over, whatever the
+      // server said a moment before it heard of the sign-out.
+      if (signedIn && !isLoggedIn(readAuth())) {
+        forget();
+        return null;
+      }
+      return adopt(session).accessToken;
     } catch (error) {
       console.warn('session refresh failed', error);
       // The server ended the session (expired, signed out elsewhere, reused token); a network failure does not.
@@ -72,7 +89,12 @@ async function refresh(): Promise<string | null> {
       return null;
     }
   };
-  return navigator.locks ? navigator.locks.request('unsheet-auth-refresh', run) : run();
+  return withRefreshLock(run);
+}
+
+/** Runs `task` while no other tab refreshes or signs out. */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  return navigator.locks ? navigator.locks.request('unsheet-auth-refresh', task) : task();
 }
 
 function adopt(session: Session): Session {

@@ -48,6 +48,24 @@ export function categoryMeta(category: Category, origin: string, page = 1): Page
   };
 }
 
+/** What a missing page says, as its heading and text and in its tags: the server sends these pages with HTTP 404. */
+export const NOT_FOUND_PAGES = {
+  page: {
+    heading: 'Page not found',
+    description: 'The page you are looking for does not exist. Browse AI tools that replace spreadsheets on Unsheet.',
+  },
+  category: { heading: 'Category Not Found', description: 'There is no category at this address. It may have been renamed.' },
+  app: { heading: 'App Not Found', description: 'There is no app at this address. It may have been renamed or retired.' },
+} as const;
+
+export type MissingPage = keyof typeof NOT_FOUND_PAGES;
+
+/** A missing page's tags: 'Category Not Found | Unsheet'. */
+export function notFoundMeta(kind: MissingPage, path: string): PageMetaProps {
+  const { heading, description } = NOT_FOUND_PAGES[kind];
+  return { title: `${heading} | ${BRAND}`, description, path };
+}
+
 type SeoApp = Pick<
   App,
   | 'name'

@@ -105,4 +105,4 @@ export function suggestionReplyHref(suggestion: Pick<Suggestion, 'email' | 'sugg
 }
 
 // Days and times as every admin screen writes them: in the admin's time zone.
-export { formatDate, formatDateTime } from '../insights/format';
+export { formatDate, formatDateTime, formatDateTimeWithZone } from '../insights/format';

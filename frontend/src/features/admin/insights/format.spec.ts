@@ -3,6 +3,7 @@ import {
   dayOffset,
   formatDate,
   formatDateTime,
+  formatDateTimeWithZone,
   formatDuration,
   formatEuros,
   isTopPosition,
@@ -49,6 +50,12 @@ describe('dates', () => {
     expect(formatDateTime('2026-11-22T09:05:00.000Z', 'Europe/Berlin')).toBe('Nov 22, 2026, 10:05 GMT+1');
     // Summer time: two hours ahead.
     expect(formatDateTime('2026-03-30T08:30:00.000Z', 'Europe/Berlin')).toBe('Mar 30, 2026, 10:30 GMT+2');
+  });
+
+  it('names the zone once next to a time', () => {
+    expect(formatDateTimeWithZone('2026-11-22T15:50:00.000Z', 'UTC')).toBe('Nov 22, 2026, 15:50 UTC');
+    expect(formatDateTimeWithZone('2026-11-22T09:05:00.000Z', 'Europe/Berlin')).toBe('Nov 22, 2026, 10:05 GMT+1 (Europe/Berlin)');
+    expect(formatDateTimeWithZone('2026-11-22T15:50:00.000Z', 'America/New_York')).toBe('Nov 22, 2026, 10:50 EST (America/New_York)');
   });
 
   it('counts days from the zone’s today', () => {

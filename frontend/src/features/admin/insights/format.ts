@@ -48,6 +48,15 @@ export function formatDateTime(iso: string, timeZone = currentTimeZone()): strin
   return formatIn(timeZone, true).format(new Date(iso));
 }
 
+/**
+ * formatDateTime with the zone named once: 'Nov 22, 2026, 15:50 UTC' when the zone's own abbreviation is its
+ * name, 'Nov 22, 2026, 10:05 GMT+1 (Europe/Berlin)' when the abbreviation tells only the offset.
+ */
+export function formatDateTimeWithZone(iso: string, timeZone = currentTimeZone()): string {
+  const text = formatDateTime(iso, timeZone);
+  return text.endsWith(` ${timeZone}`) ? text : `${text} (${timeZone})`;
+}
+
 /** A Search Console position at or below 10 (the first page of results) is highlighted (spec §9). */
 export function isTopPosition(position: number): boolean {
   return position <= 10;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { badgeLabel, isReadyToTry } from '../display-rules';
 import type { AppSummary } from '../../../../../contracts/catalogue/app';
@@ -47,12 +47,48 @@ export function ReadyToTry({ apps, onOpen }: { apps: AppSummary[] | undefined; o
   );
 }
 
-/** One swipeable row on phones, wrapping rows from the small breakpoint up: a strip never pushes the page down. */
+/** Which ends of a strip have more to scroll to. */
+type MoreToScroll = 'start' | 'end' | 'both' | undefined;
+
+/**
+ * One swipeable row on phones, wrapping rows from the small breakpoint up: a strip never pushes the page down.
+ * While there is more to scroll to, that edge fades out, over more than the gap between two links, so that a
+ * link is always seen running out of the screen: a row of links that happened to end at the screen's edge
+ * gave no sign that it scrolls.
+ */
 export function StripList({ children, ordered = false }: { children: ReactNode; ordered?: boolean }) {
   const List = ordered ? 'ol' : 'ul';
+  const ref = useRef<HTMLOListElement & HTMLUListElement>(null);
+  const more = useMoreToScroll(ref);
   return (
-    <List className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+    <List
+      ref={ref}
+      data-more={more}
+      className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 data-[more=both]:[mask-image:linear-gradient(to_right,transparent,black_3rem,black_calc(100%-3rem),transparent)] data-[more=end]:[mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] data-[more=start]:[mask-image:linear-gradient(to_right,transparent,black_3rem)] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+    >
       {children}
     </List>
   );
+}
+
+function useMoreToScroll(ref: RefObject<HTMLElement | null>): MoreToScroll {
+  const [more, setMore] = useState<MoreToScroll>(undefined);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      const before = element.scrollLeft > 1;
+      const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setMore(before && after ? 'both' : before ? 'start' : after ? 'end' : undefined);
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, [ref]);
+  return more;
 }

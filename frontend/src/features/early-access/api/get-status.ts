@@ -1,4 +1,5 @@
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import type { EarlyAccessStatus } from '../../../../../contracts/early-access/waitlist';
 import { earlyAccessStatusKey } from '../../../../../contracts/early-access/keys';
 import type { ApiError } from '../../../lib/api-client';
@@ -10,4 +11,20 @@ import type { ApiError } from '../../../lib/api-client';
 /** Fetches only while `enabled`: the dialog asks when it opens, not on every page load. */
 export function useEarlyAccessStatus(enabled = true) {
   return useSWR<EarlyAccessStatus, ApiError>(enabled ? earlyAccessStatusKey : null);
+}
+
+/**
+ * `join` (a form that puts an address on the list), then the status asked again, so that every count and
+ * invitation on the page shows the spots taken now.
+ */
+export function useJoinThenRefreshStatus<Input, Result>(join: (input: Input) => Promise<Result>): (input: Input) => Promise<Result> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (input: Input) => {
+      const result = await join(input);
+      void mutate(earlyAccessStatusKey);
+      return result;
+    },
+    [join, mutate],
+  );
 }

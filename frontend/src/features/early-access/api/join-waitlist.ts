@@ -1,9 +1,7 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { earlyAccessStatusKey } from '../../../../../contracts/early-access/keys';
 import type { JoinWaitlistRequest, JoinWaitlistResult } from '../../../../../contracts/early-access/waitlist';
 import { apiPost } from '../../../lib/api-client';
 import { getSessionId } from '../../../lib/analytics/session';
+import { useJoinThenRefreshStatus } from './get-status';
 
 // POST /api/leads: join the Early Explorers (or, once the 100 spots are gone, the wait-list); the welcome
 // e-mail asks to confirm the address. The same e-mail again from the browser that joined with it gets its
@@ -31,13 +29,5 @@ export function joinWaitlist(input: JoinWaitlistInput): Promise<JoinWaitlistResu
 
 /** joinWaitlist, then refetch the status so every open view shows the spots that are left now. */
 export function useJoinWaitlist() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (input: JoinWaitlistInput) => {
-      const result = await joinWaitlist(input);
-      void mutate(earlyAccessStatusKey);
-      return result;
-    },
-    [mutate],
-  );
+  return useJoinThenRefreshStatus(joinWaitlist);
 }

@@ -1,6 +1,7 @@
 import type { QuizOutcome, SubmitQuizRequest } from '../../../../../contracts/early-access/quiz-api';
 import { apiPost } from '../../../lib/api-client';
 import { getSessionId } from '../../../lib/analytics/session';
+import { useJoinThenRefreshStatus } from './get-status';
 
 /** The request but the analytics session, which submitQuiz adds. */
 export type SubmitQuizInput = Omit<SubmitQuizRequest, 'sessionId'>;
@@ -12,4 +13,9 @@ export type SubmitQuizInput = Omit<SubmitQuizRequest, 'sessionId'>;
 export function submitQuiz(input: SubmitQuizInput): Promise<QuizOutcome> {
   const request: SubmitQuizRequest = { ...input, email: input.email.trim(), sessionId: getSessionId() };
   return apiPost<QuizOutcome>('/quiz-results', request);
+}
+
+/** submitQuiz, then refetch the status: the quiz put the address on the list, and the page's counts show it. */
+export function useSubmitQuiz() {
+  return useJoinThenRefreshStatus(submitQuiz);
 }

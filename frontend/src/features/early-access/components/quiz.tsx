@@ -15,7 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { trackConversion } from '../../../lib/conversions';
 import type { QuizAnswer, QuizOutcome } from '../../../../../contracts/early-access/quiz-api';
-import { submitQuiz } from '../api/submit-quiz';
+import { useSubmitQuiz } from '../api/submit-quiz';
 import { getQuizQuestion } from '../api/get-quiz-question';
 import { confirmReminder, placeText } from '../join-messages';
 import { fieldRefusal } from '../../../lib/field-errors';
@@ -41,6 +41,7 @@ export function Quiz({ currentApp }: { currentApp?: string | undefined }) {
   const [trap, setTrap] = useState<{ website?: string }>({});
   const [answers, setAnswers] = useState<QuizAnswer[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const submitQuiz = useSubmitQuiz();
 
   // Each step replaces the last: move focus to its heading so keyboard and screen-reader users follow.
   useEffect(() => {

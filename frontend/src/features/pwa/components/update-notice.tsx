@@ -17,8 +17,8 @@ export function UpdateNotice() {
       lang="pt"
       role="status"
       aria-labelledby="update-notice-title"
-      // Above the floating 'Got an idea?' button on phones; in the bottom-left corner on wider screens.
-      className="fixed inset-x-4 bottom-[calc(max(1rem,env(safe-area-inset-bottom))+3.5rem)] z-40 rounded-xl border bg-card p-4 text-card-foreground shadow-lg transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:right-auto sm:bottom-4 sm:w-96 print:hidden"
+      // Across the bottom on phones; in the bottom-left corner on wider screens.
+      className="fixed inset-x-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 rounded-xl border bg-card p-4 text-card-foreground shadow-lg transition-[opacity,translate] duration-300 starting:translate-y-4 starting:opacity-0 motion-reduce:transition-none sm:right-auto sm:bottom-4 sm:w-96 print:hidden"
     >
       <div className="flex items-start gap-3">
         <svg

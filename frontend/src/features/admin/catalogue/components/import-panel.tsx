@@ -138,11 +138,6 @@ export function ImportPanel({ id, label, placeholder, parse, example, format }: 
             </span>
           </div>
         )}
-        {report ? (
-          <Report {...report} />
-        ) : (
-          <Preview id={id} result={parsed} plan={plan} choices={choices} disabled={busy} onChoose={setChoices} />
-        )}
       </div>
       <Card className="h-fit">
         <CardHeader>
@@ -152,6 +147,14 @@ export function ImportPanel({ id, label, placeholder, parse, example, format }: 
         </CardHeader>
         <CardContent className="flex flex-col gap-2 text-sm text-muted-foreground">{format}</CardContent>
       </Card>
+      {/* The page's full width, under both columns: a row's fields side by side need it. */}
+      <div className="min-w-0 lg:col-span-2">
+        {report ? (
+          <Report {...report} />
+        ) : (
+          <Preview id={id} result={parsed} plan={plan} choices={choices} disabled={busy} onChoose={setChoices} />
+        )}
+      </div>
     </div>
   );
 }

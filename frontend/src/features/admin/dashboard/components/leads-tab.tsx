@@ -21,6 +21,9 @@ import type { Lead, LeadSort } from '../types';
 import { exportLeads } from './export-leads';
 
 const ALL = '';
+/** A cell after the address: a row of the lead's card on a phone, labelled with its column. */
+const cell =
+  'py-2 pr-4 text-muted-foreground max-md:flex max-md:gap-3 max-md:py-0 max-md:pr-0 max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-xs max-md:before:leading-5 max-md:before:font-medium max-md:before:content-[attr(data-label)]';
 const SEARCH_DEBOUNCE_MS = 300;
 const SORTS: { value: LeadSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
@@ -131,10 +134,11 @@ export function LeadsTab() {
         ) : shown.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No lead matches the filter.</p>
         ) : (
+          // A card per lead on a phone (each cell naming its column), the table from the md breakpoint up.
           // relative: the sr-only header (absolutely placed) would otherwise escape the scroll box and widen the page.
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b text-muted-foreground">
+          <div className="relative md:overflow-x-auto">
+            <table className="w-full text-left text-sm max-md:block">
+              <thead className="border-b text-muted-foreground max-md:sr-only">
                 <tr>
                   <th className="py-2 pr-4 font-medium">Email</th>
                   <th className="py-2 pr-4 font-medium">Source Page</th>
@@ -147,28 +151,34 @@ export function LeadsTab() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-md:block">
                 {shown.map((lead) => {
                   const voidable = voidTarget(lead);
                   return (
                     <tr
                       key={lead.id}
-                      className="cursor-pointer border-b last:border-0 hover:bg-muted/50"
+                      className="cursor-pointer border-b last:border-0 hover:bg-muted/50 max-md:flex max-md:flex-col max-md:gap-1.5 max-md:py-3"
                       onClick={() => navigate(paths.adminLead(lead.id))}
                     >
-                      <td className="min-w-48 py-2 pr-4 font-medium break-all">{lead.email}</td>
-                      <td className="py-2 pr-4 text-muted-foreground">{lead.source_page || '—'}</td>
-                      <td className="py-2 pr-4 whitespace-nowrap text-muted-foreground">{formatDate(lead.created_at)}</td>
-                      <td className="py-2 pr-4">
+                      <td className="py-2 pr-4 font-medium [overflow-wrap:break-word] max-md:py-0 md:min-w-48">
+                        <EmailText email={lead.email} />
+                      </td>
+                      <td data-label="Source Page" className={cell}>
+                        {lead.source_page || '—'}
+                      </td>
+                      <td data-label="Date" className={`${cell} whitespace-nowrap`}>
+                        {formatDate(lead.created_at)}
+                      </td>
+                      <td data-label="Status" className={cell}>
                         <LeadStatusBadge status={lead.status} />
                       </td>
-                      <td className="min-w-44 py-2 pr-4 text-muted-foreground">
+                      <td data-label="Referral" className={`${cell} md:min-w-44`}>
                         {lead.referral ? <LeadReferralSummary referral={lead.referral} /> : '—'}
                       </td>
-                      <td className="min-w-56 py-2 pr-4 text-muted-foreground">
+                      <td data-label="Flags" className={`${cell} md:min-w-56`}>
                         {lead.flags.length > 0 ? <LeadFlags flags={lead.flags} className="max-w-xs" /> : '—'}
                       </td>
-                      <td className="py-2 text-right whitespace-nowrap">
+                      <td className="py-2 text-right whitespace-nowrap max-md:-ml-3 max-md:py-0 max-md:text-left">
                         {voidable && (
                           <Button
                             type="button"
@@ -241,5 +251,18 @@ export function LeadsTab() {
       </Dialog>
       <VoidReferralDialog target={voiding} onClose={() => setVoiding(null)} onSettled={() => mutate(isLeadsKey)} />
     </Card>
+  );
+}
+
+/** An address that wraps before its @ when it must, and inside a part only when that part alone is too long. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { Label } from '../../../../components/ui/label';
 import { Pager } from '../../../../components/ui/pager';
 import { Textarea } from '../../../../components/ui/textarea';
 import { isMessagesKey, updateVisitorMessage, useVisitorMessages, type MessageKind } from '../api/visitor-messages';
-import { formatDate, formatDateTime, statusBadgeClass } from '../dashboard-rules';
+import { formatDate, formatDateTimeWithZone, statusBadgeClass } from '../dashboard-rules';
 import type { MessageStatus, VisitorMessage } from '../types';
 import { useTimeZone } from '../../time-zone/time-zone';
 
@@ -185,9 +185,7 @@ function MessageDialog({
                 <Badge className={statusBadgeClass(message.status)}>{message.status}</Badge>
               </dd>
               <dt className="text-muted-foreground">Received</dt>
-              <dd>
-                {formatDateTime(message.created_at, timeZone)} <span className="text-muted-foreground">({timeZone})</span>
-              </dd>
+              <dd>{formatDateTimeWithZone(message.created_at, timeZone)}</dd>
               {message.linkedin_url && (
                 <>
                   <dt className="text-muted-foreground">LinkedIn</dt>
