@@ -38,6 +38,7 @@ import * as emailOutboxTeam from './2026-11-27-32-email-outbox-team.js';
 import * as trafficClasses from './2026-11-27-33-traffic-classes.js';
 import * as countedAppViews from './2026-11-27-34-counted-app-views.js';
 import * as analyticsVisitFigures from './2026-11-27-35-analytics-visit-figures.js';
+import * as explorerSpots from './2026-11-28-36-explorer-spots.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-33-traffic-classes': trafficClasses,
   '2026-11-27-34-counted-app-views': countedAppViews,
   '2026-11-27-35-analytics-visit-figures': analyticsVisitFigures,
+  '2026-11-28-36-explorer-spots': explorerSpots,
 };

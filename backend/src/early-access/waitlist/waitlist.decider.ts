@@ -5,8 +5,10 @@
  * fresh codes and ids, and appends what this decides. docs/early-access.md says the same in prose.
  * - Positions follow the waitlist stream: the next join gets the last position + 1, in arrival order, and a
  *   position is never given twice (not even when an unconfirmed lead gives its spot back).
- * - A newcomer is an Early Explorer while the spots taken (confirmed leads plus pending ones that have not
- *   expired) are under the cap.
+ * - A newcomer is told it is an Early Explorer while a spot is free (fewer confirmed Explorers than the cap):
+ *   the spot is its own once it confirms, if one is still free then (confirm-lead.command.ts decides and
+ *   records it). Pending leads hold only a share of the free spots (spots.ts), so joins nobody confirms
+ *   cannot close the programme.
  * - An address already on the list writes no new lead. The browser that joined with it is told its place
  *   again; anyone else is told what a newcomer would be told (a position and a code that are not the
  *   address's), and the address's owner gets an e-mail with the real ones: the answer tells nobody who is
@@ -23,7 +25,8 @@ import type { Decider } from '../../shared/event-store/decider.js';
 import { mailboxKey } from '../../shared/validation/email.js';
 import type { ReferralCodeIssued } from '../referral/referral.events.js';
 import { isDisposableEmail } from './disposable-email.js';
-import type { LeadDeleted, LeadJoined, LeadJoinRepeated } from './lead.events.js';
+import type { LeadConfirmed, LeadDeleted, LeadJoined, LeadJoinRepeated } from './lead.events.js';
+import { spotFree, spotsLeft, type Spots } from './spots.js';
 
 export interface Join {
   /** Canonical (the input schema's form). */
@@ -55,8 +58,8 @@ export interface KnownLead {
 
 export interface WaitlistState {
   lastPosition: number;
-  /** Confirmed leads plus pending ones that have not expired. */
-  spotsTaken: number;
+  /** Confirmed Early Explorers and pending leads (spots.ts). */
+  spots: Spots;
   /** The group's addresses that are on the list. */
   leads: ReadonlyMap<string, KnownLead>;
   /** The group's mailboxes that are on the list. */
@@ -67,7 +70,7 @@ export interface WaitlistState {
   issued: ReadonlyMap<string, string>;
 }
 
-export type WaitlistEvent = LeadJoined | LeadDeleted | ReferralCodeIssued;
+export type WaitlistEvent = LeadJoined | LeadConfirmed | LeadDeleted | ReferralCodeIssued;
 export type WaitlistDecision = LeadJoined | LeadJoinRepeated;
 
 export interface JoinAnswer {
@@ -84,7 +87,14 @@ export interface JoinAnswer {
 export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, WaitlistState> & {
   evolve(state: WaitlistState, event: WaitlistEvent | WaitlistDecision): WaitlistState;
 } = {
-  initialState: { lastPosition: 0, spotsTaken: 0, leads: new Map(), mailboxes: new Set(), owners: new Map(), issued: new Map() },
+  initialState: {
+    lastPosition: 0,
+    spots: { confirmed: 0, pending: 0 },
+    leads: new Map(),
+    mailboxes: new Set(),
+    owners: new Map(),
+    issued: new Map(),
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -94,16 +104,24 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
         return {
           ...state,
           lastPosition: Math.max(state.lastPosition, position),
-          spotsTaken: state.spotsTaken + 1,
+          spots: { ...state.spots, pending: state.spots.pending + 1 },
           leads: new Map(state.leads).set(email, { leadId, position, code: referralCode, earlyExplorer }),
           mailboxes: new Set(state.mailboxes).add(mailboxKey(email)),
           owners: new Map(state.owners).set(referralCode, email),
         };
       }
+      case 'LeadConfirmed': {
+        const { confirmed, pending } = state.spots;
+        const explorer = event.data.earlyExplorer === true;
+        const leads = new Map(state.leads);
+        const known = leads.get(event.data.email);
+        if (known && event.data.earlyExplorer !== undefined) leads.set(event.data.email, { ...known, earlyExplorer: explorer });
+        return { ...state, leads, spots: { confirmed: confirmed + (explorer ? 1 : 0), pending: Math.max(0, pending - 1) } };
+      }
       case 'LeadDeleted': {
         const leads = new Map(state.leads);
         leads.delete(event.data.email);
-        return { ...state, leads, spotsTaken: Math.max(0, state.spotsTaken - 1) };
+        return { ...state, leads, spots: { ...state.spots, pending: Math.max(0, state.spots.pending - 1) } };
       }
       case 'ReferralCodeIssued': {
         const { code, ownerEmail } = event.data;
@@ -151,7 +169,7 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
           email,
           sourcePage: source_page,
           position: state.lastPosition + joined.length + 1,
-          earlyExplorer: state.spotsTaken + joined.length < EARLY_EXPLORERS_CAP,
+          earlyExplorer: spotFree(state.spots),
           referralCode,
           referredBy,
           referralRefused: referredBy === null ? null : refusal({ owner: owner!, mailbox, disposableEmail, known: mailboxes.has(mailbox) }),
@@ -208,11 +226,12 @@ export function answers(
   const spares = [...spareCodes];
   const told = new Set<string>();
   let arrived = 0;
-  const spotsLeft = (index: number) => Math.max(0, EARLY_EXPLORERS_CAP - (state.spotsTaken + index + 1));
+  // Spots left once the group's first `joined` newcomers count.
+  const left = (joined: number) => spotsLeft({ ...state.spots, pending: state.spots.pending + joined });
   return joins.map(({ email, knownLeadIds }) => {
     const known = state.leads.get(email);
     if (known && knownLeadIds.includes(known.leadId)) {
-      return { ...known, spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - state.spotsTaken - newcomers.length), alreadyJoined: true };
+      return { ...known, spotsLeft: left(newcomers.length), alreadyJoined: true };
     }
     if (known) {
       const code = spares.shift();
@@ -221,8 +240,8 @@ export function answers(
         leadId: null,
         position: state.lastPosition + arrived + 1,
         code,
-        earlyExplorer: state.spotsTaken + arrived < EARLY_EXPLORERS_CAP,
-        spotsLeft: spotsLeft(arrived),
+        earlyExplorer: spotFree(state.spots),
+        spotsLeft: left(arrived + 1),
         alreadyJoined: false,
       };
     }
@@ -235,7 +254,7 @@ export function answers(
       position: lead.position,
       code: lead.referralCode,
       earlyExplorer: lead.earlyExplorer ?? true,
-      spotsLeft: spotsLeft(index),
+      spotsLeft: left(index + 1),
       alreadyJoined: again,
     };
   });
