@@ -200,6 +200,44 @@ describe('pre-hijacking', () => {
     expect((await signIn(api, address, 'owner-secret')).user.displayName).toBe('owner');
   });
 
+  it("sends the owner's sign-up confirmation even after strangers used up the address's e-mails from the forms", async () => {
+    const address = 'asked-about@example.com';
+    // Five quick questions naming the address (the acknowledgements use up its day's e-mails from the forms)…
+    const question = { name: 'Mallory', email: address, message: 'Is this free?' };
+    for (let i = 0; i < 5; i++) expect((await post(api, '/api/quick-questions', question)).status).toBe(201);
+    await eventually(() => mailsTo(address).length === 5, { timeout: 10_000 });
+    expect((await post(api, '/api/quick-questions', question)).status).toBe(201);
+    // …and the owner signs up: the confirmation e-mail comes all the same, and its link opens the account.
+    expect((await post(api, '/api/auth/sign-up', { email: address, password: 'owner-pw' })).status).toBe(201);
+    const link = linkIn(await mail(address, CONFIRM), '/auth/confirm');
+    expect((await post(api, '/api/auth/confirm', { token: link })).status).toBe(200);
+    await signIn(api, address, 'owner-pw');
+    await settled(api);
+    // The sixth acknowledgement was over the forms' allowance.
+    expect(mailsTo(address)).toHaveLength(6);
+  });
+
+  it("keeps the owner's reset link working when a stranger signs up with the address again", async () => {
+    const address = 'kept-out@example.com';
+    expect((await post(api, '/api/auth/sign-up', { email: address, password: 'attacker-pw' })).status).toBe(201);
+    await mail(address, CONFIRM);
+    // The owner asks for a reset link; the stranger signs up again before the owner follows it.
+    expect((await post(api, '/api/auth/forgot-password', { email: address })).status).toBe(202);
+    const token = linkIn(await mail(address, RESET), '/auth/reset-password');
+    expect((await post(api, '/api/auth/sign-up', { email: address, password: 'attacker-pw-2' })).status).toBe(201);
+    await mail(address, CONFIRM, 2);
+    const reset = await post(api, '/api/auth/reset-password', { token, password: 'owner-pw' });
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    await signIn(api, address, 'owner-pw');
+    for (const password of ['attacker-pw', 'attacker-pw-2']) {
+      expect((await post(api, '/api/auth/sign-in', { email: address, password })).status).toBe(401);
+    }
+    // The link worked once.
+    expect((await json(await post(api, '/api/auth/reset-password', { token, password: 'stolen-pw' }))).code).toBe(
+      'AUTH.RESET_LINK_INVALID',
+    );
+  });
+
   it('costs a sign-up with a confirmed address the same time as a new one: the password is hashed anyway', async () => {
     await signUpConfirmed(api, 'timing@example.com', 'secret1');
     const time = async (email: string) => {

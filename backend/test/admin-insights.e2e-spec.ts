@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, interaction, pageTime, pageView, sessionEnd, sessionStart } from '../src/analytics/testing/tracker-events.js';
+import { PASSWORD_RESET_TOKEN_PURPOSE } from '../src/identity/confirmation-link.js';
 import { EventStore } from '../src/shared/event-store/event-store.js';
+import { signToken } from '../src/shared/security/signed-token.js';
 import { eventually } from '../src/shared/testing/eventually.js';
 import { startApi, type ApiHarness } from './api-harness.js';
 import { bearer, createAdmin, json, post, signUpConfirmed } from './auth-helpers.js';
@@ -185,7 +187,24 @@ describe('GET /api/admin/audit', () => {
     ]);
   });
 
-  it('leaves out what visitors did (no acting user): joins, clicks, quiz results, analytics', async () => {
+  it('leaves out what visitors did: joins, clicks, quiz results, analytics, and a visitor resetting their own password', async () => {
+    const visitor = `resetting-${randomUUID()}@example.com`;
+    const { userId } = await signUpConfirmed(api, visitor, 'visitor-secret-1');
+    expect((await post(api, '/api/auth/forgot-password', { email: visitor })).status).toBe(202);
+    const { data } = await api.database.handle.db
+      .selectFrom('events')
+      .select('data')
+      .where('stream_id', '=', `user-${userId}`)
+      .where('type', '=', 'PasswordResetRequested')
+      .executeTakeFirstOrThrow();
+    const token = signToken(
+      api.config.APP_SECRET!,
+      PASSWORD_RESET_TOKEN_PURPOSE,
+      `${userId}.${(data as { resetId: string }).resetId}`,
+      3600,
+    );
+    expect((await post(api, '/api/auth/reset-password', { token, password: 'visitor-secret-2' })).status).toBe(200);
+
     const { body } = await get('/api/admin/audit?pageSize=100');
     expect(body.entries.map((e: { type: string }) => e.type)).toEqual(['SearchQueryStatsRecorded']);
   });

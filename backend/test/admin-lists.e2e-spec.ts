@@ -120,8 +120,9 @@ describe('GET /api/admin/leads', () => {
       { page: '/c/hr', count: count((n) => sourceOf(n) === '/c/hr') },
       { page: '(none)', count: count((n) => !sourceOf(n)) },
     ]);
-    // Confirmed leads hold their spot; the others joined long ago and gave theirs back.
-    expect(body.spotsTaken).toBe(LEADS / 10);
+    // Confirmed Explorers hold their spot (among the first 100, every tenth confirmed); the others joined long
+    // ago and hold none.
+    expect(body.spotsTaken).toBe(count((n) => n <= 100 && n % 10 === 0));
     // Newest first, ties by position: the page starts at the last to join.
     expect(body.items.map((lead: { position: number }) => lead.position)).toEqual(Array.from({ length: 50 }, (_, i) => LEADS - i));
     expect(body.items[0]).toMatchObject({ email: `lead-${LEADS}@example.com`, status: 'confirmed', flags: [], referral: null });

@@ -444,26 +444,32 @@ describe('e-mail nobody can abuse', () => {
     data: { questionId: randomUUID(), name: 'Someone', email, message: 'Hello?' },
   });
 
-  it('sends one recipient at most EMAIL_DAILY_LIMIT_PER_RECIPIENT e-mails asked for through public forms a day, whoever asks', async () => {
+  it('sends one recipient at most EMAIL_DAILY_LIMIT_PER_RECIPIENT e-mails from the forms a day, and as many account e-mails besides, whoever asks', async () => {
     for (let i = 0; i < 3; i++) await append(api, question('target@example.com'));
-    await append(api, {
-      type: 'UserRegistered',
-      data: { userId: randomUUID(), email: 'target@example.com', displayName: 'X', redirectTo: '/' },
-    });
+    for (let i = 0; i < 3; i++) {
+      await append(api, {
+        type: 'UserRegistered',
+        data: { userId: randomUUID(), email: 'target@example.com', displayName: 'X', redirectTo: '/' },
+      });
+    }
     await append(api, question('other@example.com'));
     await settled(api);
     const to = (address: string) => smtp.messages.filter((mail) => recipients(mail).includes(address));
-    expect(to('target@example.com')).toHaveLength(2);
+    // The questions used up the forms' allowance, not the one the account's confirmation needs.
+    expect(
+      to('target@example.com')
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(['Confirm your Unsheet account', 'Confirm your Unsheet account', 'We got your question', 'We got your question']);
     expect(to('other@example.com')).toHaveLength(1);
     // The team still hears of every question.
     expect(to('team@unsheet.test')).toHaveLength(4);
-    const { rows } = await sql<{ status: string; last_error: string | null }>`
-      select status, last_error from email_outbox where requested and message->>'to' = 'target@example.com' and status <> 'sent'`.execute(
-      api.database.handle.db,
-    );
+    const { rows } = await sql<{ template: string; status: string; last_error: string | null }>`
+      select template, status, last_error from email_outbox where requested and message->>'to' = 'target@example.com' and status <> 'sent'
+      order by template`.execute(api.database.handle.db);
     expect(rows).toEqual([
-      { status: 'skipped', last_error: DAILY_LIMIT_REACHED },
-      { status: 'skipped', last_error: DAILY_LIMIT_REACHED },
+      { template: 'confirm-account', status: 'skipped', last_error: DAILY_LIMIT_REACHED },
+      { template: 'question-ack', status: 'skipped', last_error: DAILY_LIMIT_REACHED },
     ]);
   });
 

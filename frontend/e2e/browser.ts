@@ -154,6 +154,32 @@ export async function confirmLead(site: Site, email: string): Promise<void> {
 }
 
 /**
+ * Fills the Early Explorers as people do: leads join (`prefix0@example.com`, …) until the list holds `total`,
+ * and every lead that has not confirmed confirms, in the order of the list. A spot is held by confirming, so
+ * the first 100 to confirm are the Explorers and the programme then switches to the wait-list.
+ */
+export async function fillExplorerSpots(site: Site, total: number, prefix: string): Promise<void> {
+  const { rows: counted } = await sql<{ n: number }>`select count(*)::int as n from leads`.execute(site.db);
+  const joining = Array.from({ length: Math.max(0, total - counted[0]!.n) }, (_, i) => `${prefix}${counted[0]!.n + i}@example.com`);
+  // Ten at a time: the requests wait for each other on the waitlist lock anyway, not for the network.
+  for (let i = 0; i < joining.length; i += 10) {
+    await Promise.all(
+      joining.slice(i, i + 10).map(async (email) => {
+        const response = await fetch(`${site.url}/api/leads`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, source_page: '/' }),
+        });
+        if (response.status !== 201) throw new Error(`joining answered ${response.status}: ${await response.text()}`);
+      }),
+    );
+  }
+  const { rows } = await sql<{ email: string }>`
+    select email from leads where confirmed_at is null order by waitlist_position`.execute(site.db);
+  for (let i = 0; i < rows.length; i += 10) await Promise.all(rows.slice(i, i + 10).map(({ email }) => confirmLead(site, email)));
+}
+
+/**
  * Whether the page has loaded the visitor tracker: its own chunk, which the page loads once it has gone quiet
  * (frontend/src/lib/analytics/track.ts).
  */

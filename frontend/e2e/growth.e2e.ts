@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../backend/src/shared/testing/eventually.js';
-import { SCREENSHOTS_DIR, confirmLead, followRequests, reload, useSite, visit } from './browser.js';
+import { SCREENSHOTS_DIR, confirmLead, fillExplorerSpots, followRequests, reload, useSite, visit } from './browser.js';
 
 const site = useSite();
 
@@ -446,8 +446,7 @@ describe('conversion tracking in Chromium', () => {
 
 describe('the lead dialog at 100 leads and more', () => {
   it('switches to wait-list mode with real figures and places the next visitor after the 100th', async () => {
-    const { leadCount } = (await (await fetch(`${site.url}/api/early-access/status`)).json()) as { leadCount: number };
-    for (let i = leadCount; i < 104; i++) await post('/api/leads', { email: `seed${i}@example.com`, source_page: '/' });
+    await fillExplorerSpots(site, 104, 'seed');
     const page = await site.browser.newPage({ viewport: PHONE });
     await visit(page, `${site.url}/`);
     await page.getByRole('button', { name: 'Join the Wait-list' }).click();
@@ -459,7 +458,7 @@ describe('the lead dialog at 100 leads and more', () => {
     await page.getByRole('dialog').getByRole('heading', { name: "You're #105 on the wait-list" }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}lead-dialog-waitlist-390.png` });
     await page.close();
-  });
+  }, 180_000);
 });
 
 describe('screenshots of the home and app pages', () => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../backend/src/identity/commands/grant-admin.js';
 import { profilesProjection } from '../../backend/src/identity/projections/profiles.projection.js';
 import { EventStore } from '../../backend/src/shared/event-store/event-store.js';
-import { idle, SCREENSHOTS_DIR, useSite, visit } from './browser.js';
+import { fillExplorerSpots, idle, SCREENSHOTS_DIR, useSite, visit } from './browser.js';
 
 const site = useSite();
 
@@ -31,15 +31,6 @@ beforeAll(async () => {
 async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await idle(page);
-}
-
-async function post(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${site.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
 }
 
 /** Fires a beforeinstallprompt as Chromium does when the site is installable (see pwa.e2e.ts). */
@@ -459,8 +450,7 @@ describe("the 'Got an idea?' button", () => {
 
 describe('invitations to join once the 100 spots are taken', () => {
   it('say Join the Wait-list everywhere, in the HTML and at 390 and 1280 px, and no early-explorer invitation remains', async () => {
-    const { leadCount } = (await (await fetch(`${site.url}/api/early-access/status`)).json()) as { leadCount: number };
-    for (let i = leadCount; i < 100; i++) await post('/api/leads', { email: `spot${i}@example.com`, source_page: '/' });
+    await fillExplorerSpots(site, 100, 'spot');
     expect(await (await fetch(`${site.url}/api/early-access/status`)).json()).toMatchObject({ mode: 'waitlist', spotsRemaining: 0 });
     await expectInvitations('waitlist');
 

@@ -121,15 +121,18 @@ describe('userDecider', () => {
         .thenThrows(/already been used/);
     });
 
-    it('refuses a link that was never asked for, or asked for before the password changed by a renewed sign-up', () => {
+    it('refuses a link that was never asked for', () => {
       spec
         .given([registered, confirmed()])
         .when({ type: 'ResetPassword', resetId: 'x-9' })
         .thenThrows(/Please ask for a new one/);
+    });
+
+    it("keeps the owner's link open when someone signs up with the address again: the link went to the owner", () => {
       spec
         .given([registered, resetAsked('x-1'), renewed('r-2')])
         .when({ type: 'ResetPassword', resetId: 'x-1' })
-        .thenThrows(/invalid/);
+        .then([reset('x-1'), confirmed('password-reset')]);
     });
 
     it('confirms an address that was not confirmed yet: the link was sent there', () => {

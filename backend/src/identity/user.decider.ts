@@ -46,7 +46,7 @@ export interface UserState {
    * after their own), so following a link then also takes the registration's password.
    */
   contested: boolean;
-  /** Reset links asked for since the password last changed. */
+  /** Reset links asked for since the password was last reset. */
   openResets: readonly string[];
 }
 
@@ -64,13 +64,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRegistered':
       return { ...initialUserState, userId: event.data.userId, email: event.data.email, registrationId: event.data.userId };
     case 'RegistrationRenewed':
-      // A new password: links asked for under the old one no longer change it.
+      // Reset links stay open: they went to the address, so whoever holds one is its owner, and a renewed
+      // sign-up (anyone may type the address) must not take the owner's way in away.
       return {
         ...state,
         email: event.data.email,
         registrationId: event.data.registrationId,
         contested: state.contested || event.data.createdBy !== 'operator',
-        openResets: [],
       };
     case 'EmailConfirmed':
       return { ...state, confirmed: true, registrationId: null };

@@ -8,9 +8,9 @@ import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.
 import type { EarlyAccessStatus } from '../../../../contracts/early-access/waitlist.js';
 
 /**
- * The real figures behind the lead dialog: Early Explorers mode while the spots taken (confirmed leads plus
- * pending ones that have not expired: spots.ts) are under 100, the wait-list from 100. `leadCount` is that
- * count, the spec's "lead count".
+ * The real figures behind the lead dialog: Early Explorers mode while the spots taken (confirmed Explorers,
+ * plus pending leads up to a quarter of the free spots: spots.ts) are under 100, the wait-list from 100, which
+ * only confirmed Explorers can reach. `leadCount` is that count, the spec's "lead count".
  */
 export class GetEarlyAccessStatus extends Query<EarlyAccessStatus> {}
 

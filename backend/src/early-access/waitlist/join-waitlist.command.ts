@@ -22,7 +22,7 @@ import { mailboxKey } from '../../shared/validation/email.js';
 import { WAITLIST_STREAM } from './lead.events.js';
 import { newReferralCode, REFERRAL_CODE_PATTERN } from '../referral/referral-code.js';
 import { EARLY_EXPLORERS_CAP } from '../../../../contracts/early-access/rewards.js';
-import { countSpotsTaken } from './spots.js';
+import { countSpots, spotFree, spotsLeft } from './spots.js';
 import { answers, freshNeeded, waitlistDecider, type Join, type WaitlistState } from './waitlist.decider.js';
 import { caughtInHoneypot } from '../../../../contracts/form-fields.js';
 import { joinWaitlistRequestSchema, type JoinWaitlistResult } from '../../../../contracts/early-access/waitlist.js';
@@ -146,15 +146,12 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
 
   /** What a bot that filled the honeypot is told: the next position and a code, neither of them real. */
   private async decoy(): Promise<JoinOutcome> {
-    const [lastPosition, spotsTaken] = await Promise.all([
-      streamVersion(this.db, WAITLIST_STREAM),
-      countSpotsTaken(this.db, this.confirmationDays),
-    ]);
+    const [lastPosition, spots] = await Promise.all([streamVersion(this.db, WAITLIST_STREAM), countSpots(this.db, this.confirmationDays)]);
     const result: JoinWaitlistResult = {
       position: lastPosition + 1,
       refCode: newReferralCode(),
-      spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - spotsTaken - 1),
-      earlyExplorer: spotsTaken < EARLY_EXPLORERS_CAP,
+      spotsLeft: spotsLeft({ ...spots, pending: spots.pending + 1 }),
+      earlyExplorer: spotFree(spots),
       alreadyJoined: false,
     };
     return { result, leadId: null };
@@ -164,7 +161,8 @@ export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist> {
 /**
  * The part of the waitlist's state a group's decision reads: the group's addresses and mailboxes already on
  * the list, the owners of the codes they were referred by, the codes the share-link generator gave them, the
- * spots taken and the last position told (the waitlist stream's version). Call under the waitlist lock.
+ * spots (confirmed Explorers, pending leads) and the last position told (the waitlist stream's version). Call
+ * under the waitlist lock.
  */
 async function waitlistState(trx: Db, joins: readonly Join[], confirmationDays: number): Promise<WaitlistState> {
   const joining = new Set(joins.map((join) => join.email));
@@ -172,7 +170,7 @@ async function waitlistState(trx: Db, joins: readonly Join[], confirmationDays: 
   const mailboxes = [...new Set(emails.map(mailboxKey))];
   const refs = [...new Set(joins.flatMap(({ ref }) => (ref && REFERRAL_CODE_PATTERN.test(ref) ? [ref] : [])))];
   // The leads with one of the group's mailboxes: the group's addresses among them, and the others of one person.
-  const [onList, owners, issued, spotsTaken, lastPosition] = await Promise.all([
+  const [onList, owners, issued, spots, lastPosition] = await Promise.all([
     trx
       .selectFrom('leads')
       .select(['id', 'email', 'mailbox', 'waitlist_position', 'referral_code', 'early_explorer'])
@@ -185,12 +183,12 @@ async function waitlistState(trx: Db, joins: readonly Join[], confirmationDays: 
       .where('owner_email', 'in', emails)
       .where('generated', '=', true)
       .execute(),
-    countSpotsTaken(trx, confirmationDays, EARLY_EXPLORERS_CAP + joins.length),
+    countSpots(trx, confirmationDays, EARLY_EXPLORERS_CAP + joins.length),
     streamVersion(trx, WAITLIST_STREAM),
   ]);
   return {
     lastPosition,
-    spotsTaken,
+    spots,
     leads: new Map(
       onList
         .filter((lead) => joining.has(lead.email))

@@ -2,8 +2,9 @@ import type { Event } from '../../shared/event-store/events.js';
 import type { ReferralRefusal } from '../../../../contracts/early-access/lead.js';
 
 /**
- * A visitor joined. An Early Explorer while spots remain (confirmed leads plus unexpired pending ones under
- * the cap); later ones are on the wait-list. The position is the waitlist stream's version, never given twice.
+ * A visitor joined. The position is the waitlist stream's version, never given twice. `earlyExplorer`: what
+ * the visitor was told, whether a spot was free (fewer confirmed Explorers than the cap); the spot is theirs
+ * once they confirm, if one is free then (LeadConfirmed).
  */
 export type LeadJoined = Event<
   'LeadJoined',
@@ -39,9 +40,11 @@ export const WAITLIST_STREAM = 'waitlist';
 
 /**
  * The address's owner followed the link in the welcome e-mail. `credited`: the referrer code this
- * confirmation credits (the referral was not refused or voided), null otherwise.
+ * confirmation credits (the referral was not refused or voided), null otherwise. `earlyExplorer`: whether
+ * the lead took an Early Explorer spot, decided here (a spot was free: fewer confirmed Explorers than the
+ * cap); absent on events from before spots were held by confirmation, whose lead keeps what its join said.
  */
-export type LeadConfirmed = Event<'LeadConfirmed', { leadId: string; email: string; credited: string | null }>;
+export type LeadConfirmed = Event<'LeadConfirmed', { leadId: string; email: string; credited: string | null; earlyExplorer?: boolean }>;
 
 /**
  * Someone joined again with an address on the list, from a browser that had not joined with it: they were told

@@ -32,7 +32,11 @@ export const leadsProjection: Projection<Handled> = {
           case 'LeadConfirmed':
             return trx
               .updateTable('leads')
-              .set({ confirmed_at: event.createdAt, referral_credited: event.data.credited !== null })
+              .set({
+                confirmed_at: event.createdAt,
+                referral_credited: event.data.credited !== null,
+                ...(event.data.earlyExplorer !== undefined && { early_explorer: event.data.earlyExplorer }),
+              })
               .where('id', '=', event.data.leadId)
               .execute();
           case 'ReferralVoided':

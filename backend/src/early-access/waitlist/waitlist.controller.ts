@@ -36,7 +36,8 @@ export class WaitlistController {
 
   @Get('early-access/status')
   @ApiOperation({
-    summary: 'Spots taken (confirmed leads plus unexpired pending ones), Early Explorers mode (under 100) or wait-list, spots remaining',
+    summary:
+      'Spots taken (confirmed Explorers, plus pending leads up to a quarter of the free spots), Early Explorers mode (under 100) or wait-list, spots remaining',
   })
   @ApiZodOk(earlyAccessStatusSchema)
   status(): Promise<EarlyAccessStatus> {

@@ -145,12 +145,58 @@ describe('waitlistDecider', () => {
       ]);
   });
 
-  it('makes Early Explorers while spots taken are under 100, whatever the position', () => {
-    const full = { ...waitlistDecider.initialState, lastPosition: 130, spotsTaken: 99 };
-    const events = waitlistDecider.decide(group([join('ada@example.com'), join('bob@example.com')], ['A1', 'B2']), full);
-    expect(events.map((event) => event.type === 'LeadJoined' && [event.data.position, event.data.earlyExplorer])).toEqual([
+  it('tells newcomers they are Early Explorers while fewer than 100 have confirmed, whatever the position or the pending joins', () => {
+    const decide = (spots: WaitlistState['spots']) =>
+      waitlistDecider
+        .decide(group([join('ada@example.com'), join('bob@example.com')], ['A1', 'B2']), {
+          ...waitlistDecider.initialState,
+          lastPosition: 130,
+          spots,
+        })
+        .map((event) => event.type === 'LeadJoined' && [event.data.position, event.data.earlyExplorer]);
+    expect(decide({ confirmed: 99, pending: 500 })).toEqual([
       [131, true],
+      [132, true],
+    ]);
+    expect(decide({ confirmed: 100, pending: 0 })).toEqual([
+      [131, false],
       [132, false],
+    ]);
+  });
+
+  it('counts confirmed Explorers and pending leads, and a confirmation that took no spot as none', () => {
+    const ada = joined('ada@example.com', 1, 'AAAA1111');
+    const bob = joined('bob@example.com', 2, 'BBBB2222');
+    const confirmed = (email: string, earlyExplorer?: boolean): WaitlistEvent => ({
+      type: 'LeadConfirmed',
+      data: { leadId: `lead-${email}`, email, credited: null, ...(earlyExplorer !== undefined && { earlyExplorer }) },
+    });
+    const state = [ada, bob, confirmed('ada@example.com', true), confirmed('bob@example.com', false)].reduce(
+      waitlistDecider.evolve,
+      waitlistDecider.initialState,
+    );
+    expect(state.spots).toEqual({ confirmed: 1, pending: 0 });
+    expect(state.leads.get('bob@example.com')?.earlyExplorer).toBe(false);
+  });
+
+  it('keeps spots free for real people after 85 joins nobody confirms: they hold a quarter of the free spots at most', () => {
+    const fakes = Array.from({ length: 85 }, (_, i) => join(`fake${i}@fake${i % 7}.test`));
+    const before: WaitlistState = { ...waitlistDecider.initialState, lastPosition: 15, spots: { confirmed: 15, pending: 0 } };
+    const flood = waitlistDecider.decide(
+      group(
+        fakes,
+        fakes.map((_, i) => `F${i}`),
+        fakes.map((f) => `lead-${f.email}`),
+      ),
+      before,
+    );
+    const after = flood.reduce(waitlistDecider.evolve, before);
+    expect(after.spots).toEqual({ confirmed: 15, pending: 85 });
+    const visitor = join('real@example.com');
+    const events = waitlistDecider.decide(group([visitor], ['REAL0001']), after);
+    expect(answers([visitor], after, events)).toEqual([
+      // 15 confirmed + 21 of the 85 free spots (a quarter, rounded down) held by pending joins: 64 left.
+      { leadId: 'lead-real@example.com', position: 101, code: 'REAL0001', earlyExplorer: true, spotsLeft: 64, alreadyJoined: false },
     ]);
   });
 

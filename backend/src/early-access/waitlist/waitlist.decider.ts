@@ -6,8 +6,10 @@
  * - Positions follow the waitlist stream: every join that is told a position uses it up (the last position
  *   + 1, in arrival order), whether it added a lead or not, so a position is never given or told twice and
  *   positions only grow; a lead's number may skip the ones told to repeated joins.
- * - A newcomer is an Early Explorer while the spots taken (confirmed leads plus pending ones that have not
- *   expired) are under the cap.
+ * - A newcomer is told it is an Early Explorer while a spot is free (fewer confirmed Explorers than the cap):
+ *   the spot is its own once it confirms, if one is still free then (confirm-lead.command.ts decides and
+ *   records it). Pending leads hold only a share of the free spots (spots.ts), so joins nobody confirms
+ *   cannot close the programme.
  * - An address already on the list writes no new lead. The browser that joined with it is told its place
  *   again; anyone else (another join of the same group included) is told what a newcomer would be told: the
  *   next position (used up) and the address's generator code, or a new code of the lead's when it has none.
@@ -25,7 +27,8 @@ import type { Decider } from '../../shared/event-store/decider.js';
 import { mailboxKey } from '../../shared/validation/email.js';
 import type { ReferralCodeIssued } from '../referral/referral.events.js';
 import { isDisposableEmail } from './disposable-email.js';
-import type { LeadDeleted, LeadJoined, LeadJoinRepeated } from './lead.events.js';
+import type { LeadConfirmed, LeadDeleted, LeadJoined, LeadJoinRepeated } from './lead.events.js';
+import { spotFree, spotsLeft, type Spots } from './spots.js';
 
 export interface Join {
   /** Canonical (the input schema's form). */
@@ -57,8 +60,8 @@ export interface KnownLead {
 
 export interface WaitlistState {
   lastPosition: number;
-  /** Confirmed leads plus pending ones that have not expired. */
-  spotsTaken: number;
+  /** Confirmed Early Explorers and pending leads (spots.ts). */
+  spots: Spots;
   /** The group's addresses that are on the list. */
   leads: ReadonlyMap<string, KnownLead>;
   /** The group's mailboxes that are on the list. */
@@ -69,7 +72,7 @@ export interface WaitlistState {
   issued: ReadonlyMap<string, string>;
 }
 
-export type WaitlistEvent = LeadJoined | LeadDeleted | ReferralCodeIssued;
+export type WaitlistEvent = LeadJoined | LeadConfirmed | LeadDeleted | ReferralCodeIssued;
 export type WaitlistDecision = LeadJoined | LeadJoinRepeated;
 
 export interface JoinAnswer {
@@ -86,7 +89,14 @@ export interface JoinAnswer {
 export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, WaitlistState> & {
   evolve(state: WaitlistState, event: WaitlistEvent | WaitlistDecision): WaitlistState;
 } = {
-  initialState: { lastPosition: 0, spotsTaken: 0, leads: new Map(), mailboxes: new Set(), owners: new Map(), issued: new Map() },
+  initialState: {
+    lastPosition: 0,
+    spots: { confirmed: 0, pending: 0 },
+    leads: new Map(),
+    mailboxes: new Set(),
+    owners: new Map(),
+    issued: new Map(),
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -96,16 +106,24 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
         return {
           ...state,
           lastPosition: Math.max(state.lastPosition, position),
-          spotsTaken: state.spotsTaken + 1,
+          spots: { ...state.spots, pending: state.spots.pending + 1 },
           leads: new Map(state.leads).set(email, { leadId, position, code: referralCode, earlyExplorer }),
           mailboxes: new Set(state.mailboxes).add(mailboxKey(email)),
           owners: new Map(state.owners).set(referralCode, email),
         };
       }
+      case 'LeadConfirmed': {
+        const { confirmed, pending } = state.spots;
+        const explorer = event.data.earlyExplorer === true;
+        const leads = new Map(state.leads);
+        const known = leads.get(event.data.email);
+        if (known && event.data.earlyExplorer !== undefined) leads.set(event.data.email, { ...known, earlyExplorer: explorer });
+        return { ...state, leads, spots: { confirmed: confirmed + (explorer ? 1 : 0), pending: Math.max(0, pending - 1) } };
+      }
       case 'LeadDeleted': {
         const leads = new Map(state.leads);
         leads.delete(event.data.email);
-        return { ...state, leads, spotsTaken: Math.max(0, state.spotsTaken - 1) };
+        return { ...state, leads, spots: { ...state.spots, pending: Math.max(0, state.spots.pending - 1) } };
       }
       case 'ReferralCodeIssued': {
         const { code, ownerEmail } = event.data;
@@ -153,7 +171,7 @@ export const waitlistDecider: Decider<JoinWaitlistGroup, WaitlistDecision, Waitl
       const referredBy = owner !== undefined && owner !== email ? ref : null;
       const mailbox = mailboxKey(email);
       const disposableEmail = isDisposableEmail(email);
-      const earlyExplorer = state.spotsTaken + newcomers.size < EARLY_EXPLORERS_CAP;
+      const earlyExplorer = spotFree(state.spots);
       events.push({
         type: 'LeadJoined',
         data: {
@@ -216,21 +234,22 @@ export function answers(joins: readonly Join[], state: WaitlistState, events: re
   const newcomers = events.filter((event) => event.type === 'LeadJoined').length;
   const remaining = [...events];
   let arrived = 0;
+  // Spots left once the group's first `joined` newcomers count.
+  const left = (joined: number) => spotsLeft({ ...state.spots, pending: state.spots.pending + joined });
   return joins.map(({ email, knownLeadIds }) => {
     const known = state.leads.get(email);
     if (known && knownLeadIds.includes(known.leadId)) {
-      return { ...known, spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - state.spotsTaken - newcomers), alreadyJoined: true };
+      return { ...known, spotsLeft: left(newcomers), alreadyJoined: true };
     }
     const event = remaining.shift();
     if (event === undefined) throw new Error('answers: fewer events than joins told a position');
-    const spotsBefore = state.spotsTaken + arrived;
-    const told = { spotsLeft: Math.max(0, EARLY_EXPLORERS_CAP - (spotsBefore + 1)), alreadyJoined: false };
+    const told = { spotsLeft: left(arrived + 1), alreadyJoined: false };
     if (event.type === 'LeadJoined') {
       arrived++;
       const { leadId, position, referralCode, earlyExplorer } = event.data;
       return { leadId, position, code: referralCode, earlyExplorer: earlyExplorer ?? true, ...told };
     }
     const { toldPosition, toldCode } = event.data;
-    return { leadId: null, position: toldPosition!, code: toldCode!, earlyExplorer: spotsBefore < EARLY_EXPLORERS_CAP, ...told };
+    return { leadId: null, position: toldPosition!, code: toldCode!, earlyExplorer: spotFree(state.spots), ...told };
   });
 }

@@ -10,12 +10,22 @@ import { DB } from '../../shared/kernel.module.js';
 import { describeAuditEvent } from './audit-descriptions.js';
 import { recordOf, type RecordRef } from './audit-records.js';
 
-/** Who changed what and when: every event an acting user caused (metadata.userId), newest first. */
+/**
+ * Who changed what and when: every change an administrator made (an event with an acting user,
+ * metadata.userId), newest first. What an account did to itself (a visitor resetting their own password, on
+ * their own stream `user-<id>`) is not an administrator's change, and is left out.
+ */
 export class GetAuditTrail extends Query<AuditTrail> {
   constructor(readonly filter: AuditTrailFilter) {
     super();
   }
 }
+
+/**
+ * An event an acting user caused on anything but their own account. `metadata ? 'userId'` is the predicate of
+ * the partial index events_audit_idx.
+ */
+const ADMIN_CHANGE = sql`e.metadata ? 'userId' and e.stream_id <> ('user-' || (e.metadata->>'userId'))`;
 
 interface Row {
   position: number;
@@ -43,8 +53,8 @@ export class GetAuditTrailHandler implements IQueryHandler<GetAuditTrail> {
       subject === undefined
         ? sql`true`
         : sql`(e.stream_id like ${`%-${subject}`} or jsonb_path_exists(e.data, '$.* ? (@ == $id)', jsonb_build_object('id', ${subject}::text)))`;
-    // `metadata ? 'userId'` is the predicate of the partial index events_audit_idx. A bulk recording's rows
-    // are replaced by their count and first row: descriptions need no more, and a page stays small.
+    // A bulk recording's rows are replaced by their count and first row: descriptions need no more, and a
+    // page stays small.
     const { rows } = await sql<Row>`
       select e.global_position as position, e.created_at as at, e.metadata->>'userId' as user_id, u.email,
              e.type, e.stream_id,
@@ -54,7 +64,7 @@ export class GetAuditTrailHandler implements IQueryHandler<GetAuditTrail> {
              count(*) over () as total
       from events e
       left join users u on u.id::text = e.metadata->>'userId'
-      where e.metadata ? 'userId' and ${byStream} and ${bySubject}
+      where ${ADMIN_CHANGE} and ${byStream} and ${bySubject}
       order by e.global_position desc
       limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(this.db);
     const total = rows[0]?.total ?? (page > 1 ? await this.count(byStream, bySubject) : 0);
@@ -120,7 +130,7 @@ export class GetAuditTrailHandler implements IQueryHandler<GetAuditTrail> {
   /** The total when the page asked for lies beyond the last one. */
   private async count(...where: ReturnType<typeof sql>[]): Promise<number> {
     const { rows } = await sql<{ n: number }>`
-      select count(*) as n from events e where e.metadata ? 'userId' and ${sql.join(where, sql` and `)}`.execute(this.db);
+      select count(*) as n from events e where ${ADMIN_CHANGE} and ${sql.join(where, sql` and `)}`.execute(this.db);
     return Number(rows[0]!.n);
   }
 }

@@ -17,8 +17,9 @@ import { decideForUser } from '../user-stream.js';
 /**
  * Follows a reset link with a new password: the password is replaced, every session of the account ends
  * (whoever knew the old password is signed out everywhere), and the person who followed the link is signed
- * in with a new one. The link works once, for an hour, and not after any other change of the password; it
- * also confirms an address that was not confirmed yet, since it was sent there.
+ * in with a new one. The link works once, for an hour, and not after another reset (a renewed sign-up leaves
+ * it open: it went to the address's owner); it also confirms an address that was not confirmed yet, since it
+ * was sent there.
  */
 export class ResetPassword extends Command<IssuedSession> {
   constructor(readonly input: unknown) {
@@ -50,7 +51,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     const outcome = await this.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select('email_confirmed_at').where('id', '=', userId).forUpdate().executeTakeFirst();
       if (!user) throw new DomainError('AUTH.RESET_LINK_INVALID', RESET_LINK_INVALID);
-      // The account acts on itself: the audit trail shows it as the actor.
+      // The account acts on itself (its own stream): the audit trail, administrators' changes, leaves it out.
       const { recorded } = await decideForUser(trx, this.events, userId, { type: 'ResetPassword', resetId }, { userId });
       await trx
         .updateTable('users')

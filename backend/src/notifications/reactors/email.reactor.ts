@@ -63,7 +63,10 @@ export interface EmailSettings {
    */
   followVisitor: boolean;
   secret: string;
-  /** EMAIL_DAILY_LIMIT_PER_RECIPIENT: e-mails asked for through public forms that one recipient gets a day. */
+  /**
+   * EMAIL_DAILY_LIMIT_PER_RECIPIENT: e-mails asked for through public forms that one recipient gets a day, in
+   * each allowance (account e-mails, the forms' other e-mails: ACCOUNT_EMAILS).
+   */
   dailyLimitPerRecipient: number;
   /** TEAM_EMAIL_HOURLY_LIMIT: e-mails to the team and the administrator about what visitors sent, an hour in all. */
   teamHourlyLimit: number;
@@ -158,9 +161,24 @@ function mailboxOf(email: OutboxEmail): string {
 }
 
 /**
+ * The e-mails an account needs (its sign-up's confirmation, the notice that someone signed up with a confirmed
+ * address): a daily allowance of their own per recipient, apart from the forms' e-mails (the acknowledgement
+ * of a quick question, the welcome to the list and the like), so that filling the forms with an address cannot
+ * keep its owner from opening their account. Password-reset e-mails are counted in neither (their own limit
+ * is the "Forgot password?" route's, per address).
+ */
+export const ACCOUNT_EMAILS: readonly TemplateName[] = ['confirm-account', 'sign-up-attempted'];
+
+/** Which daily allowance of its recipient a requested e-mail uses. */
+function allowanceOf(template: TemplateName): 'account' | 'forms' {
+  return ACCOUNT_EMAILS.includes(template) ? 'account' : 'forms';
+}
+
+/**
  * The requested e-mails of a batch that go over their recipient's daily limit, counting what the outbox
- * already holds for that mailbox from the last 24 hours (sent or owed, not skipped). Race-free: a
- * projection's batches run one at a time. A replayed batch finds its e-mails there already and writes nothing.
+ * already holds for that mailbox from the last 24 hours (sent or owed, not skipped), each allowance (account
+ * e-mails, the forms' e-mails) on its own. Race-free: a projection's batches run one at a time. A replayed
+ * batch finds its e-mails there already and writes nothing.
  */
 async function overDailyLimit(trx: Trx, emails: OutboxEmail[], limit: number): Promise<Set<string>> {
   const requested = emails.filter((email) => email.requested);
@@ -168,7 +186,7 @@ async function overDailyLimit(trx: Trx, emails: OutboxEmail[], limit: number): P
   const keys = [...new Set(requested.map(mailboxOf))];
   const rows = await trx
     .selectFrom('email_outbox')
-    .select(['mailbox_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .select((eb) => ['mailbox_key', eb('template', 'in', ACCOUNT_EMAILS).as('account'), eb.fn.countAll<number>().as('n')])
     .where('requested', '=', true)
     .where('status', '<>', 'skipped')
     .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
@@ -178,12 +196,12 @@ async function overDailyLimit(trx: Trx, emails: OutboxEmail[], limit: number): P
       'not in',
       requested.map((email) => email.id),
     )
-    .groupBy('mailbox_key')
+    .groupBy(['mailbox_key', 'account'])
     .execute();
-  const counts = new Map(rows.map((row) => [row.mailbox_key, Number(row.n)]));
+  const counts = new Map(rows.map((row) => [`${row.account ? 'account' : 'forms'}:${row.mailbox_key}`, Number(row.n)]));
   const over = new Set<string>();
   for (const email of requested) {
-    const key = mailboxOf(email);
+    const key = `${allowanceOf(email.template)}:${mailboxOf(email)}`;
     const count = counts.get(key) ?? 0;
     if (count >= limit) over.add(email.id);
     else counts.set(key, count + 1);

@@ -94,7 +94,8 @@ const schema = z.object({
   EMAIL_MAX_ATTEMPTS: positiveInt(6),
   EMAIL_RETRY_BASE_MS: positiveInt(10_000),
   EMAIL_POLL_MS: positiveInt(1000),
-  // E-mails a day to one address typed into public forms (sign-up, questions, joining the list), whoever asks.
+  // E-mails a day to one address typed into public forms (questions, joining the list), whoever asks; as many
+  // account e-mails (the sign-up confirmation) besides, counted on their own.
   EMAIL_DAILY_LIMIT_PER_RECIPIENT: positiveInt(5),
   // E-mails an hour to the team and the administrator about what visitors sent (suggestions, questions, developer
   // inquiries), all together; the messages themselves are all kept and shown in the admin console.
