@@ -80,30 +80,30 @@ export function watchState(kernel: Kernel, queueNames: readonly string[]): void 
       from checkpoints c`.execute(sources!.kernel.db);
     return rows;
   });
-  new Gauge({
-    name: 'unsheet_projection_lag_seconds',
-    help: "Age of the oldest event a projection's partition has not applied yet (0 when caught up)",
-    labelNames: ['checkpoint'] as const,
-    aggregator: 'first',
-    async collect() {
-      if (!sources) return;
-      const rows = await readLag();
-      this.reset();
-      for (const row of rows) this.set({ checkpoint: row.name }, Math.max(0, row.seconds ?? 0));
-    },
-  });
-  new Gauge({
-    name: 'unsheet_projection_events_behind',
-    help: `Events after a projection partition's checkpoint (counted up to ${EVENTS_BEHIND_COUNTED})`,
-    labelNames: ['checkpoint'] as const,
-    aggregator: 'first',
-    async collect() {
-      if (!sources) return;
-      const rows = await readLag();
-      this.reset();
-      for (const row of rows) this.set({ checkpoint: row.name }, row.behind);
-    },
-  });
+  type LagRow = Awaited<ReturnType<typeof readLag>>[number];
+  const perCheckpoint = (name: string, help: string, value: (row: LagRow) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['checkpoint'] as const,
+      aggregator: 'first',
+      async collect() {
+        if (!sources) return;
+        const rows = await readLag();
+        this.reset();
+        for (const row of rows) this.set({ checkpoint: row.name }, value(row));
+      },
+    });
+  perCheckpoint(
+    'unsheet_projection_lag_seconds',
+    "Age of the oldest event a projection's partition has not applied yet (0 when caught up)",
+    (row) => Math.max(0, row.seconds ?? 0),
+  );
+  perCheckpoint(
+    'unsheet_projection_events_behind',
+    `Events after a projection partition's checkpoint (counted up to ${EVENTS_BEHIND_COUNTED})`,
+    (row) => row.behind,
+  );
 
   const readOutbox = shared(async () => {
     const { rows } = await sql<{ pending: number; seconds: number | null }>`
