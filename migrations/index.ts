@@ -40,6 +40,7 @@ import * as countedAppViews from './2026-11-27-34-counted-app-views.js';
 import * as analyticsVisitFigures from './2026-11-27-35-analytics-visit-figures.js';
 import * as referralLinksOfLeads from './2026-11-28-36-referral-links-of-leads.js';
 import * as canonicalCategories from './2026-11-28-37-canonical-categories.js';
+import * as firstAdminSetup from './2026-11-28-38-first-admin-setup.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-35-analytics-visit-figures': analyticsVisitFigures,
   '2026-11-28-36-referral-links-of-leads': referralLinksOfLeads,
   '2026-11-28-37-canonical-categories': canonicalCategories,
+  '2026-11-28-38-first-admin-setup': firstAdminSetup,
 };
