@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { superviseApiProcesses } from './api-cluster.js';
 import { configOrExit, unlessFolderInUse } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
-import { firstAdminLink, issueFirstAdminToken } from './identity/first-admin-setup.js';
+import { announceFirstAdminLink } from './identity/first-admin-setup.js';
 import type { Db } from './shared/db/tables.js';
 import { DB } from './shared/kernel.module.js';
 import { createLogger } from './shared/logging/logger.js';
@@ -39,9 +39,7 @@ if (config.API_PROCESSES > 1 && cluster.isPrimary) {
     logger.info(`Unsheet is running on http://localhost:${config.PORT} (${mode})`);
     if (config.METRICS_PORT !== undefined) logger.info(`Metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
     if (!config.SMTP_URL) logger.info(`E-mails are written to ${outboxFolder(config.DATA_DIR)} as .eml files (set SMTP_URL to send them).`);
-    // A fresh install: the operator creates the first administrator in the browser. The token is written here only.
-    const token = await issueFirstAdminToken(app.get<Db>(DB));
-    if (token)
-      logger.info(`Create the first administrator: ${firstAdminLink(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`, token)}`);
+    // A fresh install: the operator creates the first administrator in the browser.
+    await announceFirstAdminLink(app.get<Db>(DB), config, logger);
   }
 }

@@ -7,6 +7,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../shared/config/config.js';
 import type { Db, Trx } from '../shared/db/tables.js';
 
 /** The links kept at a time (one per start without an administrator): older ones are void. */
@@ -66,6 +68,16 @@ export async function lockFirstAdminSetup(trx: Trx): Promise<void> {
 export async function adminExists(db: Db | Trx): Promise<boolean> {
   const admin = await db.selectFrom('profiles').select('user_id').where('role', '=', 'admin').limit(1).executeTakeFirst();
   return admin !== undefined;
+}
+
+/**
+ * On start, while no administrator exists: the operator's output gets a new link (and the only copy of its
+ * token). Once an administrator exists, nothing is printed.
+ */
+export async function announceFirstAdminLink(db: Db, config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>, logger: Logger): Promise<void> {
+  const token = await issueFirstAdminToken(db);
+  if (token)
+    logger.info(`Create the first administrator: ${firstAdminLink(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`, token)}`);
 }
 
 /** The link printed on start: PUBLIC_BASE_URL when set, else this machine's port. */
