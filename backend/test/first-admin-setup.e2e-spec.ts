@@ -214,3 +214,20 @@ describe('the link once `npm run admin:grant` made an administrator', () => {
     expect(await admins(install)).toEqual([]);
   }, 180_000);
 });
+
+describe('the link with the address of a registration nobody confirmed', () => {
+  it('replaces that registration (as admin:grant --password does): its password no longer signs in', async () => {
+    const install = await freshInstall();
+    const server = (install.server = await start(install));
+    const link = await waitForLink(server);
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/api/auth/sign-up', { email: 'owner@example.com', password: 'stranger-pw' })).status).toBe(201);
+
+    const created = await create(server, { token: tokenOf(link), email: 'owner@example.com', password: 'owner-secret' });
+    expect(created.status).toBe(200);
+    expect(await admins(install)).toEqual(['owner@example.com']);
+    expect((await post('/api/auth/sign-in', { email: 'owner@example.com', password: 'stranger-pw' })).status).toBe(401);
+    expect((await post('/api/auth/sign-in', { email: 'owner@example.com', password: 'owner-secret' })).status).toBe(200);
+  }, 120_000);
+});
