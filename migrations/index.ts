@@ -41,6 +41,7 @@ import * as analyticsVisitFigures from './2026-11-27-35-analytics-visit-figures.
 import * as referralLinksOfLeads from './2026-11-28-36-referral-links-of-leads.js';
 import * as canonicalCategories from './2026-11-28-37-canonical-categories.js';
 import * as explorerSpots from './2026-11-28-38-explorer-spots.js';
+import * as firstAdminSetup from './2026-11-28-39-first-admin-setup.js';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22-01-event-store': eventStore,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-36-referral-links-of-leads': referralLinksOfLeads,
   '2026-11-28-37-canonical-categories': canonicalCategories,
   '2026-11-28-38-explorer-spots': explorerSpots,
+  '2026-11-28-39-first-admin-setup': firstAdminSetup,
 };

@@ -7,7 +7,9 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { announceFirstAdminLink } from './identity/first-admin-setup.js';
 import type { Config } from './shared/config/config.js';
+import { openDatabase } from './shared/db/database.js';
 import { appSecret } from './shared/security/signed-token.js';
 
 export function superviseApiProcesses(config: Config, logger: Logger): void {
@@ -53,7 +55,23 @@ export function superviseApiProcesses(config: Config, logger: Logger): void {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  cluster.once('listening', () =>
-    logger.info(`Unsheet is running on http://localhost:${config.PORT} (${config.API_PROCESSES} API processes)`),
-  );
+  cluster.once('listening', () => {
+    logger.info(`Unsheet is running on http://localhost:${config.PORT} (${config.API_PROCESSES} API processes)`);
+    void announceOnce(config, logger);
+  });
+}
+
+/** The first administrator's setup link, printed once by the supervisor (the API processes print none). */
+async function announceOnce(config: Config, logger: Logger): Promise<void> {
+  try {
+    // The API process that listened has migrated the database already.
+    const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: false, poolSize: 1 });
+    try {
+      await announceFirstAdminLink(handle.db, config, logger);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    logger.error({ err: error }, 'could not check for an administrator: run npm run admin:grant to create the first one');
+  }
 }

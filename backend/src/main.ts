@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { superviseApiProcesses } from './api-cluster.js';
 import { configOrExit, unlessFolderInUse } from './bootstrap-config.js';
 import { closeOnSignals, createApiApp } from './bootstrap.js';
+import { announceFirstAdminLink } from './identity/first-admin-setup.js';
+import type { Db } from './shared/db/tables.js';
+import { DB } from './shared/kernel.module.js';
 import { createLogger } from './shared/logging/logger.js';
 import { serveClusterMetrics, serveMetrics } from './shared/metrics/metrics.js';
 import { outboxFolder } from './shared/paths.js';
@@ -36,5 +39,7 @@ if (config.API_PROCESSES > 1 && cluster.isPrimary) {
     logger.info(`Unsheet is running on http://localhost:${config.PORT} (${mode})`);
     if (config.METRICS_PORT !== undefined) logger.info(`Metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
     if (!config.SMTP_URL) logger.info(`E-mails are written to ${outboxFolder(config.DATA_DIR)} as .eml files (set SMTP_URL to send them).`);
+    // A fresh install: the operator creates the first administrator in the browser.
+    await announceFirstAdminLink(app.get<Db>(DB), config, logger);
   }
 }

@@ -83,6 +83,17 @@ describe('API_PROCESSES=2', () => {
     expect(server!.output()).toContain('(2 API processes)');
   });
 
+  it("prints the first administrator's setup link once for all the processes, and any of them accepts it", async () => {
+    const links = () => [...server!.output().matchAll(/Create the first administrator: ([^\s"]+)/g)].map((match) => new URL(match[1]!));
+    await eventually(() => links().length > 0, { timeout: 15_000 });
+    expect(links()).toHaveLength(1);
+    const token = links()[0]!.searchParams.get('token')!;
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${server!.url}/api/setup/first-admin?token=${token}`, { headers: { connection: 'close' } });
+      expect(await response.json()).toEqual({ valid: true });
+    }
+  });
+
   it('replaces a process that dies, and keeps answering meanwhile', { timeout: 90_000 }, async () => {
     const [victim, survivor] = apiProcesses();
     // Both must have started (one answering is enough for the first test): one killed while still starting

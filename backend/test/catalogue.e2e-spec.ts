@@ -1,3 +1,4 @@
+import { firstAdminLinkSchema } from '../../contracts/identity/first-admin.js';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
@@ -552,6 +553,7 @@ describe('service endpoints', () => {
         '/api/auth/me',
         '/api/auth/forgot-password',
         '/api/auth/reset-password',
+        '/api/setup/first-admin',
         '/api/site/not-found',
         '/api/analytics/collect',
         '/api/admin/apps',
@@ -618,6 +620,8 @@ describe('service endpoints', () => {
       ['post', '/api/auth/reset-password', 200, sessionSchema],
       ['post', '/api/auth/refresh', 200, sessionSchema],
       ['get', '/api/auth/me', 200, sessionUserSchema],
+      ['post', '/api/setup/first-admin', 200, sessionSchema],
+      ['get', '/api/setup/first-admin', 200, firstAdminLinkSchema],
     ];
     for (const [method, path, status, schema] of answers) {
       const documented = body.paths[path][method].responses[status]?.content?.['application/json']?.schema;

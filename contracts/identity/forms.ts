@@ -17,7 +17,7 @@ export const SIGN_UP_REDIRECTS = ['/', '/admin/dashboard'] as const;
 export type SignUpRedirect = (typeof SIGN_UP_REDIRECTS)[number];
 
 /** A password being chosen (sign-up, password reset). */
-const newPassword = z
+export const newPassword = z
   .string({ error: PASSWORD_TOO_SHORT })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);

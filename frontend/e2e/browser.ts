@@ -35,6 +35,8 @@ export interface Site {
   database: TestDatabase;
   /** The app's database, for what no public endpoint shows (read models of async projections). */
   db: Db;
+  /** What the server process has written so far (its log), as an operator's terminal shows it. */
+  output(): string;
 }
 
 /**
@@ -62,6 +64,7 @@ export function useSite(env: Record<string, string> | (() => Record<string, stri
     site.url = server.url;
     site.database = database;
     site.db = database.handle.db;
+    site.output = () => server?.output() ?? '';
     site.browser = await launchChromium();
   });
   afterAll(async () => {

@@ -189,17 +189,22 @@ export class IdentityController {
     return user;
   }
 
-  private startSession({ session, refreshToken }: IssuedSession, request: Request, response: Response): Session {
-    response.setCookie(REFRESH_COOKIE, refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      path: REFRESH_COOKIE_PATH,
-      maxAge: REFRESH_TOKEN_TTL_SECONDS,
-    });
-    response.header('Cache-Control', 'no-store');
-    return session;
+  private startSession(issued: IssuedSession, request: Request, response: Response): Session {
+    return startSession(issued, request, response);
   }
+}
+
+/** The session for the body, and its refresh token into the cookie (sign-in, confirmation, reset, first administrator). */
+export function startSession({ session, refreshToken }: IssuedSession, request: Request, response: Response): Session {
+  response.setCookie(REFRESH_COOKIE, refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: REFRESH_COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+  response.header('Cache-Control', 'no-store');
+  return session;
 }
 
 function refreshCookie(request: Request): string | undefined {

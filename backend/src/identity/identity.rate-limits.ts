@@ -9,6 +9,7 @@ export const SIGN_UP_PER_IP = 'sign-up-per-ip';
 export const FORGOT_PASSWORD_PER_IP = 'forgot-password-per-ip';
 export const FORGOT_PASSWORD_PER_EMAIL = 'forgot-password-per-email';
 export const RESET_PASSWORD_PER_IP = 'reset-password-per-ip';
+export const FIRST_ADMIN_SETUP_PER_IP = 'first-admin-setup-per-ip';
 
 const MINUTE = 60_000;
 
@@ -28,6 +29,8 @@ export const identityRateLimits: RateLimit[] = [
   { name: FORGOT_PASSWORD_PER_EMAIL, limit: 3, windowMs: 60 * MINUTE, tracker: emailOf },
   // A reset link is a long random token; this only keeps a client from hammering the form.
   { name: RESET_PASSWORD_PER_IP, limit: 10, windowMs: 15 * MINUTE },
+  // The first administrator's setup link is a long random token too; as sign-in, per client address.
+  { name: FIRST_ADMIN_SETUP_PER_IP, limit: 30, windowMs: 15 * MINUTE },
 ];
 
 /** The account's address in its canonical form, so that another spelling of it (full-width, a trailing dot) is the same account. */

@@ -39,11 +39,18 @@ export interface ProfilesTable {
   role: Role;
 }
 
+/** A one-time link to create the first administrator: the SHA-256 of its token (first-admin-setup.ts). */
+export interface FirstAdminSetupTokensTable {
+  token_hash: string;
+  created_at: Date;
+}
+
 declare module '../shared/db/tables.js' {
   interface Tables {
     users: UsersTable;
     refresh_tokens: RefreshTokensTable;
     profiles: ProfilesTable;
     sign_in_failures: SignInFailuresTable;
+    first_admin_setup_tokens: FirstAdminSetupTokensTable;
   }
 }

@@ -43,7 +43,15 @@ import { renderSitemap, renderSitemapPart, STATIC_PAGES } from './sitemap.js';
 import { clientAddress } from '../shared/http/client-address.js';
 
 /** Client-side routes that exist besides the ones rendered with their own tags. */
-const SPA_ROUTES = new Set<string>([...STATIC_PAGES, '/offline', '/auth', '/auth/confirm', '/auth/reset-password', LEAD_CONFIRMATION_PAGE]);
+const SPA_ROUTES = new Set<string>([
+  ...STATIC_PAGES,
+  '/offline',
+  '/auth',
+  '/auth/confirm',
+  '/auth/reset-password',
+  LEAD_CONFIRMATION_PAGE,
+  '/setup',
+]);
 /** The query string of a request's URL. */
 const searchOf = (request: Request) => new URLSearchParams(request.url.split('?')[1] ?? '');
 /** The admin console routes on the client (and answers its unknown paths itself); robots.txt keeps crawlers out. */

@@ -23,6 +23,7 @@ const AuthRoute = lazyRoute(() => import('./routes/auth'), 'AuthRoute');
 const AuthConfirmRoute = lazyRoute(() => import('./routes/auth-confirm'), 'AuthConfirmRoute');
 const AuthResetPasswordRoute = lazyRoute(() => import('./routes/auth-reset-password'), 'AuthResetPasswordRoute');
 const LeadConfirmRoute = lazyRoute(() => import('./routes/lead-confirm'), 'LeadConfirmRoute');
+const SetupRoute = lazyRoute(() => import('./routes/setup'), 'SetupRoute');
 // The admin console: its own chunks, never loaded by public pages.
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/admin-login'), 'AdminLoginRoute');
 const AdminLayout = lazyRoute(() => import('./routes/admin/admin-layout'), 'AdminLayout');
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: paths.authConfirm, Component: AuthConfirmRoute },
       { path: paths.authResetPassword, Component: AuthResetPasswordRoute },
       { path: paths.leadConfirm, Component: LeadConfirmRoute },
+      { path: paths.setup, Component: SetupRoute },
       { path: paths.offline, Component: OfflineRoute },
       // Bundled, not lazy: a broken link should not wait for a chunk.
       { path: '*', Component: NotFoundRoute },

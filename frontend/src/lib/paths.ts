@@ -53,6 +53,7 @@ export const paths = {
   authResetPassword: '/auth/reset-password',
   // The welcome e-mail's confirmation link (the backend's LEAD_CONFIRMATION_PAGE).
   leadConfirm: '/confirm',
+  setup: '/setup',
 
   // The admin console.
   admin: '/admin',

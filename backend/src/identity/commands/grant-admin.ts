@@ -6,7 +6,8 @@
  * `--revoke` takes the role back; it applies to the account's next request.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../shared/db/tables.js';
+import type { Db, Trx } from '../../shared/db/tables.js';
+import { voidFirstAdminLinks } from '../first-admin-setup.js';
 import { DomainError } from '../../shared/errors/domain-error.js';
 import type { EventStore } from '../../shared/event-store/event-store.js';
 import type { RecordedEvent } from '../../shared/event-store/events.js';
@@ -52,6 +53,7 @@ export async function grantAdmin(
     if (!user.email_confirmed_at) throw new GrantAdminError(UNCONFIRMED_ACCOUNT);
     if (user.role === 'admin') return 'already-admin';
     await events.append(userStream(user.id), [granted(user.id)], 'any');
+    await voidFirstAdminLinks(db);
     return 'granted';
   }
   if (request.password === undefined) {
@@ -61,52 +63,64 @@ export async function grantAdmin(
   const input = signUpRequestSchema.safeParse({ email: email.data, password: request.password });
   if (!input.success) throw new GrantAdminError(input.error.issues[0]!.message);
   const passwordHash = await hashPassword(request.password);
-  const displayName = defaultDisplayName(email.data);
-  const recorded = await db.transaction().execute(async (trx): Promise<RecordedEvent[]> => {
-    const now = new Date();
-    if (user) {
-      // A registration nobody confirmed is replaced with the operator's password, confirmed; a confirmed
-      // account keeps its owner's password (the decider refuses).
-      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-      const command = { type: 'ReplaceByOperator' as const, registrationId: randomUUID(), email: email.data, displayName };
-      const { recorded: replaced } = await decideForUser(trx, events, user.id, command).catch((error: unknown) => {
-        throw error instanceof DomainError ? new GrantAdminError(error.message) : error;
-      });
-      await trx
-        .updateTable('users')
-        .set({
-          email: email.data,
-          password_hash: passwordHash,
-          display_name: displayName,
-          redirect_to: '/admin/dashboard',
-          email_confirmed_at: now,
-        })
-        .where('id', '=', user.id)
-        .execute();
-      const { events: role } = await events.appendInTransaction(trx, userStream(user.id), [granted(user.id)], 'any');
-      return [...replaced, ...role];
-    }
-    const userId = randomUUID();
-    const registered: UserRegistered = {
-      type: 'UserRegistered',
-      data: { userId, email: email.data, displayName, redirectTo: '/admin/dashboard', createdBy: 'operator' },
-    };
-    const confirmed: EmailConfirmed = { type: 'EmailConfirmed', data: { userId, via: 'operator' } };
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: email.data,
-        email_key: emailKey(email.data),
-        password_hash: passwordHash,
-        display_name: displayName,
-        redirect_to: '/admin/dashboard',
-        email_confirmed_at: now,
-        created_at: now,
-      })
-      .execute();
-    return (await events.appendInTransaction(trx, userStream(userId), [registered, confirmed, granted(userId)], 0)).events;
-  });
+  const { recorded } = await db
+    .transaction()
+    .execute((trx) => createAdminAccount(trx, events, email.data, passwordHash))
+    .catch((error: unknown) => {
+      throw error instanceof DomainError ? new GrantAdminError(error.message) : error;
+    });
   events.published(recorded);
+  await voidFirstAdminLinks(db);
   return 'created';
+}
+
+/**
+ * An administrator account with this address and password, confirmed, in the caller's transaction (the
+ * caller publishes the events): a new account, or one whose registration nobody confirmed, replaced. A
+ * confirmed account keeps its owner's password: the decider refuses (DomainError). Used by `admin:grant
+ * --password` and by the first administrator's setup link.
+ */
+export async function createAdminAccount(
+  trx: Trx,
+  events: EventStore,
+  email: string,
+  passwordHash: string,
+): Promise<{ userId: string; recorded: RecordedEvent[] }> {
+  const now = new Date();
+  const displayName = defaultDisplayName(email);
+  const granted = (userId: string): RoleGranted => ({ type: 'RoleGranted', data: { userId, role: 'admin', grantedBy: 'operator' } });
+  const user = await trx.selectFrom('users').select('id').where('email_key', '=', emailKey(email)).forUpdate().executeTakeFirst();
+  if (user) {
+    // A registration nobody confirmed is replaced with the operator's password, confirmed.
+    const command = { type: 'ReplaceByOperator' as const, registrationId: randomUUID(), email, displayName };
+    const { recorded: replaced } = await decideForUser(trx, events, user.id, command);
+    await trx
+      .updateTable('users')
+      .set({ email, password_hash: passwordHash, display_name: displayName, redirect_to: '/admin/dashboard', email_confirmed_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    const { events: role } = await events.appendInTransaction(trx, userStream(user.id), [granted(user.id)], 'any');
+    return { userId: user.id, recorded: [...replaced, ...role] };
+  }
+  const userId = randomUUID();
+  const registered: UserRegistered = {
+    type: 'UserRegistered',
+    data: { userId, email, displayName, redirectTo: '/admin/dashboard', createdBy: 'operator' },
+  };
+  const confirmed: EmailConfirmed = { type: 'EmailConfirmed', data: { userId, via: 'operator' } };
+  await trx
+    .insertInto('users')
+    .values({
+      id: userId,
+      email,
+      email_key: emailKey(email),
+      password_hash: passwordHash,
+      display_name: displayName,
+      redirect_to: '/admin/dashboard',
+      email_confirmed_at: now,
+      created_at: now,
+    })
+    .execute();
+  const { events: recorded } = await events.appendInTransaction(trx, userStream(userId), [registered, confirmed, granted(userId)], 0);
+  return { userId, recorded };
 }

@@ -13,7 +13,8 @@ import type {
   SignUpRequest,
 } from '../../../../contracts/identity/forms';
 import type { ConfirmedSession, PasswordResetRequested, Session, SessionUser, SignUpResult } from '../../../../contracts/identity/session';
-import { ApiError, apiPost, refreshAccessToken, setAccessToken } from '../../lib/api-client';
+import type { FirstAdminLink, FirstAdminRequest } from '../../../../contracts/identity/first-admin';
+import { ApiError, apiGet, apiPost, refreshAccessToken, setAccessToken } from '../../lib/api-client';
 import { isLoggedIn, readAuth, writeAuth } from './session-store';
 
 const REFRESH_AHEAD_MS = 60_000;
@@ -49,6 +50,16 @@ export async function confirmEmail(token: string, password?: string): Promise<Co
   } satisfies ConfirmEmailRequest);
   adopt(confirmed);
   return confirmed;
+}
+
+/** Whether the first administrator's setup link (printed by `npm start` on a fresh install) still works. */
+export function firstAdminLinkValid(token: string): Promise<FirstAdminLink> {
+  return apiGet<FirstAdminLink>(`/setup/first-admin?token=${encodeURIComponent(token)}`);
+}
+
+/** Creates the first administrator with the setup link's token, and signs them in. */
+export async function createFirstAdmin(input: FirstAdminRequest): Promise<Session> {
+  return adopt(await apiPost<Session>('/setup/first-admin', input));
 }
 
 /**
