@@ -54,7 +54,10 @@ describe(`GET ${PATH}`, () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 
-    const rows: Record<string, string>[] = parse(new TextDecoder().decode(bytes), { bom: true, columns: true });
+    const text = new TextDecoder().decode(bytes);
+    // The file ends with the suggested max CPC as a comment line, to be set by hand after the import.
+    expect(text.trimEnd().split(/\r?\n/).at(-1)).toBe('# Suggested max CPC: €2.50. Set it manually after the import.');
+    const rows: Record<string, string>[] = parse(text, { bom: true, columns: true, comment: '#' });
     const ads = rows.filter((row) => row['Ad Type']);
     expect(ads.map((row) => row['Final URL']).sort()).toEqual([
       'https://ads.unsheet.example/app/invoice-chaser',

@@ -9,9 +9,10 @@ const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  * when it names this server's own port on localhost, 127.0.0.1 or [::1]; any other Host header gets
  * http://localhost:<port>, so that no header can put another site's address into a page or a shared cache.
  */
-export function siteBase(config: Pick<Config, 'PUBLIC_BASE_URL'>, request: Request): string {
+export function siteBase(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>, request: Request): string {
   if (config.PUBLIC_BASE_URL) return config.PUBLIC_BASE_URL.replace(/\/$/, '');
-  const port = request.socket.localPort;
+  // A request the process makes to itself (site/warm-up.ts, through Fastify's inject) has no socket port.
+  const port = request.socket.localPort ?? config.PORT;
   const host = request.host.toLowerCase();
   const local = LOCAL_HOSTS.some((name) => host === `${name}:${port}` || (port === 80 && host === name));
   return local ? `${request.protocol}://${host}` : `http://localhost:${port}`;
@@ -35,7 +36,10 @@ export function isLoopbackOrigin(value: string): boolean {
  * http://localhost:PORT, whatever a request says (e-mails carry links for other people too, such as a share
  * link). No header can make an e-mail link to another machine.
  */
-export function visitorLinkBase(config: Pick<Config, 'PUBLIC_BASE_URL' | 'LINKS_FOLLOW_VISITOR'>, request: Request): string | null {
+export function visitorLinkBase(
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT' | 'LINKS_FOLLOW_VISITOR'>,
+  request: Request,
+): string | null {
   if (!followsVisitor(config)) return null;
   const origin = request.headers.origin;
   return origin && isLoopbackOrigin(origin) ? origin : siteBase(config, request);

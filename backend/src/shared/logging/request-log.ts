@@ -7,12 +7,19 @@
  * AsyncLocalStorage, which on Node 20 hooks every promise of the process and cost a fifth of the API's
  * throughput. Below info level there is nothing to write, so nothing is mounted.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { maskAddressesIn } from '../validation/mask-email.js';
 
 export const MAX_LOGGED_PATH = 500;
+
+/**
+ * What the process's own in-process requests carry (site/warm-up.ts) so that they are not logged as traffic: a
+ * header whose value only this process knows, so no client can keep its requests out of the log.
+ */
+export const UNLOGGED_HEADER = { name: 'x-unsheet-unlogged', value: randomBytes(16).toString('hex') };
 
 export function requestLog(logger: Logger) {
   if (!logger.isLevelEnabled('info')) return undefined;
@@ -26,7 +33,9 @@ export function requestLog(logger: Logger) {
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
-    autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+    autoLogging: {
+      ignore: (req) => (req.url ?? '').startsWith('/api/health') || req.headers[UNLOGGED_HEADER.name] === UNLOGGED_HEADER.value,
+    },
   });
   return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     log(request.raw, reply.raw);
