@@ -36,9 +36,12 @@ export class GetReferralOfHandler implements IQueryHandler<GetReferralOf> {
         sql<number>`coalesce(sum(referral_stats.clicks), 0)::int`.as('clicks'),
         sql<number>`coalesce(sum(referral_stats.conversions), 0)::int`.as('conversions'),
         sql<string>`coalesce(sum(referral_stats.revenue_lifetime), 0)`.as('revenue_earned'),
+        sql<number>`count(referral_codes.code)::int`.as('codes'),
       ])
       .where('referral_codes.owner_email', '=', email)
       .executeTakeFirstOrThrow();
-    return referral.code === null ? null : { ...referral, code: referral.code, revenue_earned: Number(referral.revenue_earned) };
+    const { codes, ...figures } = referral;
+    if (codes === 0 || figures.code === null) return null;
+    return { ...figures, code: figures.code, revenue_earned: Number(figures.revenue_earned) };
   }
 }
