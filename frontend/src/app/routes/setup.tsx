@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Field, fieldDescription } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { createFirstAdmin, firstAdminLinkValid } from '../../features/auth/auth-client';
-import { PasswordInput } from '../../features/auth/components/password-input';
+import { NewPasswordFields } from '../../features/auth/components/new-password-fields';
 import { signUpProblem } from '../../features/auth/messages';
 import { SETUP_LINK_INVALID } from '../../../../contracts/identity/first-admin';
 import { UNEXPECTED_ERROR } from '../../../../contracts/errors';
@@ -104,25 +104,16 @@ function FirstAdminForm({ token, onInvalid }: { token: string; onInvalid: () => 
             {...fieldDescription('setup-email', fieldErrors.email, null)}
           />
         </Field>
-        <Field id="setup-password" label="Password" error={fieldErrors.password}>
-          <PasswordInput
-            id="setup-password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            {...fieldDescription('setup-password', fieldErrors.password, null)}
-          />
-        </Field>
-        <Field id="setup-confirm-password" label="Confirm password">
-          <PasswordInput
-            id="setup-confirm-password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          idPrefix="setup"
+          label="Password"
+          confirmLabel="Confirm password"
+          password={password}
+          onPassword={setPassword}
+          confirmPassword={confirmPassword}
+          onConfirmPassword={setConfirmPassword}
+          error={fieldErrors.password}
+        />
         {error && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
             {error}

@@ -4,12 +4,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Field, fieldDescription } from '../../../components/ui/field';
 import { useSubmit } from '../../../lib/use-submit';
 import type { Session } from '../../../../../contracts/identity/session';
 import { resetPassword } from '../auth-client';
 import { passwordResetErrorMessage, signUpProblem } from '../messages';
-import { PasswordInput } from './password-input';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The API's name of the form's field, with its label (a refusal goes under the field it names). */
 const FIELDS = { password: 'New password' };
@@ -34,25 +33,16 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <fieldset disabled={pending} className="flex flex-col gap-4">
-        <Field id="reset-password" label="New password" error={fieldErrors.password}>
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            {...fieldDescription('reset-password', fieldErrors.password, null)}
-          />
-        </Field>
-        <Field id="reset-confirm-password" label="Confirm new password">
-          <PasswordInput
-            id="reset-confirm-password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          idPrefix="reset"
+          label="New password"
+          confirmLabel="Confirm new password"
+          password={password}
+          onPassword={setPassword}
+          confirmPassword={confirmPassword}
+          onConfirmPassword={setConfirmPassword}
+          error={fieldErrors.password}
+        />
         {error && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
             {error}
