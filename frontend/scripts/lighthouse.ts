@@ -14,17 +14,31 @@ const apps = (await fetch(`${BASE_URL}/api/apps/top?limit=1`).then((r) => r.json
 if (apps.length === 0) throw new Error(`No apps at ${BASE_URL}`);
 const pages = ['/', `/c/${apps[0]!.category_slug}`, `/app/${apps[0]!.slug}`];
 
-const browser = await launchChromium([`--remote-debugging-port=${PORT}`]);
-let failed = false;
-try {
-  for (const path of pages) {
+/**
+ * One Lighthouse run of a page. A run whose trace Lighthouse could not read (NO_NAVSTART now and then with
+ * this Chromium) scores nothing, whatever the page: it is said and run again, twice at most.
+ */
+async function audit(path: string) {
+  for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`${BASE_URL}${path}`, {
       port: PORT,
       output: 'json',
       logLevel: 'error',
       onlyCategories: Object.keys(TARGETS),
     });
+    const error = result?.lhr.runtimeError;
+    if (!error || attempt === 3) return result;
+    console.log(`${path}: Lighthouse could not measure it (${error.code}); running it again`);
+  }
+}
+
+const browser = await launchChromium([`--remote-debugging-port=${PORT}`]);
+let failed = false;
+try {
+  for (const path of pages) {
+    const result = await audit(path);
     const categories = result!.lhr.categories;
+    for (const warning of result!.lhr.runWarnings) console.log(`${path}: ${warning}`);
     const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)])) as Record<
       keyof typeof TARGETS,
       number
