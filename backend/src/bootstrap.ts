@@ -74,6 +74,8 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
     app.useLogger(app.get(PinoNestLogger));
     const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     useClientAddresses(fastify, config.IPV6_PREFIX_BITS);
+    // This process's workers start their batches when no request is in flight (shared/http/foreground.ts).
+    if (config.RUN_WORKERS) kernel.foreground.track(fastify);
     if (config.METRICS_PORT !== undefined) {
       watchOperations(kernel);
       countRequests(fastify);

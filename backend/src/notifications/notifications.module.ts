@@ -38,6 +38,7 @@ export class NotificationsModule implements OnApplicationBootstrap, OnApplicatio
         retryBaseMs: config.EMAIL_RETRY_BASE_MS,
         pollMs: config.EMAIL_POLL_MS,
         redis: emailQueueConnection(config),
+        beforeBatch: () => this.kernel.foreground.quiet(),
       },
       this.kernel.logger.child({ module: 'emails' }),
     );

@@ -14,6 +14,7 @@ import type { Db } from './db/tables.js';
 import { EventStore, type AfterCommit } from './event-store/event-store.js';
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './projections/projection-runner.js';
+import { Foreground } from './http/foreground.js';
 import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './http/hit-counter.js';
 import { BullmqWakeup, InProcessWakeup, PROJECTIONS_QUEUE } from './queue/projection-wakeup.js';
 import { ProjectionWorkers } from './queue/projection-workers.js';
@@ -25,6 +26,8 @@ export interface Kernel {
   db: Db;
   eventStore: EventStore;
   runner: ProjectionRunner;
+  /** The requests in flight in this process, which its workers' passes let go first (HTTP processes count them). */
+  foreground: Foreground;
   /** Present when this process runs workers (RUN_WORKERS, always true without Redis). */
   workers?: ProjectionWorkers;
   redis?: Redis;
@@ -48,9 +51,11 @@ export async function createKernel(config: Config, projections: readonly Project
   const { db } = database;
   const log = logger.child({ module: 'projections' });
   const onError = (projection: string, error: unknown) => log.error({ err: error, projection }, 'projection failed');
+  const foreground = new Foreground();
   const runner = new ProjectionRunner(db, projections, {
     batchSize: config.PROJECTION_BATCH_SIZE,
     passIntervalMs: config.PROJECTION_PASS_INTERVAL_MS,
+    beforeBatch: () => foreground.quiet(),
     onError,
   });
 
@@ -103,6 +108,7 @@ export async function createKernel(config: Config, projections: readonly Project
     db,
     eventStore,
     runner,
+    foreground,
     workers,
     redis,
     hits: counters ? new RedisHitCounter(counters, config.REDIS_PREFIX, logger) : new MemoryHitCounter(),

@@ -38,6 +38,8 @@ export interface DispatcherOptions {
   retryBaseMs: number;
   pollMs: number;
   redis?: { connection: ConnectionOptions; prefix: string };
+  /** Awaited before each batch is sent: in a process that serves HTTP too, until no request is in flight. */
+  beforeBatch?: () => Promise<void>;
 }
 
 export class EmailDispatcher {
@@ -158,6 +160,7 @@ export class EmailDispatcher {
    * when every failure was a refusal for good, it fails without retries (a retry would find nothing to send).
    */
   private async sendJob(ids: readonly string[]): Promise<void> {
+    await this.options.beforeBatch?.();
     const { failures } = await this.sender.deliver({ ids }, () => 0);
     if (failures.length === 0) return;
     const retried = failures.filter((failure) => !failure.permanent);
@@ -170,6 +173,7 @@ export class EmailDispatcher {
   private async sendDue(): Promise<void> {
     const { maxAttempts, retryBaseMs } = this.options;
     for (;;) {
+      await this.options.beforeBatch?.();
       const { claimed, failures } = await this.sender.deliver({ due: EMAILS_PER_BATCH }, (attempts) => retryDelay(retryBaseMs, attempts));
       for (const { id, attempts, error, permanent } of failures) {
         const final = permanent || attempts >= maxAttempts;

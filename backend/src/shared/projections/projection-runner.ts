@@ -28,6 +28,8 @@ export interface RunnerOptions {
    * at once.
    */
   passIntervalMs?: number;
+  /** Awaited before each batch: in a process that serves HTTP too, until no request is in flight (Foreground). */
+  beforeBatch?: () => Promise<void>;
   onError?: (projection: string, error: unknown) => void;
 }
 
@@ -165,6 +167,7 @@ export class ProjectionRunner {
       this.passStarted.set(part.checkpoint, performance.now());
       this.requestedAgain.delete(part.checkpoint);
       for (;;) {
+        await this.options.beforeBatch?.();
         const batch = await this.processBatch(projection.name, part.index);
         if (batch === 'busy') return total;
         total += batch.applied;
