@@ -1,0 +1,155 @@
+/**
+ * `npm run bench:first-screen`: the admin dashboard's first screen on an embedded install (PGlite) with data,
+ * in Debian's Chromium: the time from the Sign In click to every card showing its figure, and the API
+ * requests made meanwhile (sign-in included). Fills a data folder once (FIRST_SCREEN_DATA_DIR, else a
+ * throw-away one): FIRST_SCREEN_PAGE_VIEWS page views (default 100,000) written and rolled up as
+ * `npm run bench:dashboard` writes them, 120 leads, and a few suggestions, questions and inquiries; the
+ * demo catalogue comes with the first start. Then starts the built app on it on port 3250 (APP_DIR: another
+ * checkout's build, to compare two versions on the same data) and signs in once to warm up, then RUNS
+ * times (default 5), each in a new browser context. Prints each run and the median; writes nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import { fill, PAGES_PER_SESSION, rollUp } from './fill-visits.js';
+import { grantAdmin } from '../src/identity/commands/grant-admin.js';
+import { buildProjections } from '../src/projections.js';
+import { loadConfig } from '../src/shared/config/config.js';
+import { openDatabase } from '../src/shared/db/database.js';
+import { EventStore } from '../src/shared/event-store/event-store.js';
+import { PROJECT_ROOT } from '../src/shared/paths.js';
+import { launchChromium } from '../../frontend/e2e/chromium.js';
+
+const PORT = 3250;
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.RUNS ?? 5);
+const PAGE_VIEWS = Number(process.env.FIRST_SCREEN_PAGE_VIEWS ?? 100_000);
+const APP_DIR = resolve(process.env.APP_DIR ?? PROJECT_ROOT);
+const DATA_DIR = resolve(process.env.FIRST_SCREEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'unsheet-first-screen-')));
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-secret' };
+/** The dashboard's cards: the first row's seven, the four top cards and the five of the engagement row. */
+const CARDS = 16;
+
+const embedded = { ...process.env, DATA_DIR, DATABASE_URL: '', REDIS_URL: '', PORT: String(PORT), LOG_LEVEL: 'warn' };
+
+/** Visits, leads and the administrator, written with the app stopped (PGlite's folder has one owner). */
+async function fillData(): Promise<void> {
+  const config = loadConfig(embedded);
+  const { db, close } = await openDatabase({ dataDir: DATA_DIR });
+  try {
+    const sessions = Math.round(PAGE_VIEWS / PAGES_PER_SESSION);
+    const started = performance.now();
+    await fill(db, 0, sessions);
+    await rollUp(db, 0, sessions);
+    await sql`
+      insert into leads (id, email, source_page, referral_code, waitlist_position, created_at, mailbox, early_explorer)
+      select gen_random_uuid(), 'bench-' || n || '@example.com', '/bench', 'BENCH' || n, n,
+        now() - n * interval '1 hour', 'bench-' || n || '@example.com', false
+      from generate_series(1, 120) as n`.execute(db);
+    const events = new EventStore(
+      db,
+      buildProjections(config).filter((p) => p.mode === 'inline'),
+    );
+    await grantAdmin(db, events, ADMIN);
+    console.log(
+      `Filled ${DATA_DIR}: ${PAGE_VIEWS.toLocaleString('en')} page views, ${sessions.toLocaleString('en')} sessions, 120 leads in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  } finally {
+    await close();
+  }
+}
+
+async function startApp(): Promise<ChildProcess> {
+  const app = spawn(process.execPath, [join(APP_DIR, 'backend/dist/backend/src/main.js')], {
+    cwd: APP_DIR,
+    env: embedded,
+    stdio: 'inherit',
+  });
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    if (app.exitCode !== null) throw new Error(`The app exited with ${app.exitCode}`);
+    const ready = await fetch(`${BASE}/api/apps/top?limit=1`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return app;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('The app did not answer within 2 minutes');
+}
+
+async function post(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+}
+
+/** One sign-in: ms from the click to every card's figure, and the API requests made meanwhile. */
+async function signIn(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<{ ms: number; requests: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${BASE}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requests.push(`${request.method()} ${url.pathname}`);
+  });
+  const started = performance.now();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Evaluated in the page (a string: this file is compiled without the DOM's types).
+  await page.waitForFunction(
+    `(() => {
+      const figures = [...document.querySelectorAll('[data-testid^="stat-"]')];
+      return figures.length >= ${CARDS} && figures.every((figure) => figure.textContent !== '—');
+    })()`,
+    undefined,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  const ms = performance.now() - started;
+  await context.close();
+  return { ms, requests };
+}
+
+const fresh = !existsSync(join(DATA_DIR, 'pglite'));
+if (fresh) await fillData();
+const app = await startApp();
+try {
+  if (fresh) {
+    // Feedback for the cards and the tab labels.
+    await post('/api/suggestions', { email: 'ideas@example.com', suggestion_text: 'A rota planner for cafés', source_page: '/' });
+    await post('/api/quick-questions', { name: 'Linus', email: 'linus@example.com', message: 'Does it import CSV files?' });
+    await post('/api/developer-inquiries', { name: 'Grace', email: 'grace@example.com', message: 'I build small tools.' });
+  }
+  const browser = await launchChromium();
+  try {
+    const warmUp = await signIn(browser);
+    console.log(`warm-up: ${warmUp.ms.toFixed(0)} ms, ${warmUp.requests.length} API requests`);
+    const times: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const { ms, requests } = await signIn(browser);
+      times.push(ms);
+      console.log(`run ${run}: ${ms.toFixed(0)} ms, ${requests.length} API requests (${requests.join(', ')})`);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    console.log(
+      `\nSign-in to cards visible, ${APP_DIR}: median ${median.toFixed(0)} ms of ${RUNS} (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`,
+    );
+    console.log(
+      `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node.js ${process.version}; load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')}`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  app.kill('SIGTERM');
+  await new Promise((done) => app.once('exit', done));
+}
