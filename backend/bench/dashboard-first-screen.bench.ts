@@ -6,7 +6,7 @@
  * `npm run bench:dashboard` writes them, 120 leads, and a few suggestions, questions and inquiries; the
  * demo catalogue comes with the first start. Then starts the built app on it on port 3250 and signs in once
  * to warm up, then RUNS times (default 5), each in a new browser context. With BASELINE_DIR (another
- * checkout, built), measures that one first on the same data, to compare. Prints each run (when each request
+ * checkout, built; BASELINE_LABEL names it in the table), measures that one first on the same data, to compare. Prints each run (when each request
  * and code chunk arrived) and writes its section of docs/performance.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -183,7 +183,7 @@ const load = () =>
 function section(results: Result[], loadAtStart: string): string {
   const ms = (n: number) => n.toFixed(0);
   const row = (r: Result) =>
-    `| ${r.appDir === PROJECT_ROOT ? 'this checkout' : '`' + r.appDir + '`'} | ${r.requests} | ${ms(r.median)} | ${ms(r.min)}–${ms(r.max)} |`;
+    `| ${r.appDir === PROJECT_ROOT ? 'this checkout' : (process.env.BASELINE_LABEL ?? '`' + r.appDir + '`')} | ${r.requests} | ${ms(r.median)} | ${ms(r.min)}–${ms(r.max)} |`;
   return `<!-- first-screen -->
 ## Admin dashboard first screen (backend/bench/dashboard-first-screen.bench.ts)
 \`${BASELINE_DIR ? `BASELINE_DIR=${BASELINE_DIR} ` : ''}FIRST_SCREEN_PAGE_VIEWS=${PAGE_VIEWS} npm run bench:first-screen\` on ${new Date().toISOString().slice(0, 10)}:
@@ -197,6 +197,8 @@ Chromium on the same cores. Load average (1 / 5 / 15 min) at the start: ${loadAt
 From the Sign In click to the dashboard's ${CARDS} cards each showing its figure, on ${PAGE_VIEWS.toLocaleString('en')} page views
 (${Math.round(PAGE_VIEWS / PAGES_PER_SESSION).toLocaleString('en')} sessions over 60 days, rolled up), 120 leads and the demo catalogue: the median of ${RUNS} sign-ins
 after one warm-up, each in a new browser context. The API requests include signing in (sign-in and refresh).
+The first screen is one read, \`GET /api/admin/overview\`, which the admin layout starts as soon as the session is
+known, while the dashboard's code loads; each run prints when every request and code chunk arrived.
 
 | app | API requests | median ms | min–max ms |
 |---|---|---|---|
