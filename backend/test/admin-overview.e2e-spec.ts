@@ -55,11 +55,16 @@ beforeAll(async () => {
   const browser = { 'user-agent': BROWSER_UA };
   expect((await post(api, '/api/analytics/collect', { events: visits() }, browser)).status).toBe(202);
   expect((await post(api, `/api/apps/${INVOICE_CHASER}/views`, { sessionId: randomUUID() }, browser)).status).toBe(202);
-  const recorded = await post(api, '/api/admin/analytics/search-queries/import', {
-    startDate: windowStart,
-    endDate: dayIn(new Date(Date.now() - DAY)),
-    csv: 'Top queries,Clicks,Impressions,CTR,Position\n"spreadsheet, but better",40,800,5%,3.2\ninvoice chaser,3,120,2.5%,8.1',
-  }, api.headers);
+  const recorded = await post(
+    api,
+    '/api/admin/analytics/search-queries/import',
+    {
+      startDate: windowStart,
+      endDate: dayIn(new Date(Date.now() - DAY)),
+      csv: 'Top queries,Clicks,Impressions,CTR,Position\n"spreadsheet, but better",40,800,5%,3.2\ninvoice chaser,3,120,2.5%,8.1',
+    },
+    api.headers,
+  );
   expect(recorded.status).toBe(200);
   await settled(api);
   await eventually(async () => (await api.get(`/api/admin/analytics/engagement?tz=${TZ}`)).body.totalSessions === 2, { timeout: 10_000 });
