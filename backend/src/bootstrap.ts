@@ -16,6 +16,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { SEARCH_QUERIES_IMPORT_PATH, SEARCH_QUERIES_IMPORT_MAX_BODY } from './analytics/search-console/search-queries-import.js';
+import { serveCollectDirectly } from './analytics/collect/collect-route.js';
 import { APPS_IMPORT_PATH } from './catalogue/commands/import-apps.command.js';
 import { QueueDashboard } from './admin/queue-dashboard.js';
 import { EMAILS_QUEUE } from './notifications/email/email-dispatcher.js';
@@ -101,6 +102,7 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
       route.bodyLimit = SEARCH_QUERIES_IMPORT_MAX_BODY;
       route.onRequest = [...[route.onRequest ?? []].flat(), (request) => auth.requireAdmin(request)];
     });
+    serveCollectDirectly(app, fastify, kernel);
     fastify.addHook('preHandler', refuseControlCharacters);
     await app.register(fastifyCookie);
     // Only answers to GET and HEAD are large enough to gain (pages, assets, catalogue lists); the commands'
