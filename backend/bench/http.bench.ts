@@ -87,9 +87,19 @@ const server = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CAT
 const startWorker = () => startWorkerProcess({ ...env, WORKER_NICE }, 60_000, { nodeArgs: nodeArgs('worker') });
 let worker = await startWorker();
 const startApiWithoutFlowControl = () =>
-  startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'false', ANALYTICS_MAX_LAG_MS: '0', ...(process.env.BENCH_LEAN_COLLECT && { BENCH_LEAN_COLLECT: '1' }) }, 60_000, {
-    nodeArgs: nodeArgs('api-alone'),
-  });
+  startServerProcess(
+    {
+      ...env,
+      RUN_WORKERS: 'false',
+      DEMO_CATALOGUE: 'false',
+      ANALYTICS_MAX_LAG_MS: '0',
+      ...(process.env.BENCH_LEAN_COLLECT && { BENCH_LEAN_COLLECT: '1' }),
+    },
+    60_000,
+    {
+      nodeArgs: nodeArgs('api-alone'),
+    },
+  );
 const pool = new pg.Pool({ connectionString: database.url, max: INGEST.connections + 2 });
 
 try {

@@ -173,11 +173,13 @@ function isHashedAsset(path: string): boolean {
 const FORM_POSTS = [UNSUBSCRIBE_PATH, LEAD_CONFIRMATION_PATH];
 
 function requireJsonBodies(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  // Reads carry no body: asked first, they cost two header lookups.
+  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return done();
   const path = pathOf(request.url);
   if (!isApiPath(path) || FORM_POSTS.includes(path)) return done();
-  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (hasBody && type !== 'application/json') {
+  if (type !== 'application/json') {
     void sendError(reply, 415, {
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Send the request body as JSON (Content-Type: application/json).',
