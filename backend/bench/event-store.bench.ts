@@ -239,7 +239,7 @@ the API and the worker into \`.profiles/\`, and \`BENCH_ONLY=…\` runs some of 
 - API wake-ups: one per projection every 20 ms at most (and one more after, if appends asked for one), instead
   of one BullMQ script per tracker batch; user agents are parsed once per distinct string (LRU).
 
-- The full \`npm run bench\` of 2026-11-26 (above; load average 2.2 at its start): the ingest at saturation
+- The full \`npm run bench\` of 2026-11-26 (load average 2.2 at its start, a less busy machine than the run above): the ingest at saturation
   11,835 events/s with the projection's lag p50 651 ms, p99 1,638 ms (target < 2 s: met), 13,350 events
   behind when the traffic stopped, worked off in 504 ms. The endpoint alone: 32,994 events/s against the bare
   INSERT's 99,776 rows/s, a ratio of 0.33 (target 0.5: missed). Per event, the endpoint alone costs the API
@@ -247,11 +247,25 @@ the API and the worker into \`.profiles/\`, and \`BENCH_ONLY=…\` runs some of 
   over Fastify and Nest's request path, zod's validation of 50 events, the JSON body's parsing and depth check,
   enrichment and the rate limit's Redis round trip, with no part above a tenth of it (\`BENCH_CPU_PROF=1\`).
   Raw, without flow control and with the worker idle, the endpoint takes 33,000–39,000 events/s on this
-  machine; with flow control the saturation rate is what the projection keeps up with.
+  machine; with flow control the saturation rate is what the projection keeps up with. (The CPU figures of
+  that day counted every API and worker process on the machine, other checkouts' included; the benchmark now
+  counts only the processes it started.)
+- The collect route is answered by a plain Fastify handler (\`analytics/collect/collect-route.ts\`) on the route
+  AnalyticsController declares: the same hooks, body limit, validation, answers, rate limit (its key, headers
+  and 429) and bot handling, without Nest's guards, pipes and command bus. Measured on 2026-11-28 (2-core AMD
+  EPYC, 24 GiB, Node.js 22.23, load average 8–13 from other work on the machine): the code before and after
+  served side by side, 4 alternating pairs of 4 s runs (autocannon, 10 connections, one batch of 50 events,
+  worker stopped, no flow control): the API's CPU per event 24.4, 22.3, 17.1, 15.3 µs after against 27.5,
+  26.5, 19.5, 18.0 µs before, 12–16 % less in every pair; the rate moved within the noise. Ingest / bare
+  INSERT in alternating \`BENCH_ONLY=ingest-alone\` runs: 0.45, 0.41, 0.39 before, 0.37, 0.35, 0.47 after: on
+  cores this busy the ratio moves more from run to run than the route's saving (target 0.5: not shown met).
+  What remains of the API's time (\`BENCH_CPU_PROF=1\`, the same day): garbage collection about a tenth, zod's
+  validation of the 50 events 6 %, the JSON parse and depth check 5 %, the batch's serialisation for the
+  INSERT 4 %, enrichment 3–4 %, the rest Node's HTTP and socket writes.
 - The same machine runs the code of 2026-11-25 (the run with 41,215 events/s and 4,206 joins/s above it in the
   history) at 2,840 joins/s, p99 90 ms (\`BENCH_ONLY=waitlist\`), as today's code (2,869 joins/s, p99 89 ms):
   this machine is slower than that day's, and the joins' figures here are not a change of the code.
-- The admin dashboard's reads in the HTTP benchmark (p99 984 ms) are the engagement read's: the ingest
+- The admin dashboard's reads in the HTTP benchmark of 2026-11-26 (p99 984 ms) are the engagement read's: the ingest
   scenario sends an app view of a new random app id in every visit, about 60,000 apps that do not exist,
   and the read sums the app views' rollups of each and asks the catalogue for their names (170–270 ms a
   request). The other seven reads take 2–11 ms.
@@ -273,7 +287,21 @@ the API and the worker into \`.profiles/\`, and \`BENCH_ONLY=…\` runs some of 
   included, looks for a file on disk first: a catch-all static handler shows up in the API's CPU profile as
   an \`fs.stat\` per request.
 - Catalogue reads are served from memory (\`CatalogueCache\`, for \`CATALOGUE_CACHE_MS\`): the catalogue scenario
-  above measures the HTTP stack alone.
+  above measures the HTTP stack alone. The benchmark measures each read against a bare Fastify process that
+  answers the same URLs with the same status, headers and bytes from memory (the table of the HTTP section).
+- Kept server-rendered pages are kept as UTF-8 bytes, split at the CSP nonce (\`SpaPage\`): kept as a string,
+  each answer was a new string of about 128 KB (the nonce written in) that Node encoded to UTF-8 again, two
+  bytes a character in V8 since the pages have characters past Latin-1; that encoding and the socket write
+  were most of the API's profile on a page. The home page went from 630 to 1,050 requests/s (autocannon, 20
+  connections, 5 s, 2026-11-28, the 2-core AMD EPYC machine with other work on it). What is left on pages:
+  every page reads the Early Explorers status from PostgreSQL (\`GetEarlyAccessStatus\`, a count of the spots
+  taken, about 7 % of the API's profile on the home page, with kysely and pg), and Nest's router.
+- On the JSON reads the API's profile has no part above a few percent: Nest's router (the rate-limit guard,
+  which asks every named limit whether it applies, the auth guard, the pipes, the query bus) about 5 %,
+  Fastify's serialisation of the cached object (\`JSON.stringify\` on every answer) 3 %, the control-character
+  check 2 %; helmet (2 %) now sets the JSON API's headers as recorded once, and the JSON body check (3 % on
+  reads) returns at once for a request without a body. The rest is Node's HTTP and the socket writes, which
+  the bare process has too.
 - Rate-limit counts go to Redis as \`EVALSHA\`, auto-pipelined on a connection of their own (not BullMQ's), so
   the counts of one turn of the event loop are one write.
 - The analytics ingest has no single hot spot in its profile: socket writes of the 50-row INSERT, JSON
@@ -354,6 +382,8 @@ npm run bench                      # local PostgreSQL on 127.0.0.1:5432
 BENCH_DATABASE_URL=postgres://… npm run bench
 npx nest build && BENCH_ONLY=waitlist npx tsx backend/bench/http.bench.ts   # some scenarios only; writes nothing
 npx nest build && BENCH_ONLY=catalogue BENCH_CPU_PROF=1 npx tsx backend/bench/http.bench.ts   # and CPU profiles
+npx nest build && BENCH_ONLY=reads BENCH_READ_SECONDS=3 npx tsx backend/bench/http.bench.ts   # reads against the bare process
+npx nest build && BENCH_ONLY=ingest-alone npx tsx backend/bench/http.bench.ts   # the collect endpoint alone against the bare INSERT
 npm run bench:visits               # the visits projection's catch-up, 1 and 4 partitions; writes nothing
 BENCH_STATEMENTS=1 BENCH_RUNS=1:1000,2:1000 npm run bench:visits   # with the time of each statement
 npm run bench:dashboard            # the dashboard's reads at 0.1, 1 and 3 million page views; writes its section

@@ -3,10 +3,13 @@
  * by autocannon (and, for the waitlist bursts, node:http) against the built server (backend/dist) on the real
  * PostgreSQL and Redis, as production runs it: an API process (RUN_WORKERS=false) and a worker process at
  * WORKER_NICE=10, a fresh database and Redis prefix.
- * Catalogue reads, analytics ingest (with the projection lag and the bare-INSERT ratio), waitlist joins in
+ * Catalogue reads (the mix, then each read against a bare Fastify process serving the same bytes from memory),
+ * analytics ingest (with the projection lag and the bare-INSERT ratio), waitlist joins in
  * bursts of 200 (positions checked afterwards), referral clicks, the admin dashboard's reads.
  * Prints the figures and writes its section of docs/performance.md.
- *   BENCH_ONLY=catalogue,ingest,waitlist,admin   run some scenarios only (the report is not written)
+ *   BENCH_ONLY=catalogue,reads,ingest,waitlist,admin   run some scenarios only (the report is not written);
+ *                                                ingest-alone: only the collect endpoint alone against the bare INSERT
+ *   BENCH_READ_SECONDS=n                         seconds of each measurement of the reads against the reference (5)
  *   BENCH_CPU_PROF=1                             the API and worker write CPU profiles into .profiles/
  *                                                (with BENCH_API_PROCESSES above 1 the API processes
  *                                                write their profiles under one file name)
@@ -32,8 +35,9 @@ import { buildProjections } from '../src/projections.js';
 import { ADMIN, adminReads } from './http/admin.js';
 import { CATALOGUE, catalogueReads } from './http/catalogue.js';
 import { CLICKS, referralClicks, WAITLIST, waitlistJoins, type WaitlistFigures } from './http/early-access.js';
-import { analyticsIngest, INGEST, type IngestFigures } from './http/ingest.js';
+import { analyticsIngest, endpointAlone, INGEST, type IngestFigures } from './http/ingest.js';
 import { fmt, type LoadResult } from './http/load.js';
+import { READS, readsAgainstReference, type ReadFigures } from './http/reads.js';
 
 const TARGETS = {
   catalogueRps: 3000,
@@ -43,6 +47,7 @@ const TARGETS = {
   joinP99: 100,
   lagP99: 2000,
   ingestRatio: 0.5,
+  readRatio: 0.8,
 };
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -81,6 +86,20 @@ const server = await startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CAT
 // The projection and e-mail workers in a process of their own, as in production: the API's event loop only serves.
 const startWorker = () => startWorkerProcess({ ...env, WORKER_NICE }, 60_000, { nodeArgs: nodeArgs('worker') });
 let worker = await startWorker();
+const startApiWithoutFlowControl = () =>
+  startServerProcess(
+    {
+      ...env,
+      RUN_WORKERS: 'false',
+      DEMO_CATALOGUE: 'false',
+      ANALYTICS_MAX_LAG_MS: '0',
+      ...(process.env.BENCH_LEAN_COLLECT && { BENCH_LEAN_COLLECT: '1' }),
+    },
+    60_000,
+    {
+      nodeArgs: nodeArgs('api-alone'),
+    },
+  );
 const pool = new pg.Pool({ connectionString: database.url, max: INGEST.connections + 2 });
 
 try {
@@ -95,6 +114,15 @@ try {
       catalogue.rps >= TARGETS.catalogueRps && catalogue.p99 < TARGETS.catalogueP99,
     );
 
+  const reads = runs('reads') ? await readsAgainstReference(server.url) : undefined;
+  if (reads) {
+    console.log(`Reads against a bare Fastify process serving the same bytes (${READS.connections} connections, ${READS.seconds} s each):`);
+    for (const read of reads)
+      console.log(
+        `  ${read.name}: ${fmt(read.real.rps)} req/s (p99 ${read.real.p99} ms) against ${fmt(read.reference.rps)} (p99 ${read.reference.p99} ms) = ${read.ratio.toFixed(2)}, errors ${read.real.errors}/${read.reference.errors} ${verdict(read.ratio >= TARGETS.readRatio)}`,
+      );
+  }
+
   const ingest = runs('ingest')
     ? await analyticsIngest(server.url, pool, database.handle.db, {
         stopWorker: () => worker.stop().then(() => undefined),
@@ -102,8 +130,7 @@ try {
           worker = await startWorker();
           await waitForQueueWorkers(TEST_REDIS_URL, prefix, PROJECTIONS_QUEUE, 1);
         },
-        startApiWithoutFlowControl: () =>
-          startServerProcess({ ...env, RUN_WORKERS: 'false', DEMO_CATALOGUE: 'false', ANALYTICS_MAX_LAG_MS: '0' }),
+        startApiWithoutFlowControl,
       })
     : undefined;
   if (ingest) {
@@ -126,6 +153,16 @@ try {
     console.log(
       `  probe sessions visible after: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms over ${lag.probes} probes ${verdict(lag.p99 < TARGETS.lagP99)}`,
     );
+  }
+
+  if (only?.includes('ingest-alone')) {
+    await worker.stop();
+    const { alone, aloneCpuPerEvent, bare } = await endpointAlone(pool, { startApiWithoutFlowControl });
+    console.log(
+      `Analytics ingest alone (worker stopped): ${fmt(alone.eventsPerSecond)} events/s, p99 ${alone.p99} ms, ${alone.errors} errors; bare multi-row INSERT: ${fmt(bare)} rows/s; endpoint / bare = ${(alone.eventsPerSecond / bare).toFixed(2)}`,
+    );
+    console.log(`  CPU per event: ${aloneCpuPerEvent}`);
+    worker = await startWorker();
   }
 
   const projections = buildProjections(loadConfig(env));
@@ -160,7 +197,7 @@ try {
   const loadAtEnd = loadavg();
   if (!only)
     writeSection(
-      { catalogue: catalogue!, ingest: ingest!, waitlist: waitlist!, clicks: clicks!, admin: admin! },
+      { catalogue: catalogue!, reads: reads!, ingest: ingest!, waitlist: waitlist!, clicks: clicks!, admin: admin! },
       await redisVersion(),
       loadAtStart,
       loadAtEnd,
@@ -208,7 +245,14 @@ async function redisVersion(): Promise<string> {
 }
 
 function writeSection(
-  f: { catalogue: LoadResult; ingest: IngestFigures; waitlist: WaitlistFigures; clicks: LoadResult; admin: LoadResult },
+  f: {
+    catalogue: LoadResult;
+    reads: ReadFigures[];
+    ingest: IngestFigures;
+    waitlist: WaitlistFigures;
+    clicks: LoadResult;
+    admin: LoadResult;
+  },
   redis: string,
   loadAtStart: number[],
   loadAtEnd: number[],
@@ -266,7 +310,27 @@ ${row(`admin dashboard reads (30 days), ${ADMIN.seconds} s`, f.admin, ADMIN.conn
   The worker caught up with the warm-up's ${fmt(WAITLIST.warmUpBursts * WAITLIST.burst)} joins (their projections and welcome e-mails, written to
   \`.eml\` files) ${waitlist.workerCatchUpSeconds.toFixed(1)} s after the last answer.
 - Waitlist positions: every 201 answer's position collected, then checked unique, and the \`leads\` table checked to hold exactly 1..N.
-${waitlist.burstCpuPerJoin ? `- CPU per join during the waitlist bursts, by process (from /proc; the load generator shares the cores): ${waitlist.burstCpuPerJoin}.\n` : ''}<!-- /http -->
+${waitlist.burstCpuPerJoin ? `- CPU per join during the waitlist bursts, by process (from /proc; the load generator shares the cores): ${waitlist.burstCpuPerJoin}.\n` : ''}
+### Reads against a bare Fastify process
+Each read on the real server, then on a bare Fastify process of its own (\`backend/bench/http/reference-server.ts\`:
+no plugin, no hook) that answers the same URLs with the status, headers and bytes the real server gave for
+them, from memory: ${READS.connections} connections, ${READS.seconds} s each, after ${READS.warmUpSeconds} s of warm-up each, the same autocannon settings;
+requests without \`Accept-Encoding\`, so neither compresses. Pages are the server-rendered pages as kept by the
+server (rendered once, then served with a fresh CSP nonce).
+
+| read | bytes | real server, requests/s (p99) | bare Fastify, requests/s (p99) | real / bare |
+|---|---|---|---|---|
+${f.reads.map((r) => `| ${r.kind === 'page' ? 'page: ' : ''}${r.name} | ${fmt(r.bytes)} | ${fmt(r.real.rps)} (${r.real.p99} ms) | ${fmt(r.reference.rps)} (${r.reference.p99} ms) | ${r.ratio >= TARGETS.readRatio ? r.ratio.toFixed(2) : `**${r.ratio.toFixed(2)}**`} |`).join('\n')}
+
+Target: every read ≥ ${TARGETS.readRatio} of the bare process; ${
+    f.reads.every((r) => r.ratio >= TARGETS.readRatio)
+      ? 'met'
+      : `**missed** by ${f.reads
+          .filter((r) => r.ratio < TARGETS.readRatio)
+          .map((r) => r.name)
+          .join(', ')}`
+  }.
+<!-- /http -->
 `;
   const file = join(PROJECT_ROOT, 'docs', 'performance.md');
   const current = readFileSync(file, 'utf8');

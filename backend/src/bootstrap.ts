@@ -16,6 +16,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { SEARCH_QUERIES_IMPORT_PATH, SEARCH_QUERIES_IMPORT_MAX_BODY } from './analytics/search-console/search-queries-import.js';
+import { serveCollectDirectly } from './analytics/collect/collect-route.js';
 import { APPS_IMPORT_PATH } from './catalogue/commands/import-apps.command.js';
 import { QueueDashboard } from './admin/queue-dashboard.js';
 import { EMAILS_QUEUE } from './notifications/email/email-dispatcher.js';
@@ -103,6 +104,7 @@ export async function createApiApp(config: Config, logger: Logger): Promise<INes
       route.bodyLimit = SEARCH_QUERIES_IMPORT_MAX_BODY;
       route.onRequest = [...[route.onRequest ?? []].flat(), (request) => auth.requireAdmin(request)];
     });
+    serveCollectDirectly(app, fastify, kernel);
     fastify.addHook('preHandler', refuseControlCharacters);
     await app.register(fastifyCookie);
     // Only answers to GET and HEAD are large enough to gain (pages, assets, catalogue lists); the commands'
@@ -173,11 +175,13 @@ function isHashedAsset(path: string): boolean {
 const FORM_POSTS = [UNSUBSCRIBE_PATH, LEAD_CONFIRMATION_PATH];
 
 function requireJsonBodies(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  // Reads carry no body: asked first, they cost two header lookups.
+  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return done();
   const path = pathOf(request.url);
   if (!isApiPath(path) || FORM_POSTS.includes(path)) return done();
-  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (hasBody && type !== 'application/json') {
+  if (type !== 'application/json') {
     void sendError(reply, 415, {
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Send the request body as JSON (Content-Type: application/json).',

@@ -51,6 +51,18 @@ describe('rate limits on public writes', () => {
     for (let i = 0; i < 121; i++) status = (await send('POST', '/api/analytics/collect', { 'user-agent': BROWSER_UA })).status;
     expect(status).toBe(429);
   });
+
+  it("answers the tracker's batches past their limit as every limited write, saying when to try again", async () => {
+    // Sent until refused: after the test above, the first one is.
+    const answers: Response[] = [];
+    for (let i = 0; i < 121 && answers.at(-1)?.status !== 429; i++)
+      answers.push(await send('POST', '/api/analytics/collect', { 'user-agent': BROWSER_UA }));
+    const blocked = answers.at(-1)!;
+    expect(blocked.status).toBe(429);
+    expect(await json(blocked)).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' });
+    expect(Number(blocked.headers.get('retry-after-analytics-collect'))).toBeGreaterThan(0);
+    for (const allowed of answers.slice(0, -1)) expect(allowed.headers.get('x-ratelimit-limit-analytics-collect')).toBe('120');
+  });
 });
 
 async function countEvents(): Promise<number> {

@@ -1,6 +1,7 @@
 /**
  * CPU time per process kind, read from /proc (Linux), for splitting a scenario's cost between the API, the
  * worker, PostgreSQL, Redis and the load generator that share the machine's cores. Elsewhere it reads nothing.
+ * PostgreSQL and Redis are counted whole: work of others on the same servers counts in their figures.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
@@ -25,12 +26,26 @@ export function cpuSnapshot(): CpuSnapshot {
       if (!kind) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // The API and worker processes this benchmark started (or their cluster's processes), not another
+      // checkout's servers or tests running on the same machine.
+      if ((kind === 'API' || kind === 'worker') && !startedHere(Number(fields[1]))) continue;
       used.set(kind, (used.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * ticksToMs);
     } catch {
       // The process ended between the listing and the read.
     }
   }
   return used;
+}
+
+/** Whether a process with this parent is a child or grandchild of this process. */
+function startedHere(parent: number): boolean {
+  if (parent === process.pid) return true;
+  try {
+    const stat = readFileSync(`/proc/${parent}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid;
+  } catch {
+    return false;
+  }
 }
 
 /** CPU per unit of work between two snapshots, e.g. "API 0.42 ms, worker 0.35 ms…" per join (or in µs). */

@@ -62,24 +62,31 @@ export interface IngestControl {
   startApiWithoutFlowControl(): Promise<{ url: string; stop(): Promise<unknown> }>;
 }
 
-export async function analyticsIngest(baseUrl: string, db: pg.Pool, kysely: Db, control: IngestControl): Promise<IngestFigures> {
+const HEADERS = { 'content-type': 'application/json', 'user-agent': BROWSER_UA };
+
+/** Saturation runs of `url` with distinct batches. */
+function runner(url: string) {
   const bodies = Array.from({ length: 4000 }, () => JSON.stringify({ events: visitBatch() }));
-  const url = `${baseUrl}/api/analytics/collect`;
-  const headers = { 'content-type': 'application/json', 'user-agent': BROWSER_UA };
   let next = 0;
-  const run = async (duration: number, overallRate?: number, to = url) => {
+  return async (duration: number, overallRate?: number, to = url) => {
     const result = await load({
       url: to,
       connections: INGEST.connections,
       duration,
       overallRate,
       method: 'POST',
-      headers,
+      headers: HEADERS,
       body: () => bodies[next++ % bodies.length]!,
     });
     return { ...result, eventsPerSecond: result.rps * INGEST.batch };
   };
-  await post(url, headers, bodies[0]!); // warm up
+}
+
+export async function analyticsIngest(baseUrl: string, db: pg.Pool, kysely: Db, control: IngestControl): Promise<IngestFigures> {
+  const url = `${baseUrl}/api/analytics/collect`;
+  const headers = HEADERS;
+  const run = runner(url);
+  await post(url, headers, JSON.stringify({ events: visitBatch() })); // warm up
 
   const sampling = sampleLag(kysely);
   const cpuBefore = cpuSnapshot();
@@ -91,14 +98,7 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool, kysely: Db, 
 
   // The endpoint alone: nothing projected meanwhile, and no flow control holding batches for the projection.
   await control.stopWorker();
-  const api = await control.startApiWithoutFlowControl();
-  const aloneUrl = `${api.url}/api/analytics/collect`;
-  await run(2, undefined, aloneUrl); // warm up
-  const aloneCpuBefore = cpuSnapshot();
-  const alone = await run(INGEST.saturationSeconds / 3, undefined, aloneUrl);
-  const aloneCpuPerEvent = cpuPer(aloneCpuBefore, cpuSnapshot(), alone.ok * INGEST.batch, 'µs');
-  await api.stop();
-  const bare = await bareInsertRate(db, INGEST.saturationSeconds / 3);
+  const { alone, aloneCpuPerEvent, bare } = await endpointAlone(db, control);
   await control.startWorker();
   await caughtUp(db, url, headers);
 
@@ -118,6 +118,33 @@ export async function analyticsIngest(baseUrl: string, db: pg.Pool, kysely: Db, 
     backlog,
     lag: { p50: percentile(probes, 50), p99: percentile(probes, 99), max: Math.max(...probes), probes: probes.length },
   };
+}
+
+export interface EndpointAloneFigures {
+  alone: LoadResult & { eventsPerSecond: number };
+  aloneCpuPerEvent: string;
+  /** Rows/s of the bare multi-row INSERT. */
+  bare: number;
+}
+
+/**
+ * The endpoint alone against the bare INSERT, the worker process stopped: on an API process of its own without
+ * flow control, then the INSERTs on the same database (`BENCH_ONLY=ingest-alone` runs only this).
+ */
+export async function endpointAlone(
+  db: pg.Pool,
+  control: Pick<IngestControl, 'startApiWithoutFlowControl'>,
+): Promise<EndpointAloneFigures> {
+  const api = await control.startApiWithoutFlowControl();
+  const aloneUrl = `${api.url}/api/analytics/collect`;
+  const run = runner(aloneUrl);
+  await run(2); // warm up
+  const aloneCpuBefore = cpuSnapshot();
+  const alone = await run(INGEST.saturationSeconds / 3);
+  const aloneCpuPerEvent = cpuPer(aloneCpuBefore, cpuSnapshot(), alone.ok * INGEST.batch, 'µs');
+  await api.stop();
+  const bare = await bareInsertRate(db, INGEST.saturationSeconds / 3);
+  return { alone, aloneCpuPerEvent, bare };
 }
 
 /** One visit as the tracker batches it: start, page views with their times, interactions, end (50 events). */

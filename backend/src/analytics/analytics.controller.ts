@@ -7,7 +7,11 @@ import { collectBatchSchema, collectResultSchema } from '../../../contracts/anal
 import { CollectAnalytics, type CollectResult } from './commands/collect-analytics.command.js';
 import { clientAddress } from '../shared/http/client-address.js';
 
-/** The tracker's only endpoint (public). The admin's queries are in AnalyticsAdminController. */
+/**
+ * The tracker's only endpoint (public). The admin's queries are in AnalyticsAdminController. This class
+ * declares the route and its documentation; its answers come from a plain Fastify handler that does what
+ * `collect` and the rate-limit guard do, without Nest's router (collect/collect-route.ts).
+ */
 @ApiTags('analytics')
 @Controller('api/analytics')
 export class AnalyticsController {

@@ -87,11 +87,35 @@ export function securityHeaders(config: Config): onRequestHookHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   } as const;
   const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(config) }) as Middleware;
-  const forApi = helmet({ ...common, contentSecurityPolicy: API_CONTENT_SECURITY_POLICY }) as Middleware;
+  const forApi = recorded(helmet({ ...common, contentSecurityPolicy: API_CONTENT_SECURITY_POLICY }) as Middleware);
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    if (isJsonApi(pathOf(request.url))) return forApi(request.raw, reply.raw, done as never);
+    if (isJsonApi(pathOf(request.url))) {
+      forApi(reply.raw);
+      return done();
+    }
     (reply.raw as WithNonce)[NONCE] = randomBytes(16).toString('base64');
     forPages(request.raw, reply.raw, done as never);
+  };
+}
+
+/**
+ * What a middleware whose headers do not depend on the request does to a response, recorded once and
+ * replayed on each: helmet builds the policy's text anew for every response.
+ */
+function recorded(middleware: Middleware): (response: ServerResponse) => void {
+  const steps: ((response: ServerResponse) => void)[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => steps.push((response) => response.setHeader(name, value)),
+    removeHeader: (name: string) => steps.push((response) => response.removeHeader(name)),
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('the middleware did not finish at once');
+  return (response) => {
+    for (const step of steps) step(response);
   };
 }
 
