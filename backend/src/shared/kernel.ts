@@ -79,7 +79,10 @@ export async function createKernel(config: Config, projections: readonly Project
       connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
       await connection.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
     }
-    queue = new Queue(PROJECTIONS_QUEUE, { connection: redis, prefix: queuePrefix(config.REDIS_URL, config.REDIS_PREFIX, PROJECTIONS_QUEUE) });
+    queue = new Queue(PROJECTIONS_QUEUE, {
+      connection: redis,
+      prefix: queuePrefix(config.REDIS_URL, config.REDIS_PREFIX, PROJECTIONS_QUEUE),
+    });
     queue.on('error', () => {}); // the connection's own listener above logs it
     wakeup = new BullmqWakeup(queue, runner, onError);
   } else {

@@ -38,9 +38,12 @@ describe('loadConfig', () => {
 
   it('reads REDIS_PREFIX with at most one hash tag', () => {
     expect(loadConfig({}).REDIS_PREFIX).toBe('unsheet');
-    for (const prefix of ['unsheet-eu_2', '{unsheet}', 'app-{unsheet}']) expect(loadConfig({ REDIS_PREFIX: prefix }).REDIS_PREFIX).toBe(prefix);
+    for (const prefix of ['unsheet-eu_2', '{unsheet}', 'app-{unsheet}'])
+      expect(loadConfig({ REDIS_PREFIX: prefix }).REDIS_PREFIX).toBe(prefix);
     for (const prefix of ['un sheet', 'a:b', '{}', '{a}{b}', '{a', 'a}', '{a:b}'])
-      expect(() => loadConfig({ REDIS_PREFIX: prefix }), prefix).toThrow(/REDIS_PREFIX: letters, digits, - and _ only, with at most one \{hash tag\}/);
+      expect(() => loadConfig({ REDIS_PREFIX: prefix }), prefix).toThrow(
+        /REDIS_PREFIX: letters, digits, - and _ only, with at most one \{hash tag\}/,
+      );
   });
 
   it('reads CORS_ORIGINS as a list of origins and refuses anything else', () => {

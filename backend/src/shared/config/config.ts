@@ -51,10 +51,7 @@ const schema = z.object({
   // One Redis (redis://host:port), or a Redis Cluster (redis-cluster://host:port,host:port,...): shared/redis.
   REDIS_URL: z.preprocess(
     emptyAsUnset,
-    z
-      .string()
-      .refine(isRedisUrl, 'must be a redis:// URL, or redis-cluster://host:port,host:port,... for a Redis Cluster')
-      .optional(),
+    z.string().refine(isRedisUrl, 'must be a redis:// URL, or redis-cluster://host:port,host:port,... for a Redis Cluster').optional(),
   ),
   // Letters, digits, - and _, with at most one hash tag ('{unsheet}'): on a cluster, a tag puts every queue in
   // its slot; without one, each queue gets a tag of its own (shared/redis/redis-connection.ts).

@@ -56,7 +56,8 @@ let stateWatched = false;
 export function watchState(kernel: Kernel, queueNames: readonly string[]): void {
   const queues = kernel.redis
     ? queueNames.map(
-        (name) => new Queue(name, { connection: kernel.redis!, prefix: queuePrefix(kernel.config.REDIS_URL!, kernel.config.REDIS_PREFIX, name) }),
+        (name) =>
+          new Queue(name, { connection: kernel.redis!, prefix: queuePrefix(kernel.config.REDIS_URL!, kernel.config.REDIS_PREFIX, name) }),
       )
     : [];
   for (const queue of queues) queue.on('error', () => {}); // the kernel's connection logs its errors

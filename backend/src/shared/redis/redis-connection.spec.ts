@@ -7,7 +7,10 @@ const CLUSTER = 'redis-cluster://10.0.0.1:7000,10.0.0.2:7001,10.0.0.3';
 describe('parseRedisUrl', () => {
   it('reads redis:// and rediss:// as one server', () => {
     expect(parseRedisUrl('redis://127.0.0.1:6379')).toEqual({ cluster: false, url: 'redis://127.0.0.1:6379' });
-    expect(parseRedisUrl('rediss://:secret@cache.example:6380/2')).toEqual({ cluster: false, url: 'rediss://:secret@cache.example:6380/2' });
+    expect(parseRedisUrl('rediss://:secret@cache.example:6380/2')).toEqual({
+      cluster: false,
+      url: 'rediss://:secret@cache.example:6380/2',
+    });
   });
 
   it('reads redis-cluster:// as the nodes of a cluster, 6379 when a node names no port', () => {
@@ -39,7 +42,14 @@ describe('parseRedisUrl', () => {
   });
 
   it('refuses what is neither', () => {
-    for (const value of ['nope', 'http://h:1', 'redis-cluster://', 'redis-cluster://h1:7000/2', 'redis-cluster://h1:7000,', 'redis-cluster://h1:port'])
+    for (const value of [
+      'nope',
+      'http://h:1',
+      'redis-cluster://',
+      'redis-cluster://h1:7000/2',
+      'redis-cluster://h1:7000,',
+      'redis-cluster://h1:port',
+    ])
       expect(() => parseRedisUrl(value), value).toThrow();
   });
 });

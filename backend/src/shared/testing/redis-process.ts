@@ -1,7 +1,8 @@
 /**
  * A redis-server of a test's own, on a free port, that the test may stop and start again (fault tests must
  * not stop the shared Redis other runs use). It keeps nothing on disk: after a restart it is empty, the
- * worst case for whatever was queued in it.
+ * worst case for whatever was queued in it. Also a Redis Cluster of a test's own (`startRedisCluster`), whose
+ * nodes a test may kill.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -113,9 +114,30 @@ export async function startRedisCluster({ primaries = 3, nodeTimeoutMs = 1000 } 
       const child = spawn(
         'redis-server',
         [
-          '--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-port', String(busPort),
-          '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', String(nodeTimeoutMs),
-          '--dir', dir, '--save', '', '--appendonly', 'no', '--repl-diskless-sync-delay', '0', '--daemonize', 'no', '--loglevel', 'warning',
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-port',
+          String(busPort),
+          '--cluster-config-file',
+          `nodes-${port}.conf`,
+          '--cluster-node-timeout',
+          String(nodeTimeoutMs),
+          '--dir',
+          dir,
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--repl-diskless-sync-delay',
+          '0',
+          '--daemonize',
+          'no',
+          '--loglevel',
+          'warning',
         ],
         { stdio: 'ignore' },
       );
@@ -123,7 +145,12 @@ export async function startRedisCluster({ primaries = 3, nodeTimeoutMs = 1000 } 
       await answers(`redis://127.0.0.1:${port}`, child);
     }
     await execFileAsync('redis-cli', [
-      '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '1', '--cluster-yes',
+      '--cluster',
+      'create',
+      ...ports.map((port) => `127.0.0.1:${port}`),
+      '--cluster-replicas',
+      '1',
+      '--cluster-yes',
     ]);
   } catch (error) {
     await stop();
