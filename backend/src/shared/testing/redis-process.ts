@@ -90,6 +90,11 @@ export interface RedisClusterProcess {
   primaryFor(key: string): Promise<ClusterNodeState>;
   /** SIGKILL one node, as a crash would. */
   kill(port: number): Promise<void>;
+  /** SIGSTOP / SIGCONT one node: a paused node answers nothing, a resumed one goes on where it was. */
+  pause(port: number): void;
+  resume(port: number): void;
+  /** One command to one node. */
+  call(port: number, ...args: string[]): Promise<unknown>;
   /** Stops every node and deletes their folders. */
   stop(): Promise<void>;
 }
@@ -104,7 +109,8 @@ export async function startRedisCluster({ primaries = 3, nodeTimeoutMs = 1000 } 
   const children = new Map<number, ChildProcess>();
   const ports: number[] = [];
   const stop = async () => {
-    await Promise.all([...children.values()].map((child) => killChild(child)));
+    // A paused node would not stop.
+    await Promise.all([...children.values()].map((child) => killChild(child, 'SIGKILL')));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -178,6 +184,9 @@ export async function startRedisCluster({ primaries = 3, nodeTimeoutMs = 1000 } 
     nodes,
     primaryFor,
     kill: (port) => killChild(children.get(port)!, 'SIGKILL'),
+    pause: (port) => void children.get(port)!.kill('SIGSTOP'),
+    resume: (port) => void children.get(port)!.kill('SIGCONT'),
+    call: (port, ...args) => command(port, args),
     stop,
   };
   // Ready: every node sees every slot served, and every primary's replica has copied it.
