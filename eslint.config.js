@@ -35,6 +35,8 @@ const ALSO_PUBLISHED = {
   identity: ['confirmation-link.[tj]s', 'end-sessions.[tj]s'],
   // Erasure is a library by design: the CLI and the admin's lead deletion run the same transaction.
   privacy: ['erase-personal-data.[tj]s'],
+  // The range of days every analytics query takes: the console's overview builds the ranges it asks them for.
+  analytics: ['metrics/date-range.[tj]s'],
 };
 
 const FRONTEND_FEATURES = ['admin', 'analytics', 'auth', 'catalogue', 'early-access', 'feedback', 'pwa'];

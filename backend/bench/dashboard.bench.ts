@@ -31,58 +31,15 @@ import {
   utmCampaigns,
 } from '../src/analytics/queries/dashboard-reads.js';
 
-import { updateRollups } from '../src/analytics/projections/rollups.js';
+import { fill, PAGES_PER_SESSION, ROLLUP_CHUNK, rollUp } from './fill-visits.js';
 
 const SIZES = (process.env.BENCH_PAGE_VIEWS ?? '100000,1000000,3000000').split(',').map(Number);
-const PAGES_PER_SESSION = 3;
-const CHUNK = 5_000;
 const RUNS = 5;
 const TARGET_MS = 50;
 /** Flat within noise: at the largest size, within this factor of the smallest size's figure or this many ms of it. */
 const FLAT_FACTOR = 2;
 const FLAT_MS = 5;
 const TIME_ZONE = 'Europe/Berlin';
-
-/** Sessions [from, to) and their page views, set-based; session i belongs to visitor i / 2. */
-async function fill(db: Db, from: number, to: number): Promise<void> {
-  await sql`
-    insert into user_sessions (session_id, visitor_id, start_time, end_time, time_on_site, pages_viewed, landing_url,
-      parsed_referrer, traffic_type, utm_source, utm_medium, utm_campaign)
-    select md5('s' || i)::uuid, case when i % 10 = 0 then null else md5('v' || (i / 2))::uuid end,
-      t, t + interval '90 seconds', 90, ${PAGES_PER_SESSION}, 'https://unsheet.test/',
-      (array[null, 'google.com', 'news.example', 't.co', 'reddit.com'])[1 + i % 5],
-      (array['direct', 'search', 'referral', 'social', 'social'])[1 + i % 5],
-      case when i % 7 = 0 then (array['news', 'ads', 'partner'])[1 + i % 3] end,
-      case when i % 7 = 0 then (array['email', 'cpc', null])[1 + i % 3] end,
-      case when i % 7 = 0 then 'campaign-' || (i % 11) end
-    from generate_series(${from}::int, ${to - 1}::int) i,
-      lateral (select now() - interval '60 days' * ((i * 0.618033988749895) % 1) as t) start`.execute(db);
-  await sql`
-    insert into page_views (page_view_id, session_id, page_url, page_path, page_title, potential_keywords, time_on_page,
-      timestamp, created_at)
-    select md5('p' || i || '-' || k)::uuid, s.session_id, 'https://unsheet.test' || path, path, path, '[]'::jsonb, 20,
-      s.start_time + k * interval '30 seconds', now()
-    from generate_series(${from}::int, ${to - 1}::int) i
-    join user_sessions s on s.session_id = md5('s' || i)::uuid,
-      generate_series(0, ${PAGES_PER_SESSION - 1}::int) k,
-      lateral (select case when k = 0 then '/' else '/apps/app-' || (i % 50) end as path) p`.execute(db);
-}
-
-/** The rollups of sessions [from, to), as the projection's batches update them. */
-async function rollUp(db: Db, from: number, to: number): Promise<void> {
-  for (let first = from; first < to; first += CHUNK) {
-    const last = Math.min(first + CHUNK, to);
-    await db.transaction().execute(async (trx) => {
-      const { rows: sessions } = await sql<{ session_id: string }>`
-        select md5('s' || i)::uuid as session_id from generate_series(${first}::int, ${last - 1}::int) i`.execute(trx);
-      const sessionIds = sessions.map((row) => row.session_id);
-      const { rows: pageViews } = await sql<{ timestamp: string; page_path: string }>`
-        select to_json(timestamp)#>>'{}' as timestamp, page_path from page_views
-        where session_id = any(${sessionIds}::uuid[])`.execute(trx);
-      await updateRollups(trx, { sessionIds, pageViews, interactions: [] }, 0);
-    });
-  }
-}
 
 async function once(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -166,7 +123,7 @@ The admin's 30-day reads (${range.from} to ${range.to} in ${range.timeZone}), in
 warm-up) from the rollups, and in brackets one run from the visits rows alone, as the dashboard read them
 before the rollups. Visits are written set-based in SQL (sessions of ${PAGES_PER_SESSION} page views, two sessions a visitor,
 spread over the 60 days before the run), then rolled up by the projection's own code (\`updateRollups\`,
-${CHUNK.toLocaleString('en')} sessions a transaction); at the smallest size every read answered the same both ways.
+${ROLLUP_CHUNK.toLocaleString('en')} sessions a transaction); at the smallest size every read answered the same both ways.
 "Engagement" is the engagement query's reads (both ranges' cards, hours, sources, app views, top, entry and exit pages, channels).
 
 | page views | sessions | ${names.join(' | ')} | rolled up |

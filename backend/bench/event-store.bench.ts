@@ -178,7 +178,8 @@ batches of ${PROJECTION_BATCH}, each batch one transaction with the gap-safe cat
 The HTTP scenarios go here: backend/bench/http.bench.ts writes them, after this part of \`npm run bench\`.
 <!-- /http -->
 
-${dashboardSection()}
+${keptSection('dashboard', 'The dashboard reads go here: `npm run bench:dashboard` writes them.')}
+${keptSection('first-screen', "The admin dashboard's first screen goes here: `npm run bench:first-screen` writes it.")}
 ## Why it is built this way
 What the benchmarks and CPU profiles show, and the design that follows from it. Unless a figure says
 otherwise, it was measured on 2026-11-25 on a 2-core AMD EPYC machine (24 GiB, Node.js 20.20, PostgreSQL
@@ -357,15 +358,19 @@ npm run bench:visits               # the visits projection's catch-up, 1 and 4 p
 BENCH_STATEMENTS=1 BENCH_RUNS=1:1000,2:1000 npm run bench:visits   # with the time of each statement
 npm run bench:dashboard            # the dashboard's reads at 0.1, 1 and 3 million page views; writes its section
 BENCH_PAGE_VIEWS=30000,100000 npm run bench:dashboard   # other sizes
+BASELINE_DIR=/path/to/other/checkout npm run bench:first-screen   # sign-in to the dashboard's cards, embedded; writes its section
 \`\`\`
 `;
   writeFileSync(join(PROJECT_ROOT, 'docs', 'performance.md'), report);
   console.log('Wrote docs/performance.md');
 }
 
-/** The dashboard section as `npm run bench:dashboard` last wrote it (that bench is not part of `npm run bench`). */
-function dashboardSection(): string {
+/**
+ * A section as its own bench last wrote it (`npm run bench:dashboard`, `npm run bench:first-screen`: they are
+ * not part of `npm run bench`), or where it goes.
+ */
+function keptSection(name: string, placeholder: string): string {
   const file = join(PROJECT_ROOT, 'docs', 'performance.md');
-  const kept = existsSync(file) ? /<!-- dashboard -->[\s\S]*<!-- \/dashboard -->\n/.exec(readFileSync(file, 'utf8')) : null;
-  return kept?.[0] ?? '<!-- dashboard -->\nThe dashboard reads go here: `npm run bench:dashboard` writes them.\n<!-- /dashboard -->\n';
+  const kept = existsSync(file) ? new RegExp(`<!-- ${name} -->[\\s\\S]*<!-- /${name} -->\\n`).exec(readFileSync(file, 'utf8')) : null;
+  return kept?.[0] ?? `<!-- ${name} -->\n${placeholder}\n<!-- /${name} -->\n`;
 }

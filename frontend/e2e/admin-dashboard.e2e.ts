@@ -364,7 +364,8 @@ describe('admin dashboard in Chromium', () => {
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/admin/analytics/')) asked.push(decodeURIComponent(new URL(request.url()).search));
+      // The analytics reads, the first screen's among them in the overview.
+      if (/\/api\/admin\/(analytics\/|overview)/.test(request.url())) asked.push(decodeURIComponent(new URL(request.url()).search));
     });
     await signIn(page);
     await page.getByText('Times in Europe/Berlin', { exact: true }).first().waitFor();
@@ -433,6 +434,10 @@ describe('admin dashboard in Chromium', () => {
     page.on('response', async (response) => {
       const url = new URL(response.url());
       if (url.pathname === '/api/admin/analytics/engagement' && response.ok()) answers.set(url.search, await response.json());
+      // The first screen's are in the overview: its engagement is what that read answers for the zone alone.
+      if (url.pathname === '/api/admin/overview' && response.ok()) {
+        answers.set(`?tz=${url.searchParams.get('tz')}`, ((await response.json()) as { engagement: Record<string, unknown> }).engagement);
+      }
     });
     await signIn(page);
     const panel = (name: string) => page.getByRole('list', { name, exact: true });
@@ -505,6 +510,43 @@ describe('admin dashboard in Chromium', () => {
     const week = [...answers].find(([query]) => query.startsWith('?from='));
     expect(week).toBeDefined();
     expect(await stat(page, 'Visits')).toBe(integer(week![1].totalSessions));
+    await context.close();
+  }, 90_000);
+
+  it('asks for its first screen in one request, the overview, and shows every card from it', async () => {
+    const context = await site.browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    const requests = followRequests(page);
+    await visit(page, `${site.url}/admin/login`);
+    await page.getByLabel('Email', { exact: true }).fill('boss@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('boss-secret');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${site.url}/admin/dashboard`);
+    // Every card, the lists and the charts of the Overview filled in.
+    await expect.poll(() => stat(page, 'Total Apps')).toMatch(/^\d+$/);
+    for (const label of ['Early Explorers', 'Total Views', 'Suggestions', 'Unique Visitors', 'Daily Sessions']) {
+      expect(await stat(page, label)).not.toBe('—');
+    }
+    await page.getByRole('list', { name: 'Most popular apps' }).getByRole('listitem').first().waitFor();
+    await page.getByText(/^\d+ sessions? · \d+ page views?$/).waitFor();
+    await tab(page, /^Leads \(\d+\)$/).waitFor();
+    await requests.quiet();
+    // Signing in, then one read for the whole screen.
+    const reads = asked.filter((request) => !request.startsWith('POST /api/auth/'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/^GET \/api\/admin\/overview\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&tz=UTC$/);
+    // Another tab reads its own.
+    asked.length = 0;
+    await tab(page, /^Suggestions/).click();
+    await page.waitForURL(`${site.url}/admin/suggestions`);
+    await page.getByRole('heading', { name: /^Tool Suggestions \(\d+\)$/ }).waitFor();
+    await requests.quiet();
+    expect(asked).toEqual(['GET /api/admin/suggestions']);
     await context.close();
   }, 90_000);
 

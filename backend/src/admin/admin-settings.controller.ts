@@ -11,6 +11,11 @@ import { ApiZodOk } from '../shared/http/zod.js';
 import { CONFIG } from '../shared/kernel.module.js';
 import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_PATH, QUEUE_SESSION_TTL_SECONDS, QueueDashboard } from './queue-dashboard.js';
 
+/** The notification address (masked) and whether the queue dashboard is available. */
+export function adminSettings(config: Config, queues: QueueDashboard): AdminSettings {
+  return { notifyEmail: maskEmail(config.ADMIN_NOTIFY_EMAIL), queueDashboard: queues.enabled };
+}
+
 class QueuesUnavailableError extends DomainError {
   override readonly status = 503;
 }
@@ -28,7 +33,7 @@ export class AdminSettingsController {
   @ApiOperation({ summary: 'The notification address (masked) and whether the queue dashboard is available' })
   @ApiZodOk(adminSettingsSchema)
   settings(): AdminSettings {
-    return { notifyEmail: maskEmail(this.config.ADMIN_NOTIFY_EMAIL), queueDashboard: this.queues.enabled };
+    return adminSettings(this.config, this.queues);
   }
 
   @Post('queues/session')

@@ -7,7 +7,7 @@ import { ApiZodOk, ApiZodQuery, openApiSchema, ZodPipe } from '../shared/http/zo
 import { dateRangeQuery, rangeQuery, type DateRange } from './metrics/date-range.js';
 import { GetBotTraffic } from './queries/get-bot-traffic.query.js';
 import { GetDailySeries } from './queries/get-daily-series.query.js';
-import { engagementMetricsSchema, GetEngagementMetrics } from './queries/get-engagement-metrics.query.js';
+import { GetEngagementMetrics } from './queries/get-engagement-metrics.query.js';
 import { GetGrowth } from './queries/get-growth.query.js';
 import { GetLeadActivity } from './queries/get-lead-activity.query.js';
 import { GetLeadDetail } from './queries/get-lead-detail.query.js';
@@ -17,6 +17,7 @@ import { GetSearchQueries } from './search-console/get-search-queries.query.js';
 import {
   botTrafficSchema,
   dailySeriesSchema,
+  engagementMetricsSchema,
   growthSchema,
   leadActivitySchema,
   leadDetailSchema,

@@ -72,6 +72,12 @@ export const paths = {
   adminAnalytics: '/admin/analytics',
 } as const;
 
+/** Whether an address is the dashboard's: /admin itself or one of its tabs (a trailing slash aside). */
+export function isAdminDashboard(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return path === paths.admin || ADMIN_TABS.some((tab) => adminTab(tab) === path);
+}
+
 /** The tab a dashboard address shows: its own, or the Overview (/admin itself, a trailing slash aside). */
 export function adminTabOf(pathname: string): AdminTab {
   const path = pathname.replace(/\/+$/, '');

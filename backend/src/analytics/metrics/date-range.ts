@@ -4,7 +4,8 @@
  * saving change lasts 23 or 25 hours); the queries bucket by day and hour with PostgreSQL's `at time zone`.
  */
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_MESSAGE } from '../../../../contracts/analytics/time-zone.js';
+import { dateRangeFields } from '../../../../contracts/analytics/date-range.js';
+import { DEFAULT_TIME_ZONE } from '../../../../contracts/analytics/time-zone.js';
 
 export interface DateRange {
   from: string;
@@ -24,53 +25,37 @@ const DAY_MS = 86_400_000;
 
 export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form YYYY-MM-DD.', abort: true })
-  .refine(isCalendarDay, { message: 'Not a calendar date.', abort: true })
-  .optional();
-
-const timeZone = z
-  .string()
-  .refine(isTimeZone, { message: TIME_ZONE_MESSAGE })
-  .optional()
-  .describe(`IANA time zone the days and hours are counted in (default ${DEFAULT_TIME_ZONE})`);
-
 /**
  * `?from=&to=&tz=` (plus any `extra` parameters): all optional, today in the zone by default; `to` before
  * `from`, a range over 400 days or an unknown zone is refused.
  */
 export function rangeQuery<E extends z.ZodRawShape>(extra: E) {
-  return z
-    .strictObject({
-      from: day.describe('First day (YYYY-MM-DD, in the time zone); default today'),
-      to: day.describe('Last day, included (YYYY-MM-DD, in the time zone); default today'),
-      tz: timeZone,
-      ...extra,
-    })
-    .transform((query, ctx) => {
-      const { from, to, tz, ...rest } = query as { from?: string; to?: string; tz?: string } & Record<string, unknown>;
-      const zone = tz ?? DEFAULT_TIME_ZONE;
-      const today = dayIn(new Date(), zone);
-      const first = from ?? today;
-      const last = to ?? today;
-      if (last < first) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from.' });
-        return z.NEVER;
-      }
-      if (daysBetween(first, last) + 1 > MAX_RANGE_DAYS) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_RANGE_DAYS} days.` });
-        return z.NEVER;
-      }
-      return { ...toRange(first, last, zone), ...(rest as z.output<z.ZodObject<E>>) };
-    });
+  return withDateRange(z.strictObject({ ...dateRangeFields, ...extra }));
 }
 
 export const dateRangeQuery = rangeQuery({});
 
-function isCalendarDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && utcDay(date) === value;
+/**
+ * A query schema with the range fields (contracts/analytics/date-range.ts) whose output is the range, with
+ * the other parameters beside it.
+ */
+export function withDateRange<S extends z.ZodObject<typeof dateRangeFields & z.ZodRawShape>>(schema: S) {
+  return schema.transform((query, ctx) => {
+    const { from, to, tz, ...rest } = query as { from?: string; to?: string; tz?: string } & Record<string, unknown>;
+    const zone = tz ?? DEFAULT_TIME_ZONE;
+    const today = dayIn(new Date(), zone);
+    const first = from ?? today;
+    const last = to ?? today;
+    if (last < first) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from.' });
+      return z.NEVER;
+    }
+    if (daysBetween(first, last) + 1 > MAX_RANGE_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_RANGE_DAYS} days.` });
+      return z.NEVER;
+    }
+    return { ...toRange(first, last, zone), ...(rest as Omit<z.output<S>, keyof typeof dateRangeFields>) };
+  });
 }
 
 export function toRange(from: string, to: string, timeZone = DEFAULT_TIME_ZONE): DateRange {

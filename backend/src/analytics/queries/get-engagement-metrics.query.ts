@@ -1,53 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { z } from 'zod';
 import {
   CARD_FIGURES,
   type CardFigure,
   type EngagementMetrics as EngagementMetricsView,
 } from '../../../../contracts/analytics/engagement.js';
-import { figureChangeSchema, periodSchema } from '../../../../contracts/analytics/dashboard.js';
 import type { Db } from '../../shared/db/tables.js';
 import { DB } from '../../shared/kernel.module.js';
 import { periodOf, previousRange, type DateRange } from '../metrics/date-range.js';
 import { orEmpty } from '../metrics/fallback.js';
 import { average, figureChanges, percent, quizCompletionRate, userReturnRate } from '../metrics/formulas.js';
 import { appViews, cardCounts, channels, entryExitPages, sessionsByHour, topPages, topSources } from './dashboard-reads.js';
-import { CHANNELS } from '../../../../contracts/analytics/channels.js';
 import { GetAppLabels } from '../../catalogue/queries/get-app-labels.query.js';
 import { CountQuizResults } from '../../early-access/quiz/quiz-results.query.js';
-
-const hourRow = z.object({ hour: z.number().int().min(0).max(23), sessions: z.number().int() });
-const pageCounts = (what: string) => z.array(z.object({ page: z.string().describe('A path'), count: z.number().int().describe(what) }));
-
-/** The answer; docs/analytics.md ("Figures") defines each figure. */
-export const engagementMetricsSchema = z.object({
-  period: periodSchema,
-  visitors: z.number().int().describe('Unique visitors: distinct visitor ids among the visits (visits without one left out)'),
-  totalSessions: z.number().int().describe('Visits: sessions started in the range'),
-  pageViews: z.number().int().describe('Page views in the range (by their time)'),
-  bounceRate: z.number().describe('Percent of the visits with one page view and no app interaction, one decimal'),
-  appInteractions: z.number().int().describe('App interactions in the range (every action but an app view), by their time'),
-  avgTimeOnSite: z
-    .number()
-    .describe('Visit duration: seconds, rounded, the mean session duration (first event to last, the last page included)'),
-  avgPagesPerSession: z.number().describe('Views per visit: page views / visits, one decimal'),
-  quizCompletionRate: z.number().describe('Quiz results / home page views × 100, one decimal'),
-  topCategories: z.array(z.object({ category: z.string(), count: z.number().int() })).describe('Top 5, by views of their apps'),
-  peakHours: z.array(hourRow).describe("Top 6, hours in the period's time zone"),
-  sessionsByHour: z.array(hourRow).length(24).describe("Sessions started in each hour 0–23 in the period's time zone, zeros included"),
-  trafficSources: z.array(z.object({ source: z.string(), sessions: z.number().int() })).describe("Top 10; 'direct' when no referrer"),
-  userReturnRate: z.number().describe('Percent of the visitors in the range who had a session before it or more than one in it'),
-  topPages: pageCounts('Page views').describe('The 10 pages with most page views'),
-  entryPages: pageCounts('Visits that began on it').describe('The 10 pages most visits began on (their first page view)'),
-  exitPages: pageCounts('Visits that ended on it').describe('The 10 pages most visits ended on (their last page view)'),
-  channels: z
-    .array(z.object({ channel: z.enum([...CHANNELS, 'unknown']), visits: z.number().int() }))
-    .describe("Visits per channel (docs/analytics.md, Channels), most first; 'unknown' when a session's start never arrived"),
-  changes: z
-    .object(Object.fromEntries(CARD_FIGURES.map((figure) => [figure, figureChangeSchema])) as Record<CardFigure, typeof figureChangeSchema>)
-    .describe('Against the previous period; previous is null when it had no sessions'),
-});
 
 type CardFigures = Pick<EngagementMetricsView, CardFigure>;
 

@@ -11,7 +11,7 @@ import { Kysely, PGliteDialect, PostgresDialect, type DatabaseConnection, type D
 import pg from 'pg';
 import { DatabaseUnavailableError } from './errors.js';
 import { lockFolder } from './folder-lock.js';
-import { migrateToLatest } from './migrator.js';
+import { MigrationLockForTransaction, migrateToLatest } from './migrator.js';
 import type { Db } from './tables.js';
 
 export interface DatabaseHandle {
@@ -76,7 +76,7 @@ function openPostgres(url: string, poolSize: number, onConnectionError?: (error:
       throw new DatabaseUnavailableError(error);
     });
   const db = new Kysely({
-    dialect: new PostgresDialect({ pool: { Client: pg.Client, options: pool.options, connect, end: () => pool.end() } }),
+    dialect: new PostgresDialectBehindPoolers({ pool: { Client: pg.Client, options: pool.options, connect, end: () => pool.end() } }),
   }) as Db;
   return {
     db,
@@ -84,6 +84,13 @@ function openPostgres(url: string, poolSize: number, onConnectionError?: (error:
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
+}
+
+/** node-postgres, with the migration lock that holds behind a transaction-pooling proxy (migrator.ts). */
+class PostgresDialectBehindPoolers extends PostgresDialect {
+  override createAdapter() {
+    return new MigrationLockForTransaction();
+  }
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {

@@ -4,22 +4,29 @@
  * enforces the same on every /api/admin route; this check only spares a visitor a screen of errors.
  */
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ensureSession, signOut } from '../../../features/auth/auth-client';
 import { Button } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import { preloadOverview } from '../../../features/admin/dashboard/api/get-overview';
+import { isAdminDashboard, paths } from '../../../lib/paths';
 
 export function AdminLayout() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [allowed, setAllowed] = useState(false);
+  // Read on entry only: a later tab change needs no new overview.
+  const [entry] = useState(pathname);
 
   useEffect(() => {
     let current = true;
     ensureSession().then(
       (user) => {
         if (!current) return;
-        if (user?.role === 'admin') setAllowed(true);
-        else void navigate(paths.adminLogin, { replace: true });
+        if (user?.role === 'admin') {
+          // The dashboard's first screen is asked for now, while its code is still loading.
+          if (isAdminDashboard(entry)) preloadOverview();
+          setAllowed(true);
+        } else void navigate(paths.adminLogin, { replace: true });
       },
       () => {
         if (current) void navigate(paths.adminLogin, { replace: true });
@@ -28,7 +35,7 @@ export function AdminLayout() {
     return () => {
       current = false;
     };
-  }, [navigate]);
+  }, [navigate, entry]);
 
   async function logOut() {
     await signOut();

@@ -2,7 +2,6 @@
 import { EARLY_EXPLORERS_CAP } from '../../../../../contracts/early-access/rewards';
 import type { FigureChange, MessageStatus, Suggestion, SuggestionStatus } from './types';
 
-export const TOP_APPS_PAGE_SIZE = 5;
 export const TOP_LIST_SIZE = 5;
 
 /** 0 → '12 AM', 13 → '1 PM', 12 → '12 PM'. */

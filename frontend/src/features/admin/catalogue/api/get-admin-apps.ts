@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { ApiError } from '../../../../lib/api-client';
 import { withQuery } from '../../../../lib/utils';
+import { CATALOGUE_FIGURES_PAGE_SIZE } from '../../../../../../contracts/admin/first-screen';
 import type { AdminAppPage, AdminAppSort, AdminAppState } from '../types';
 
 /** What the apps table and App Links ask for: a page, a search over name and category, an order, which apps. */
@@ -29,6 +30,8 @@ export function useAdminApps(query: AdminAppQuery) {
 }
 
 /** The catalogue's figures alone (a page of one app): active and inactive apps, the views of the active ones. */
+export const CATALOGUE_FIGURES_KEY = `/admin/apps?pageSize=${CATALOGUE_FIGURES_PAGE_SIZE}`;
+
 export function useCatalogueFigures() {
-  return useSWR<AdminAppPage, ApiError>('/admin/apps?pageSize=1');
+  return useSWR<AdminAppPage, ApiError>(CATALOGUE_FIGURES_KEY);
 }

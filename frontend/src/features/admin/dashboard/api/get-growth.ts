@@ -8,7 +8,8 @@ import type { Growth } from '../types';
 /** Every growth key (whatever the zone): a change to what the cards count (a lead deleted) reloads them. */
 export const isGrowthKey = (key: unknown) => typeof key === 'string' && key.startsWith('/admin/analytics/growth?');
 
+export const growthKey = (timeZone: string) => `/admin/analytics/growth?tz=${encodeURIComponent(timeZone)}`;
+
 export function useGrowth() {
-  const timeZone = useTimeZone();
-  return useSWR<Growth, ApiError>(`/admin/analytics/growth?tz=${encodeURIComponent(timeZone)}`);
+  return useSWR<Growth, ApiError>(growthKey(useTimeZone()));
 }

@@ -1,22 +1,25 @@
 /**
  * The admin dashboard (admin spec §2): the visitors' first row for a period the admin picks (today by
- * default), the stat cards and seven tabs. The first page of every list is
- * requested at once on entry (SWR starts all the hooks below in parallel), so switching tabs shows data
- * without waiting; the counts in the cards and the tab labels are the server's, over the whole lists.
- * The route chooses the tab from the URL and composes what other features supply (insights, app links, the
- * browser's PWA state) through props.
+ * default), the stat cards and seven tabs. The first screen is one request (GET /api/admin/overview): its
+ * parts land in the SWR cache under the keys of the hooks below, which then render them without asking
+ * again; each hook keeps its key for what comes after (another period or page, reloading after a change),
+ * and a tab opened later reads its own. The first pages of the lists are among the parts, so switching tabs
+ * shows data without waiting; the counts in the cards and the tab labels are the server's, over the whole
+ * lists. The route chooses the tab from the URL and composes what other features supply (insights, app
+ * links, the browser's PWA state) through props.
  */
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
+import { answeredOnce } from '../../../../lib/answered-once';
 import { useCatalogueFigures } from '../../catalogue/api/get-admin-apps';
 import { ADMIN_TABS, type AdminTab } from '../../../../lib/paths';
 import { DemandTab } from '../../demand/components/demand-tab';
 import { useEngagementMetrics } from '../api/get-engagement';
 import { useGrowth } from '../api/get-growth';
 import { FIRST_LEADS, useLeads } from '../api/get-leads';
+import { useOverview } from '../api/get-overview';
 import { useSuggestions } from '../api/get-suggestions';
-import { useTopApps } from '../api/get-top-apps';
-import { useAdminSettings } from '../api/get-admin-settings';
 import { useVisitorMessages } from '../api/visitor-messages';
 import type { Period } from '../dashboard-rules';
 import type { PwaPanelStatus } from '../types';
@@ -30,21 +33,50 @@ import { VisitorFigures } from './visitor-figures';
 import { VisitorMessagesTab } from './visitor-messages-tab';
 import { TimeZoneNote } from '../../time-zone/time-zone-note';
 
-export function AdminDashboard({
-  tab,
-  onTabChange,
-  pwa,
-  insights,
-  appLinks,
-}: {
+interface DashboardProps {
   tab: AdminTab;
   onTabChange: (tab: AdminTab) => void;
   pwa: PwaPanelStatus;
   insights: ReactNode;
   appLinks: ReactNode;
-}) {
-  const { data: apps } = useCatalogueFigures();
+}
+
+export function AdminDashboard(props: DashboardProps) {
   const [period, setPeriod] = useState<Period>('today');
+  const { ready, answered } = useOverview();
+  const swr = useMemo(() => ({ use: [answeredOnce(answered)] }), [answered]);
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Admin Dashboard | Unsheet</title>
+      <div>
+        <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
+        <TimeZoneNote />
+      </div>
+      {ready ? (
+        <SWRConfig value={swr}>
+          <Dashboard {...props} period={period} onPeriodChange={setPeriod} />
+        </SWRConfig>
+      ) : (
+        // Until the overview answers, the cards' places with their placeholders: nothing asks on its own.
+        <>
+          <VisitorFigures metrics={undefined} period={period} onPeriodChange={setPeriod} />
+          <StatCards apps={undefined} leadCount={undefined} suggestionCount={undefined} growth={undefined} metrics={undefined} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Dashboard({
+  tab,
+  onTabChange,
+  pwa,
+  insights,
+  appLinks,
+  period,
+  onPeriodChange,
+}: DashboardProps & { period: Period; onPeriodChange: (period: Period) => void }) {
+  const { data: apps } = useCatalogueFigures();
   const { data: metrics } = useEngagementMetrics();
   // Today's is the same request as the cards'.
   const { data: visitors } = useEngagementMetrics(period);
@@ -54,9 +86,6 @@ export function AdminDashboard({
   const { data: suggestions } = useSuggestions(1);
   const { data: questions } = useVisitorMessages('quick-questions', 1);
   const { data: inquiries } = useVisitorMessages('developer-inquiries', 1);
-  // Loaded here too, so that the Overview's first page and Settings are requested with the rest on entry.
-  useTopApps(0);
-  useAdminSettings();
 
   // Every tab of the list, each with its label and its panel (the record's type asks for all of them).
   const tabs: Record<AdminTab, { label: string; panel: ReactNode }> = {
@@ -80,13 +109,8 @@ export function AdminDashboard({
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <title>Admin Dashboard | Unsheet</title>
-      <div>
-        <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
-        <TimeZoneNote />
-      </div>
-      <VisitorFigures metrics={visitors} period={period} onPeriodChange={setPeriod} />
+    <>
+      <VisitorFigures metrics={visitors} period={period} onPeriodChange={onPeriodChange} />
       <StatCards apps={apps} leadCount={leads?.spotsTaken} suggestionCount={suggestions?.total} growth={growth} metrics={metrics} />
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
         <TabsList aria-label="Dashboard sections">
@@ -102,6 +126,6 @@ export function AdminDashboard({
           </TabsContent>
         ))}
       </Tabs>
-    </div>
+    </>
   );
 }

@@ -7,7 +7,9 @@ import type {
   TrafficSources,
   UtmCampaigns,
 } from '../../../../../../contracts/analytics/dashboard';
+import { ANALYTICS_WINDOW_DAYS, SEARCH_QUERIES_SHOWN } from '../../../../../../contracts/admin/first-screen';
 import { apiPost, type ApiError } from '../../../../lib/api-client';
+import { dayOffset } from '../format';
 
 // The admin's analytics reads under /api/admin/analytics/, each for a range of whole days (from and to
 // included) in the admin's time zone, and the two ways to record Search Console figures (the API fetch, a
@@ -19,11 +21,16 @@ export interface DayRange {
   timeZone: string;
 }
 
+/** The traffic chart's first range and the analytics panel's window (spec §9: 30 days), ending today in the zone. */
+export function analyticsWindow(timeZone: string, now = new Date()): DayRange {
+  return { from: dayOffset(-(ANALYTICS_WINDOW_DAYS - 1), timeZone, now), to: dayOffset(0, timeZone, now), timeZone };
+}
+
 const rangeQuery = ({ from, to, timeZone }: DayRange) =>
   `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&tz=${encodeURIComponent(timeZone)}`;
 
 export const dailySeriesKey = (range: DayRange) => `/admin/analytics/daily?${rangeQuery(range)}`;
-export const searchQueriesKey = (range: DayRange) => `/admin/analytics/search-queries?${rangeQuery(range)}&limit=50`;
+export const searchQueriesKey = (range: DayRange) => `/admin/analytics/search-queries?${rangeQuery(range)}&limit=${SEARCH_QUERIES_SHOWN}`;
 export const trafficSourcesKey = (range: DayRange) => `/admin/analytics/traffic-sources?${rangeQuery(range)}`;
 export const utmCampaignsKey = (range: DayRange) => `/admin/analytics/utm-campaigns?${rangeQuery(range)}`;
 export const excludedTrafficKey = (range: DayRange) => `/admin/analytics/bots?${rangeQuery(range)}`;

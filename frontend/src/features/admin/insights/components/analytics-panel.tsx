@@ -15,7 +15,9 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../../components/ui/card';
 import { ApiError } from '../../../../lib/api-client';
+import { ANALYTICS_WINDOW_DAYS } from '../../../../../../contracts/admin/first-screen';
 import {
+  analyticsWindow,
   excludedTrafficKey,
   fetchSearchConsole,
   searchQueriesKey,
@@ -29,24 +31,19 @@ import {
   type TrafficSourceRow,
   type UtmCampaignRow,
 } from '../api/analytics';
-import { dayOffset, isTopPosition, trafficClassLabel, trafficTypeLabel } from '../format';
+import { isTopPosition, trafficClassLabel, trafficTypeLabel } from '../format';
 import { CHANNEL_LABELS } from '../../../../../../contracts/analytics/channels';
 import { useEngagementMetrics } from '../../dashboard/api/get-engagement';
 import { useTimeZone } from '../../time-zone/time-zone';
 import { CHART_COLORS } from './chart-colors';
 import { SearchQueriesUpload } from './search-queries-upload';
 
-/** Spec §9: the analytics window is 30 days. */
-const WINDOW_DAYS = 30;
 /** Recorded search figures reach the read model through an async projection: re-read for this long after. */
 const FOLLOW_UP_MS = 10_000;
 
 export function AnalyticsPanel() {
   const timeZone = useTimeZone();
-  const range = useMemo<DayRange>(
-    () => ({ from: dayOffset(-(WINDOW_DAYS - 1), timeZone), to: dayOffset(0, timeZone), timeZone }),
-    [timeZone],
-  );
+  const range = useMemo(() => analyticsWindow(timeZone), [timeZone]);
   const { mutate } = useSWRConfig();
   const [refreshing, setRefreshing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -82,7 +79,7 @@ export function AnalyticsPanel() {
         <div>
           <h2 className="leading-tight font-semibold">Search &amp; Traffic Analytics</h2>
           <CardDescription>
-            Last {WINDOW_DAYS} days ({range.from} to {range.to}, {timeZone})
+            Last {ANALYTICS_WINDOW_DAYS} days ({range.from} to {range.to}, {timeZone})
           </CardDescription>
         </div>
         <Button type="button" variant="outline" onClick={refresh} disabled={refreshing}>

@@ -5,8 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../../comp
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { countOf } from '../../../../lib/utils';
-import { useDailySeries } from '../api/analytics';
-import { dayOffset } from '../format';
+import { analyticsWindow, useDailySeries } from '../api/analytics';
 import { useTimeZone } from '../../time-zone/time-zone';
 import { CHART_COLORS } from './chart-colors';
 
@@ -15,8 +14,9 @@ const MAX_DAYS = 400;
 
 export function DailyTrafficChart() {
   const timeZone = useTimeZone();
-  const [from, setFrom] = useState(() => dayOffset(-29, timeZone));
-  const [to, setTo] = useState(() => dayOffset(0, timeZone));
+  const [first] = useState(() => analyticsWindow(timeZone));
+  const [from, setFrom] = useState(first.from);
+  const [to, setTo] = useState(first.to);
   const problem = rangeProblem(from, to);
   const { data, isLoading } = useDailySeries(problem ? null : { from, to, timeZone });
   const id = useId();
