@@ -18,6 +18,7 @@ import type { Config } from '../shared/config/config.js';
 import { IsAdmin } from '../identity/queries/is-admin.query.js';
 import { CONFIG } from '../shared/kernel.module.js';
 import { PROJECTIONS_QUEUE } from '../shared/queue/projection-wakeup.js';
+import { closeQueueRedis, queueRedis, type QueueRedis } from '../shared/redis/redis-connection.js';
 import { appSecret, signToken, verifyToken } from '../shared/security/signed-token.js';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -31,6 +32,7 @@ const EMAILS_QUEUE = 'emails';
 @Injectable()
 export class QueueDashboard implements OnModuleDestroy {
   private readonly queues: Queue[] = [];
+  private readonly connections: QueueRedis[] = [];
   private addQueue?: (queue: BullMQAdapter) => void;
 
   constructor(
@@ -84,9 +86,10 @@ export class QueueDashboard implements OnModuleDestroy {
 
   private openQueues(): void {
     if (this.queues.length > 0) return;
-    const connection = { url: this.config.REDIS_URL!, maxRetriesPerRequest: null };
     for (const name of [PROJECTIONS_QUEUE, EMAILS_QUEUE]) {
-      const queue = new Queue(name, { connection, prefix: this.config.REDIS_PREFIX });
+      const redis = queueRedis(this.config.REDIS_URL!, this.config.REDIS_PREFIX, name);
+      const queue = new Queue(name, redis);
+      this.connections.push(redis);
       this.queues.push(queue);
       this.addQueue!(new BullMQAdapter(queue));
     }
@@ -94,6 +97,7 @@ export class QueueDashboard implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await Promise.all(this.queues.map((queue) => queue.close()));
+    for (const redis of this.connections) closeQueueRedis(redis);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Config } from '../shared/config/config.js';
+import { queueRedis, type QueueRedis } from '../shared/redis/redis-connection.js';
 import { followsVisitor } from '../shared/http/site-base.js';
 import { appSecret } from '../shared/security/signed-token.js';
+import { EMAILS_QUEUE } from './email/email-dispatcher.js';
 import type { EmailSettings } from './reactors/email.reactor.js';
 
 export function emailSettings(config: Config): EmailSettings {
@@ -17,7 +19,10 @@ export function emailSettings(config: Config): EmailSettings {
   };
 }
 
-/** BullMQ connection for the e-mail queue, when Redis is configured. */
-export function emailQueueConnection(config: Config) {
-  return config.REDIS_URL ? { connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.REDIS_PREFIX } : undefined;
+/**
+ * BullMQ connection for the e-mail queue, when Redis is configured; the caller closes it (closeQueueRedis) after
+ * the queue and worker on it.
+ */
+export function emailQueueConnection(config: Config): QueueRedis | undefined {
+  return config.REDIS_URL ? queueRedis(config.REDIS_URL, config.REDIS_PREFIX, EMAILS_QUEUE) : undefined;
 }

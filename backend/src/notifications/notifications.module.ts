@@ -5,6 +5,7 @@ import { KERNEL } from '../shared/kernel.module.js';
 import { EmailDispatcher } from './email/email-dispatcher.js';
 import { EmailSender } from './email/email-sender.js';
 import { createMailTransport, type MailTransport } from './email/mail-transport.js';
+import { closeQueueRedis, type QueueRedis } from '../shared/redis/redis-connection.js';
 import { emailQueueConnection } from './email-settings.js';
 import { WeeklyDigest } from './digest/weekly-digest.js';
 import { CheckUnsubscribeLinkHandler, UnsubscribeFromEmailsHandler } from './unsubscribe/unsubscribe.command.js';
@@ -23,6 +24,7 @@ import { UnsubscribeController } from './unsubscribe/unsubscribe.controller.js';
 export class NotificationsModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private transport?: MailTransport;
   private dispatcher?: EmailDispatcher;
+  private redis?: QueueRedis;
 
   constructor(@Inject(KERNEL) private readonly kernel: Kernel) {}
 
@@ -30,6 +32,7 @@ export class NotificationsModule implements OnApplicationBootstrap, OnApplicatio
     const { config, db } = this.kernel;
     if (!config.RUN_WORKERS) return;
     this.transport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR });
+    this.redis = emailQueueConnection(config);
     this.dispatcher = new EmailDispatcher(
       db,
       new EmailSender(db, this.transport, this.kernel.eventStore),
@@ -37,7 +40,7 @@ export class NotificationsModule implements OnApplicationBootstrap, OnApplicatio
         maxAttempts: config.EMAIL_MAX_ATTEMPTS,
         retryBaseMs: config.EMAIL_RETRY_BASE_MS,
         pollMs: config.EMAIL_POLL_MS,
-        redis: emailQueueConnection(config),
+        redis: this.redis,
         beforeBatch: () => this.kernel.foreground.quiet(),
       },
       this.kernel.logger.child({ module: 'emails' }),
@@ -47,6 +50,7 @@ export class NotificationsModule implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationShutdown(): Promise<void> {
     await this.dispatcher?.stop();
+    closeQueueRedis(this.redis);
     this.transport?.close();
   }
 }

@@ -7,7 +7,6 @@
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { Redis } from 'ioredis';
 import type { Config } from './config/config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import type { Db } from './db/tables.js';
@@ -18,6 +17,7 @@ import { Foreground } from './http/foreground.js';
 import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './http/hit-counter.js';
 import { BullmqWakeup, InProcessWakeup, PROJECTIONS_QUEUE } from './queue/projection-wakeup.js';
 import { ProjectionWorkers } from './queue/projection-workers.js';
+import { closeQueueRedis, createRedisClient, queuePrefix, queueRedis, keyPrefix, type RedisClient } from './redis/redis-connection.js';
 
 export interface Kernel {
   config: Config;
@@ -30,7 +30,8 @@ export interface Kernel {
   foreground: Foreground;
   /** Present when this process runs workers (RUN_WORKERS, always true without Redis). */
   workers?: ProjectionWorkers;
-  redis?: Redis;
+  /** One Redis or a Redis Cluster (REDIS_URL: redis/redis-connection.ts). */
+  redis?: RedisClient;
   /** The rate limits' counts: in Redis (a connection of their own, auto-pipelined) when it is configured. */
   hits: HitCounter;
   /** Calls `listener` after each commit of this process's event store, with the event types appended. */
@@ -59,8 +60,8 @@ export async function createKernel(config: Config, projections: readonly Project
     onError,
   });
 
-  let redis: Redis | undefined;
-  let counters: Redis | undefined;
+  let redis: RedisClient | undefined;
+  let counters: RedisClient | undefined;
   let queue: Queue | undefined;
   let wakeup;
   if (config.REDIS_URL) {
@@ -68,17 +69,20 @@ export async function createKernel(config: Config, projections: readonly Project
     // A command that gets no answer (Redis frozen, a network partition) gives up after COMMAND_TIMEOUT_MS:
     // requests wait on Redis only for rate limits, which let the request through when Redis fails.
     const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, commandTimeout: COMMAND_TIMEOUT_MS };
-    redis = new Redis(config.REDIS_URL, options);
+    redis = createRedisClient(config.REDIS_URL, options);
     // The rate-limit counts have a connection of their own, auto-pipelined: the counts of one turn of the event
     // loop go in one write, so a burst of requests costs a few writes to Redis, not one each. (BullMQ's
     // connection stays as it is: auto-pipelining under Bull and BullMQ has been reported to break jobs,
     // OptimalBits/bull#2276, taskforcesh/bullmq#457.)
-    counters = new Redis(config.REDIS_URL, { ...options, enableAutoPipelining: true });
+    counters = createRedisClient(config.REDIS_URL, { ...options, enableAutoPipelining: true });
     for (const connection of [redis, counters]) {
       connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
       await connection.connect().catch((error) => logger.warn({ err: error }, 'redis not reachable at start-up'));
     }
-    queue = new Queue(PROJECTIONS_QUEUE, { connection: redis, prefix: config.REDIS_PREFIX });
+    queue = new Queue(PROJECTIONS_QUEUE, {
+      connection: redis,
+      prefix: queuePrefix(config.REDIS_URL, config.REDIS_PREFIX, PROJECTIONS_QUEUE),
+    });
     queue.on('error', () => {}); // the connection's own listener above logs it
     wakeup = new BullmqWakeup(queue, runner, onError);
   } else {
@@ -91,12 +95,11 @@ export async function createKernel(config: Config, projections: readonly Project
     wakeup.wake(types);
     for (const listener of commitListeners) listener(types);
   });
+  const wakeups = config.RUN_WORKERS && config.REDIS_URL ? queueRedis(config.REDIS_URL, config.REDIS_PREFIX, PROJECTIONS_QUEUE) : undefined;
   const workers = config.RUN_WORKERS
     ? new ProjectionWorkers(runner, {
         pollMs: config.PROJECTION_POLL_MS,
-        redis: config.REDIS_URL
-          ? { connection: { url: config.REDIS_URL, maxRetriesPerRequest: null }, prefix: config.REDIS_PREFIX }
-          : undefined,
+        redis: wakeups,
         onRedisError: (error) => logger.warn({ err: error }, 'projection wake-ups: redis error'),
       })
     : undefined;
@@ -111,7 +114,7 @@ export async function createKernel(config: Config, projections: readonly Project
     foreground,
     workers,
     redis,
-    hits: counters ? new RedisHitCounter(counters, config.REDIS_PREFIX, logger) : new MemoryHitCounter(),
+    hits: counters ? new RedisHitCounter(counters, keyPrefix(config.REDIS_PREFIX), logger) : new MemoryHitCounter(),
     onCommit(listener) {
       commitListeners.push(listener);
     },
@@ -123,6 +126,7 @@ export async function createKernel(config: Config, projections: readonly Project
     },
     async close() {
       await workers?.stop();
+      closeQueueRedis(wakeups);
       await queue?.close();
       redis?.disconnect();
       counters?.disconnect();

@@ -2,6 +2,8 @@ import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '../../shared/event-store/event-store.js';
+import { closeQueueRedis, queueRedis } from '../../shared/redis/redis-connection.js';
+import { startRedisCluster } from '../../shared/testing/redis-process.js';
 import { waitForEmptyQueue } from '../../shared/testing/server-process.js';
 import { startSmtpServer, type SmtpTestServer } from '../../shared/testing/smtp-test-server.js';
 import {
@@ -180,4 +182,64 @@ describe('EmailDispatcher and a refusal for good', () => {
   it('tries it once without Redis: the outbox loop does not retry it', async () => {
     await refusals('embedded');
   });
+});
+
+describe('EmailDispatcher on a Redis Cluster', () => {
+  it("queues again what a primary's failover lost, and sends each e-mail once", async () => {
+    const cluster = await startRedisCluster();
+    const redis = queueRedis(cluster.url, prefix, EMAILS_QUEUE);
+    const watching = queueRedis(cluster.url, prefix, EMAILS_QUEUE);
+    const watcher = new Queue(EMAILS_QUEUE, watching);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const dispatcher = new EmailDispatcher(
+      database.handle.db,
+      new EmailSender(database.handle.db, transport, new EventStore(database.handle.db)),
+      { maxAttempts: 3, retryBaseMs: 50, pollMs: 25, redis, beforeBatch: () => gate },
+      silentLogger,
+    );
+    const ids = Array.from({ length: 36 }, (_, i) => `cluster-${i}-welcome`);
+    try {
+      dispatcher.start();
+      await watcher.waitUntilReady();
+      const primary = await cluster.primaryFor(redis.prefix);
+      const replica = (await cluster.nodes()).find((node) => node.primaryId === primary.id)!;
+      // The replica stops copying its primary: whatever the primary takes from now on dies with it.
+      cluster.pause(replica.port);
+      await cluster.call(primary.port, 'CLIENT', 'KILL', 'TYPE', 'replica');
+      // Six jobs of six e-mails: five (the worker's concurrency) held at the gate, one waiting in the queue.
+      for (let jobs = 1; jobs <= 6; jobs++) {
+        await owe(ids.slice((jobs - 1) * 6, jobs * 6), null);
+        await eventually(async () => {
+          const counts = await watcher.getJobCounts('active', 'waiting');
+          return (await unqueued()) === 0 && (counts.active ?? 0) + (counts.waiting ?? 0) === jobs;
+        });
+      }
+      expect(await watcher.getJobCounts('active', 'waiting')).toEqual({ active: 5, waiting: 1 });
+      await cluster.kill(primary.port);
+      cluster.resume(replica.port);
+      await eventually(async () => (await cluster.nodes()).find((node) => node.port === replica.port)?.primary === true, {
+        timeout: 15_000,
+        interval: 100,
+      });
+      // The promoted replica never saw the six jobs; the five held at the gate go on, and send their e-mails.
+      open();
+      await eventually(async () => ids.every((id) => smtp.rcptAttempts(`${id}@example.com`) === 1), { timeout: 20_000 });
+      await eventually(async () => (await unqueued()) === 0, { timeout: 10_000 });
+      await waitForEmptyQueue(cluster.url, prefix, EMAILS_QUEUE);
+    } finally {
+      open();
+      await dispatcher.stop();
+      await watcher.close();
+      closeQueueRedis(redis);
+      closeQueueRedis(watching);
+      await cluster.stop();
+    }
+    const sent = smtp.messages.filter((mail) => mail.subject?.startsWith('cluster-'));
+    expect(sent).toHaveLength(ids.length);
+    expect(new Set(sent.map((mail) => mail.subject)).size).toBe(ids.length);
+    expect(ids.every((id) => smtp.rcptAttempts(`${id}@example.com`) === 1)).toBe(true);
+    const after = await statuses();
+    expect(ids.every((id) => after[id] === 'sent')).toBe(true);
+  }, 60_000);
 });

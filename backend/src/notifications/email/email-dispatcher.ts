@@ -11,13 +11,17 @@
  *   retried there either.
  * `npm run emails:retry-failed` puts failed e-mails back to pending.
  * Redis may come back from an outage empty (no persistence, a failover): after every reconnect the relay
- * queues each pending e-mail again. A job that survived as well finds those e-mails sent or claimed and
- * sends nothing.
+ * queues each pending e-mail again. On a Redis Cluster, a primary's failover to its replica may lose its last
+ * writes (replication is asynchronous) while the connection stays up: a node that leaves the connection's
+ * pool counts as a reconnect. A job that survived as well finds those e-mails sent or claimed and sends
+ * nothing.
  */
-import { Queue, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Cluster } from 'ioredis';
 import { sql, type RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../shared/db/tables.js';
+import type { QueueRedis } from '../../shared/redis/redis-connection.js';
 import { describeFailure, EMAILS_PER_BATCH, retryDelay, type EmailSender } from './email-sender.js';
 
 export const EMAILS_QUEUE = 'emails';
@@ -37,7 +41,7 @@ export interface DispatcherOptions {
   maxAttempts: number;
   retryBaseMs: number;
   pollMs: number;
-  redis?: { connection: ConnectionOptions; prefix: string };
+  redis?: QueueRedis;
   /** Awaited before each batch is sent: in a process that serves HTTP too, until no request is in flight. */
   beforeBatch?: () => Promise<void>;
 }
@@ -66,8 +70,12 @@ export class EmailDispatcher {
       this.queue = new Queue(EMAILS_QUEUE, { connection: redis.connection, prefix: redis.prefix });
       // Listening from the first 'ready' on, so every later one is a reconnection.
       const queue = this.queue;
+      const { connection } = redis;
       void queue.waitUntilReady().then(
-        () => queue.backend.on('ready', () => this.reconnects++),
+        () => {
+          queue.backend.on('ready', () => this.reconnects++);
+          if (connection instanceof Cluster) connection.on('-node', () => this.reconnects++);
+        },
         () => {},
       );
       this.worker = new Worker<EmailJob>(EMAILS_QUEUE, (job) => this.sendJob(job.data.ids), {
@@ -187,7 +195,7 @@ export class EmailDispatcher {
 }
 
 /** Puts every failed e-mail back to pending (and clears BullMQ's failed jobs so they can be queued again). */
-export async function retryFailedEmails(db: Db, redis?: { connection: ConnectionOptions; prefix: string }): Promise<number> {
+export async function retryFailedEmails(db: Db, redis?: QueueRedis): Promise<number> {
   if (redis) {
     const queue = new Queue(EMAILS_QUEUE, { connection: redis.connection, prefix: redis.prefix });
     try {

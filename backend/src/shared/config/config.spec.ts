@@ -26,6 +26,26 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads REDIS_URL as one Redis or a Redis Cluster', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'redis-cluster://10.0.0.1:7000,10.0.0.2:7001' }).REDIS_URL).toBe(
+      'redis-cluster://10.0.0.1:7000,10.0.0.2:7001',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'redis-cluster://10.0.0.1:7000/3' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ URL, or redis-cluster:\/\/host:port,host:port,\.\.\. for a Redis Cluster/,
+    );
+  });
+
+  it('reads REDIS_PREFIX with at most one hash tag', () => {
+    expect(loadConfig({}).REDIS_PREFIX).toBe('unsheet');
+    for (const prefix of ['unsheet-eu_2', '{unsheet}', 'app-{unsheet}'])
+      expect(loadConfig({ REDIS_PREFIX: prefix }).REDIS_PREFIX).toBe(prefix);
+    for (const prefix of ['un sheet', 'a:b', '{}', '{a}{b}', '{a', 'a}', '{a:b}'])
+      expect(() => loadConfig({ REDIS_PREFIX: prefix }), prefix).toThrow(
+        /REDIS_PREFIX: letters, digits, - and _ only, with at most one \{hash tag\}/,
+      );
+  });
+
   it('reads CORS_ORIGINS as a list of origins and refuses anything else', () => {
     expect(loadConfig({}).CORS_ORIGINS).toBeUndefined();
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173/' }).CORS_ORIGINS).toEqual([

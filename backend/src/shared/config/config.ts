@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_LEAD_CONFIRMATION_DAYS } from '../../../../contracts/early-access/lead.js';
 import { DEFAULT_DATA_CENTRE_RANGES, parseDataCentreRanges, type DataCentreRange } from '../http/data-centres.js';
+import { parseRedisUrl } from '../redis/redis-connection.js';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const flag = (fallback: boolean) =>
@@ -47,12 +48,18 @@ const schema = z.object({
   PORT: z.preprocess(emptyAsUnset, z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000)),
   DATABASE_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('.data')),
-  REDIS_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  // One Redis (redis://host:port), or a Redis Cluster (redis-cluster://host:port,host:port,...): shared/redis.
+  REDIS_URL: z.preprocess(
+    emptyAsUnset,
+    z.string().refine(isRedisUrl, 'must be a redis:// URL, or redis-cluster://host:port,host:port,... for a Redis Cluster').optional(),
+  ),
+  // Letters, digits, - and _, with at most one hash tag ('{unsheet}'): on a cluster, a tag puts every queue in
+  // its slot; without one, each queue gets a tag of its own (shared/redis/redis-connection.ts).
   REDIS_PREFIX: z.preprocess(
     emptyAsUnset,
     z
       .string()
-      .regex(/^[\w-]+$/, 'letters, digits, - and _ only')
+      .regex(/^(?:[\w-]+|[\w-]*\{[\w-]+\}[\w-]*)$/, 'letters, digits, - and _ only, with at most one {hash tag}')
       .default('unsheet'),
   ),
   RUN_WORKERS: flag(true),
@@ -217,6 +224,15 @@ function isProxyAddress(value: string): boolean {
   if (version === 0 || rest.length > 0) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+function isRedisUrl(value: string): boolean {
+  try {
+    parseRedisUrl(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isOrigin(value: string): boolean {

@@ -5,7 +5,7 @@
  * reported as the first of its window (the request is let through) and logged: a limit must not take the
  * site down with it.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection.js';
 import type { Logger } from 'pino';
 
 export interface Hits {
@@ -21,20 +21,21 @@ export interface HitCounter {
 
 // One round trip: count the hit, start the window on the first one, report the time left. Sent by its SHA
 // (EVALSHA), and in one write with the other hits of the same turn of the event loop (the connection is
-// auto-pipelined: kernel.ts).
+// auto-pipelined: kernel.ts). It touches one key, so on a Redis Cluster it runs on the node that holds that key,
+// and the counts spread over the cluster's slots.
 const HIT = 'unsheetRateLimitHit';
 const INCREMENT = `
 local hits = redis.call('INCR', KEYS[1])
 if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { hits, redis.call('PTTL', KEYS[1]) }`;
 
-type CountingRedis = Redis & { [HIT](key: string, windowMs: number): Promise<[number, number]> };
+type CountingRedis = RedisClient & { [HIT](key: string, windowMs: number): Promise<[number, number]> };
 
 export class RedisHitCounter implements HitCounter {
   private readonly redis: CountingRedis;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
   ) {

@@ -21,6 +21,7 @@ import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, r
 import type { Config } from '../config/config.js';
 import type { Kernel } from '../kernel.js';
 import { checkpointNames } from '../projections/projection-runner.js';
+import { queuePrefix } from '../redis/redis-connection.js';
 
 /** Events behind are counted up to this many: past it the figure says "at least", and a scrape stays cheap. */
 export const EVENTS_BEHIND_COUNTED = 1_000_000;
@@ -54,7 +55,10 @@ let stateWatched = false;
  */
 export function watchState(kernel: Kernel, queueNames: readonly string[]): void {
   const queues = kernel.redis
-    ? queueNames.map((name) => new Queue(name, { connection: kernel.redis!, prefix: kernel.config.REDIS_PREFIX }))
+    ? queueNames.map(
+        (name) =>
+          new Queue(name, { connection: kernel.redis!, prefix: queuePrefix(kernel.config.REDIS_URL!, kernel.config.REDIS_PREFIX, name) }),
+      )
     : [];
   for (const queue of queues) queue.on('error', () => {}); // the kernel's connection logs its errors
   sources = { kernel, queues };

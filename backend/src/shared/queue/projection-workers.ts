@@ -3,13 +3,14 @@
  * projection on an interval. Any number of processes may run this; the runner's advisory lock lets one
  * of them work on a given projection at a time.
  */
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { ProjectionRunner } from '../projections/projection-runner.js';
+import type { QueueRedis } from '../redis/redis-connection.js';
 import { PROJECTIONS_QUEUE } from './projection-wakeup.js';
 
 export interface ProjectionWorkersOptions {
   pollMs: number;
-  redis?: { connection: ConnectionOptions; prefix: string };
+  redis?: QueueRedis;
   /** Told when the wake-up queue cannot reach Redis (it reconnects by itself; the poll keeps projecting). */
   onRedisError?: (error: Error) => void;
 }

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { PROJECT_ROOT } from '../paths.js';
+import { closeQueueRedis, queueRedis } from '../redis/redis-connection.js';
 import { eventually } from './eventually.js';
 
 const DIST = join(PROJECT_ROOT, 'backend', 'dist', 'backend', 'src');
@@ -143,7 +144,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Waits until `count` worker processes listen on a BullMQ queue (a worker's Nest start-up takes seconds). */
+/**
+ * Waits until `count` worker processes listen on a BullMQ queue (a worker's Nest start-up takes seconds).
+ * `redisUrl` and `prefix` are the app's REDIS_URL and REDIS_PREFIX (one Redis or a cluster).
+ */
 export async function waitForQueueWorkers(
   redisUrl: string,
   prefix: string,
@@ -151,7 +155,8 @@ export async function waitForQueueWorkers(
   count: number,
   timeoutMs = 60_000,
 ): Promise<void> {
-  const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix });
+  const redis = queueRedis(redisUrl, prefix, queueName);
+  const queue = new Queue(queueName, redis);
   try {
     await eventually(
       async () => {
@@ -162,6 +167,7 @@ export async function waitForQueueWorkers(
     );
   } finally {
     await queue.close();
+    closeQueueRedis(redis);
   }
 }
 
@@ -170,7 +176,8 @@ export async function waitForQueueWorkers(
  * its end. Tests that assert that nothing more is sent (no duplicate e-mail) wait for this first.
  */
 export async function waitForEmptyQueue(redisUrl: string, prefix: string, queueName: string, timeoutMs = 30_000): Promise<void> {
-  const queue = new Queue(queueName, { connection: { url: redisUrl }, prefix });
+  const redis = queueRedis(redisUrl, prefix, queueName);
+  const queue = new Queue(queueName, redis);
   try {
     await eventually(
       async () => {
@@ -182,5 +189,6 @@ export async function waitForEmptyQueue(redisUrl: string, prefix: string, queueN
     );
   } finally {
     await queue.close();
+    closeQueueRedis(redis);
   }
 }
