@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // `npm run test:scale` (also run by `.ci/run` after `npm test`): Unsheet on the engines an operator reaches for
-// past one machine, each started by its test on loopback ports (PgBouncer in transaction mode: backend/test/scale,
+// past one machine, each started by its test on loopback ports (PgBouncer in transaction mode, a Redis Cluster: backend/test/scale,
 // docs/scaling.md). One file at a time: each starts an API and several workers.
 export default defineConfig({
   test: {

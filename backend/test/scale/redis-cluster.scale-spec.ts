@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_UA } from '../src/analytics/testing/tracker-events.js';
-import { EMAILS_QUEUE } from '../src/notifications/email/email-dispatcher.js';
-import { PROJECTIONS_QUEUE } from '../src/shared/queue/projection-wakeup.js';
-import { createRedisClient, keyPrefix, queuePrefix } from '../src/shared/redis/redis-connection.js';
-import { eventually } from '../src/shared/testing/eventually.js';
-import { startRedisCluster, type RedisClusterProcess } from '../src/shared/testing/redis-process.js';
+import { BROWSER_UA } from '../../src/analytics/testing/tracker-events.js';
+import { EMAILS_QUEUE } from '../../src/notifications/email/email-dispatcher.js';
+import { PROJECTIONS_QUEUE } from '../../src/shared/queue/projection-wakeup.js';
+import { createRedisClient, keyPrefix, queuePrefix } from '../../src/shared/redis/redis-connection.js';
+import { eventually } from '../../src/shared/testing/eventually.js';
+import { startRedisCluster, type RedisClusterProcess } from '../../src/shared/testing/redis-process.js';
 import {
   startServerProcess,
   startWorkerProcess,
@@ -23,10 +23,10 @@ import {
   waitForQueueWorkers,
   type ChildServiceProcess,
   type ServerProcess,
-} from '../src/shared/testing/server-process.js';
-import { startSmtpServer, type SmtpTestServer } from '../src/shared/testing/smtp-test-server.js';
-import { createTestDatabase, testConfig, uniqueName, type TestDatabase } from '../src/shared/testing/test-database.js';
-import { settled } from './api-harness.js';
+} from '../../src/shared/testing/server-process.js';
+import { startSmtpServer, type SmtpTestServer } from '../../src/shared/testing/smtp-test-server.js';
+import { createTestDatabase, testConfig, uniqueName, type TestDatabase } from '../../src/shared/testing/test-database.js';
+import { settled } from '../api-harness.js';
 
 const WORKERS = 2;
 /** Public writes a minute from one address, across routes (PUBLIC_WRITE_BUDGET): the joins come from many. */
