@@ -556,6 +556,7 @@ describe('service endpoints', () => {
         '/api/setup/first-admin',
         '/api/site/not-found',
         '/api/analytics/collect',
+        '/api/admin/overview',
         '/api/admin/apps',
         '/api/admin/apps/google-ads.csv',
         '/api/admin/apps/import',
