@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCaughtUp } from '../src/shared/testing/test-database.js';
 import { ProjectionRunner } from '../src/shared/projections/projection-runner.js';
-import { startApi, type ApiHarness } from './api-harness.js';
+import { settled, startApi, type ApiHarness } from './api-harness.js';
 import {
   issuedReferralCodeSchema,
   leaderboardEntrySchema,
@@ -388,6 +388,8 @@ describe('who is on the list stays private, and every link the site offers credi
       (lead: { email: string }) => lead.email === 'linked-friend@example.com',
     );
     expect(friend.referral).toEqual({ referrer_code: code, status: 'credited', reason: null });
+    // The lead's activity is an async projection's (lead sessions): read it once the workers have caught up.
+    await settled(api);
     const activity = await api.get(`/api/admin/analytics/leads/${await leadId('linked-member@example.com')}/activity`);
     expect(activity.status).toBe(200);
     expect(activity.body.referralData).toEqual({ code: ownCode, clicks: 1, conversions: 1, revenue_earned: 0 });
@@ -401,6 +403,7 @@ describe('who is on the list stays private, and every link the site offers credi
       masked_email: 'li***@example.com',
       invite_count: 2,
     });
+    await settled(api);
     const both = await api.get(`/api/admin/analytics/leads/${await leadId('linked-member@example.com')}/activity`);
     expect(both.body.referralData).toEqual({ code: ownCode, clicks: 2, conversions: 2, revenue_earned: 0 });
   });
