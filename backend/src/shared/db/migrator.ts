@@ -7,11 +7,16 @@ import { migrations } from '../../../../migrations/index.js';
  * by `npm run migrate`. The migration lock is held for that transaction (see MigrationLockForTransaction).
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { error, results } = await db
-    .transaction()
-    .execute((trx) => new Migrator({ db: trx, provider: { getMigrations: async () => migrations } }).migrateToLatest());
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const results = await db.transaction().execute(async (trx) => {
+    // Before the Migrator creates its own tables: two processes migrating an empty database at once would
+    // both create them, and the loser's transaction would end aborted.
+    await lockMigrations(trx);
+    const outcome = await new Migrator({ db: trx, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    // Thrown here, so the transaction rolls back with the migration's own error.
+    if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+    return outcome.results ?? [];
+  });
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Kysely's own key for the migration lock: a process of an older build, locking it its way, still waits for ours. */
@@ -27,10 +32,15 @@ const MIGRATION_LOCK_ID = '3853314791062309107';
  */
 export class MigrationLockForTransaction extends PostgresAdapter {
   override async acquireMigrationLock(db: Kysely<any>): Promise<void> {
-    await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)}::bigint)`.execute(db);
+    await lockMigrations(db);
   }
 
   override async releaseMigrationLock(): Promise<void> {
     // Released with the transaction.
   }
+}
+
+/** The migration lock, held until the transaction ends. */
+async function lockMigrations(trx: Kysely<any>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)}::bigint)`.execute(trx);
 }
